@@ -1,0 +1,54 @@
+"""The regulation dealer house way: R-HW-01 (a)-(d) with the R-HW-03 tie-breaks.
+
+(a) keep the supreme pair together; (b) otherwise play a pair, wong or gong if possible;
+(c) otherwise play two tiles worth 9, 8 or 7 together; (d) otherwise pair the highest-ranking
+tile with the lowest-ranking tile. Where (b) or (c) allows several settings, take the one with
+the best high hand, then the best low hand (AMB-26). Rule (d) uses natural single-tile ranks,
+2-4 15th and 1-2 17th (AMB-25), so this way is *not* kind-symmetric: a hand with a lone 2-4 and
+a five (1-4/2-3) can be set differently from the same hand with the 1-2.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from paigow.ranking import Hand
+from paigow.settings import Setting, settings_of
+from paigow.tiles import Tile
+
+__all__ = ["RegulationWay", "regulation_rule"]
+
+
+def _best(candidates: Sequence[Setting]) -> Setting:
+    return max(candidates, key=lambda s: (s.high.strength, s.low.strength))
+
+
+def regulation_rule(tiles: Sequence[Tile]) -> tuple[str, Setting]:
+    """The R-HW-01 rule that applies to ``tiles`` (``"a"``..``"d"``) and the setting it gives."""
+    options = settings_of(tiles)
+    kinds = [t.kind for t in tiles]
+    if kinds.count(15) == 2:  # (a) both gee joon tiles: the supreme pair
+        return "a", next(s for s in options if s.high.pair_rank == 1)
+    pairs = [s for s in options if s.high.is_pair or s.low.is_pair]
+    if pairs:  # (b)
+        return "b", _best(pairs)
+    sevens = [s for s in options if s.high.value >= 7]
+    if sevens:  # (c): a hand worth 9, 8 or 7 (the high hand is the better one)
+        return "c", _best(sevens)
+    # (d): highest natural rank with lowest natural rank; the other two form the other hand.
+    ordered = sorted(tiles, key=lambda t: t.natural_rank)
+    a, b = Hand.of(ordered[0], ordered[-1]), Hand.of(ordered[1], ordered[2])
+    return "d", Setting(a, b) if a.strength >= b.strength else Setting(b, a)
+
+
+class RegulationWay:
+    """R-HW-01/R-HW-03: the dealer rules printed in the Colorado, generic and Maryland texts."""
+
+    name: Final = "regulation"
+    description: Final = "Dealer rules of the regulations, R-HW-01 (a)-(d), tie-breaks R-HW-03"
+    kind_symmetric: Final = True
+
+    def set(self, tiles: Sequence[Tile]) -> Setting:
+        """Set four tiles by R-HW-01 (a)-(d)."""
+        return regulation_rule(tiles)[1]
