@@ -26,9 +26,9 @@ __all__ = [
     "PAIR_NAMES",
     "Hand",
     "hand_strength",
+    "n_rank_positions",
     "pair_rank",
     "player_wins_hand",
-    "n_rank_positions",
     "rank_position",
     "strength_of_kinds",
 ]
@@ -120,6 +120,15 @@ STRENGTH: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(strength_of_kinds(a, b) for b in range(N_KINDS)) for a in range(N_KINDS)
 )
 
+#: POINTS[k1][k2]: (value, top single rank, gee joon count or 0) of every kind pair.
+POINTS: Final[tuple[tuple[tuple[int, int, int], ...], ...]] = tuple(
+    tuple(_points(a, b) for b in range(N_KINDS)) for a in range(N_KINDS)
+)
+#: PAIR_RANK[k1][k2]: R-RANK-03 rank of every kind pair, or None.
+PAIR_RANK: Final[tuple[tuple[int | None, ...], ...]] = tuple(
+    tuple(pair_rank(a, b) for b in range(N_KINDS)) for a in range(N_KINDS)
+)
+
 _DISTINCT: Final[tuple[int, ...]] = tuple(
     sorted({STRENGTH[a][b] for a in range(N_KINDS) for b in range(a, N_KINDS)}, reverse=True)
 )
@@ -204,7 +213,7 @@ class Hand:
     @property
     def pair_rank(self) -> int | None:
         """R-RANK-03 rank 1..20 if a permissible pair, wong or gong, else None."""
-        return pair_rank(self.first.kind, self.second.kind)
+        return PAIR_RANK[self.first.kind][self.second.kind]
 
     @property
     def is_pair(self) -> bool:
@@ -228,14 +237,14 @@ class Hand:
     @property
     def value(self) -> int:
         """Point value 0..9 (pips mod 10, gee joon counted for the best value)."""
-        return _points(self.first.kind, self.second.kind)[0]
+        return POINTS[self.first.kind][self.second.kind][0]
 
     @property
     def gee_joon_count(self) -> int | None:
         """3 or 6: how a lone gee joon tile is counted in this hand; None if not applicable."""
         if self.is_pair:
             return None
-        return _points(self.first.kind, self.second.kind)[2] or None
+        return POINTS[self.first.kind][self.second.kind][2] or None
 
     @property
     def top(self) -> Tile:

@@ -100,7 +100,9 @@ class Setting:
         for label, part in zip(("high", "low"), parts, strict=True):
             tiles = parse_tiles(part)
             if len(tiles) != 2:
-                raise ParseError(f"the {label} hand must be two tiles, got {len(tiles)} in {text!r}")
+                raise ParseError(
+                    f"the {label} hand must be two tiles, got {len(tiles)} in {text!r}"
+                )
             hands.append(Hand.of(*tiles))
         validate_four([*hands[0].tiles, *hands[1].tiles], what=repr(text))
         return Setting.of(hands[0], hands[1], allow_reversed=allow_reversed)
@@ -136,9 +138,7 @@ def validate_four(tiles: Sequence[Tile], *, what: str = "tiles") -> None:
         raise InvalidSettingError(f"{what}: a player holds four tiles, got {len(tiles)}")
     for t, n in Counter(tiles).items():
         if n > t.copies:
-            raise InvalidSettingError(
-                f"{what}: {n} copies of {t}, but the set has only {t.copies}"
-            )
+            raise InvalidSettingError(f"{what}: {n} copies of {t}, but the set has only {t.copies}")
 
 
 _SPLITS: Final = ((0, 1, 2, 3), (0, 2, 1, 3), (0, 3, 1, 2))

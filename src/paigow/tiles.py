@@ -271,6 +271,9 @@ def tile(text: str) -> Tile:
     return parse_tile(text)
 
 
+_FAST: Final[dict[str, Tile]] = {
+    f"{a}-{b}": t for t in ALL_TILES for a, b in ((t.lo, t.hi), (t.hi, t.lo))
+}
 _MAX_NAME_WORDS: Final = max(len(k.split()) for k in _NAMES)
 
 
@@ -293,6 +296,10 @@ def parse_tiles(text: str | Iterable[str]) -> tuple[Tile, ...]:
     item. The result keeps the input order.
     """
     if isinstance(text, str):
+        words = text.split()
+        fast = [_FAST.get(w) for w in words]
+        if None not in fast:
+            return tuple(fast)  # type: ignore[arg-type]
         items: Iterable[str] = list(_tokens(text))
     else:
         items = text

@@ -20,7 +20,15 @@ from .base import HouseWay
 from .regulation import RegulationWay
 from .table import TableWay, load_table
 
-__all__ = ["HouseWay", "RegulationWay", "TableWay", "get_way", "load_table", "register", "way_names"]
+__all__ = [
+    "HouseWay",
+    "RegulationWay",
+    "TableWay",
+    "get_way",
+    "load_table",
+    "register",
+    "way_names",
+]
 
 _FACTORIES: dict[str, Callable[[], HouseWay]] = {"regulation": RegulationWay}
 _ALIASES: dict[str, str] = {"house": "regulation", "dealer": "regulation"}

@@ -11,7 +11,6 @@ a five (1-4/2-3) can be set differently from the same hand with the 1-2.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
 
 from paigow.ranking import Hand
 from paigow.settings import Setting, settings_of
@@ -45,9 +44,9 @@ def regulation_rule(tiles: Sequence[Tile]) -> tuple[str, Setting]:
 class RegulationWay:
     """R-HW-01/R-HW-03: the dealer rules printed in the Colorado, generic and Maryland texts."""
 
-    name: Final = "regulation"
-    description: Final = "Dealer rules of the regulations, R-HW-01 (a)-(d), tie-breaks R-HW-03"
-    kind_symmetric: Final = True
+    name: str = "regulation"
+    description: str = "Dealer rules of the regulations, R-HW-01 (a)-(d), tie-breaks R-HW-03"
+    kind_symmetric: bool = True
 
     def set(self, tiles: Sequence[Tile]) -> Setting:
         """Set four tiles by R-HW-01 (a)-(d)."""

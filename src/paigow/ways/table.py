@@ -54,8 +54,7 @@ class TableWay:
         self._exact = exact
         self._by_kind = by_kind
         self.kind_symmetric = all(
-            _kind_split(s) == _kind_split(by_kind[kind_key(list(s.tiles))])
-            for s in exact.values()
+            _kind_split(s) == _kind_split(by_kind[kind_key(list(s.tiles))]) for s in exact.values()
         )
 
     def set(self, tiles: Sequence[Tile]) -> Setting:

@@ -1,0 +1,70 @@
+"""paigow: a rules-exact engine for Pai Gow Tiles.
+
+The public API in one import::
+
+    >>> import paigow
+    >>> h = paigow.Hand.parse("6-6 4-5")
+    >>> h.name
+    'High wong (Teen + nine)'
+    >>> s = paigow.get_way("regulation").set(paigow.parse_tiles("6-6 4-5 1-2 3-3"))
+    >>> str(s)
+    '6-6 4-5 / 3-3 1-2'
+    >>> paigow.compare_settings(s, paigow.Setting.parse("1-1 3-6 / 2-2 5-6"),
+    ...                         paigow.get_profile("maryland").compare_rules).result.value
+    'win'
+"""
+
+from paigow.errors import (
+    AmbiguousNameError,
+    ConfigError,
+    IllegalActionError,
+    InvalidSettingError,
+    PaigowError,
+    ParseError,
+)
+from paigow.profiles import Profile, get_profile, load_profile, profile_names
+from paigow.ranking import Hand
+from paigow.settings import (
+    CompareRules,
+    Comparison,
+    Outcome,
+    Setting,
+    Side,
+    compare_settings,
+    settings_of,
+)
+from paigow.tiles import ALL_TILES, FULL_SET, Tile, format_tiles, parse_tile, parse_tiles, tile
+from paigow.ways import HouseWay, get_way, way_names
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "ALL_TILES",
+    "FULL_SET",
+    "AmbiguousNameError",
+    "CompareRules",
+    "Comparison",
+    "ConfigError",
+    "Hand",
+    "HouseWay",
+    "IllegalActionError",
+    "InvalidSettingError",
+    "Outcome",
+    "PaigowError",
+    "ParseError",
+    "Profile",
+    "Setting",
+    "Side",
+    "Tile",
+    "compare_settings",
+    "format_tiles",
+    "get_profile",
+    "get_way",
+    "load_profile",
+    "parse_tile",
+    "parse_tiles",
+    "profile_names",
+    "settings_of",
+    "tile",
+    "way_names",
+]

@@ -1,0 +1,1 @@
+"""The ``paigow`` command-line interface."""

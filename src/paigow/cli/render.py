@@ -1,0 +1,123 @@
+"""Human output of the command line (rich tables)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich import box
+from rich.console import Console
+from rich.table import Table
+
+__all__ = ["compare", "demo", "hand", "profile", "profiles", "setting", "ways"]
+
+_console = Console(highlight=False)
+_COLOUR = {"win": "green", "push": "yellow", "lose": "red"}
+
+
+def _hand_line(h: dict[str, Any]) -> str:
+    tiles = " ".join(h["tiles"])
+    return f"{tiles}  [bold]{h['name']}[/bold]  (rank {h['rank']} of 106)"
+
+
+def hand(d: dict[str, Any]) -> None:
+    """``paigow hand``."""
+    t = Table(box=box.SIMPLE, show_header=False)
+    t.add_column(style="dim")
+    t.add_column()
+    t.add_row("tiles", " ".join(d["tiles"]))
+    t.add_row("kind", d["category"])
+    t.add_row("name", f"[bold]{d['name']}[/bold]")
+    if d["pair_rank"] is not None:
+        t.add_row("pair rank", f"{d['pair_rank']} of 20 (R-RANK-03)")
+    else:
+        t.add_row("value", str(d["value"]))
+    gee = f" (gee joon counted {d['gee_joon_counted']})" if d["gee_joon_counted"] else ""
+    t.add_row("highest tile", f"{d['high_tile']}, single rank {d['high_tile_rank']}{gee}")
+    t.add_row("rank", f"{d['rank']} of 106 distinct hand ranks (1 = supreme pair)")
+    t.add_row("profile", d["profile"])
+    _console.print(t)
+
+
+def compare(d: dict[str, Any]) -> None:
+    """``paigow compare``."""
+    t = Table(box=box.SIMPLE_HEAD)
+    t.add_column("hand")
+    t.add_column("player")
+    t.add_column("dealer")
+    t.add_column("takes it")
+    for i, which in enumerate(("high", "low")):
+        p, dl = d["player_hands"][i], d["dealer_hands"][i]
+        who = d[which]
+        t.add_row(
+            which,
+            f"{' '.join(p['tiles'])}  {p['name']}",
+            f"{' '.join(dl['tiles'])}  {dl['name']}",
+            f"[{'green' if who == 'player' else 'red'}]{who}[/]",
+        )
+    _console.print(t)
+    res = d["result"]
+    _console.print(f"Result: [bold {_COLOUR[res]}]{res.upper()}[/]   (profile {d['profile']})")
+
+
+def setting(d: dict[str, Any]) -> None:
+    """``paigow set``."""
+    rule = f", rule ({d['rule']}) of R-HW-01" if "rule" in d else ""
+    _console.print(f"Tiles {' '.join(d['tiles'])} set by [bold]{d['way']}[/bold]{rule}:")
+    _console.print(f"  high  {_hand_line(d['high_hand'])}")
+    _console.print(f"  low   {_hand_line(d['low_hand'])}")
+
+
+def profiles(rows: list[dict[str, Any]]) -> None:
+    """``paigow profiles``."""
+    t = Table(box=box.SIMPLE_HEAD)
+    for col in ("name", "game", "aliases", "title"):
+        t.add_column(col)
+    for r in rows:
+        t.add_row(r["name"], r["game"], ", ".join(r["aliases"]), r["title"])
+    _console.print(t)
+
+
+def profile(d: dict[str, Any]) -> None:
+    """``paigow profiles show NAME``."""
+    _console.print(f"[bold]{d['profile']['title']}[/bold] ({d['profile']['name']})")
+    for section, values in d.items():
+        t = Table(title=f"[{section}]", box=box.SIMPLE, show_header=False, title_justify="left")
+        t.add_column(style="dim")
+        t.add_column()
+        for k, v in values.items():
+            t.add_row(k, ", ".join(v) if isinstance(v, list) else str(v))
+        _console.print(t)
+
+
+def ways(rows: list[dict[str, Any]]) -> None:
+    """``paigow ways``."""
+    t = Table(box=box.SIMPLE_HEAD)
+    t.add_column("way")
+    t.add_column("description")
+    for r in rows:
+        t.add_row(r["name"], r["description"])
+    t.add_row("table:FILE.csv", "any house way given as a table (tiles,setting)")
+    _console.print(t)
+
+
+def demo(d: dict[str, Any]) -> None:
+    """``paigow demo``."""
+    dice = " ".join(str(x) for x in d["dice"])
+    _console.print(
+        f"[bold]{d['profile']}[/bold]: dice {dice} = {d['total']}, counted from the "
+        f"{d['banker']} -> first stack to [bold]{d['start']}[/bold]; all hands set by "
+        f"{d['way']}"
+    )
+    t = Table(box=box.SIMPLE_HEAD)
+    for col in ("position", "dealt", "high hand", "low hand", "result"):
+        t.add_column(col)
+    for h in d["hands"]:
+        if "high" not in h:
+            t.add_row(h["position"], " ".join(h["dealt"]), "[dim]dead hand[/dim]", "", "")
+            continue
+        high = f"{' '.join(h['high'])}  {h['high_hand']}"
+        low = f"{' '.join(h['low'])}  {h['low_hand']}"
+        res = h.get("result")
+        cell = f"[{_COLOUR[res]}]{res}[/]" if res else "[bold]banker[/bold]"
+        t.add_row(h["position"], " ".join(h["dealt"]), high, low, cell)
+    _console.print(t)
