@@ -6,6 +6,7 @@ from typing import Any
 
 from rich import box
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 __all__ = ["compare", "demo", "hand", "profile", "profiles", "setting", "ways"]
@@ -81,7 +82,9 @@ def profile(d: dict[str, Any]) -> None:
     """``paigow profiles show NAME``."""
     _console.print(f"[bold]{d['profile']['title']}[/bold] ({d['profile']['name']})")
     for section, values in d.items():
-        t = Table(title=f"[{section}]", box=box.SIMPLE, show_header=False, title_justify="left")
+        t = Table(
+            title=escape(f"[{section}]"), box=box.SIMPLE, show_header=False, title_justify="left"
+        )
         t.add_column(style="dim")
         t.add_column()
         for k, v in values.items():

@@ -93,7 +93,7 @@ def compare_data(
     prof = _profile(profile)
     as_set = prof.ranking.setting_order == "as-set"
     p = _setting(player, as_set)
-    d = _setting(dealer, True)
+    d = _setting(dealer, as_set)
     counts: dict[Tile, int] = {}
     for t in (*p.tiles, *d.tiles):
         n = counts[t] = counts.get(t, 0) + 1
