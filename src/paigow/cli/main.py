@@ -66,13 +66,40 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("ways", help="list the house ways")
     p.add_argument("--json", action="store_true", help="print JSON")
 
+    p = sub.add_parser("edge", help="exact house edge of a player way against a dealer way")
+    _add_common(p)
+    p.add_argument("--player", default=None, help="player's way (default: the profile's)")
+    p.add_argument("--dealer", default=None, help="dealer's way (default: the profile's)")
+    p.add_argument("--commission", help="commission rate, e.g. 0.05 (default: the profile's)")
+    p.add_argument("--plot", metavar="FILE.png", help="draw EV by hand and the outcomes")
+
+    p = sub.add_parser("advise", help="exact EV of each setting of four tiles")
+    _add_common(p)
+    p.add_argument("tiles", nargs="*", help="four tiles, e.g. 6-6 4-5 1-2 3-3")
+    p.add_argument("--dealer", default=None, help="the dealer's way (default: the profile's)")
+    p.add_argument("--as-banker", action="store_true", help="advise the banker instead")
+    p.add_argument("--player", default=None, help="with --as-banker: the player's way")
+    p.add_argument("--commission", help="commission rate (default: the profile's)")
+
     p = sub.add_parser("strategy", help="export a house way as a CSV table")
     p.add_argument("action", choices=["export"])
-    p.add_argument("--way", required=True, help="house way name or table:FILE.csv")
+    p.add_argument("--way", required=True, help="way name, optimal, optimal-banker, table:FILE")
+    p.add_argument("--against", help="for optimal/optimal-banker: the opposing way")
+    p.add_argument("--profile", default="generic", help="profile (rules for optimal)")
+    p.add_argument("--commission", help="commission rate for optimal (default: the profile's)")
     p.add_argument("--all", action="store_true", help="all 35,960 combinations, not 3,620")
     p.add_argument("--out", required=True, help="output CSV file ('-' for stdout)")
     p.add_argument("--json", action="store_true", help="print a JSON summary")
     return parser
+
+
+class _LazyRender:
+    """Imports the rich renderers only when human output is printed."""
+
+    def __getattr__(self, name: str) -> Any:
+        from . import render
+
+        return getattr(render, name)
 
 
 def _fail(msg: str, code: int) -> int:
@@ -103,7 +130,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _dispatch(args: argparse.Namespace) -> int:
-    from . import batch, render  # imported late: keeps `--json` start-up light
+    from . import batch
+
+    render: Any = _LazyRender()
 
     cmd = args.command
     if cmd in ("hand", "compare", "set") and args.batch:
@@ -132,6 +161,16 @@ def _dispatch(args: argparse.Namespace) -> int:
         _emit(rows, args.json, render.ways)
     elif cmd == "strategy":
         return _export(args)
+    elif cmd == "edge":
+        from paigow.cli.math_cmds import edge_data
+
+        data = edge_data(args)
+        _emit(data, args.json, render.edge)
+    elif cmd == "advise":
+        from paigow.cli.math_cmds import advise_data
+
+        data = advise_data(args)
+        _emit(data, args.json, render.advice)
     elif cmd == "demo":
         from paigow.cli.demo import demo_data
 
@@ -160,10 +199,12 @@ def _profiles(args: argparse.Namespace, render: Any) -> int:
 
 
 def _export(args: argparse.Namespace) -> int:
-    from paigow.ways import get_way
+    from paigow.exact.api import commission_of, strategy_way
+    from paigow.profiles import get_profile
     from paigow.ways.table import write_table
 
-    way = get_way(args.way)
+    prof = get_profile(args.profile)
+    way = strategy_way(args.way, args.against, prof, commission_of(prof, args.commission))
     if args.out == "-":
         n = write_table(way, sys.stdout, all_=args.all)
     else:

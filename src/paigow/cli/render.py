@@ -9,7 +9,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-__all__ = ["compare", "demo", "hand", "profile", "profiles", "setting", "ways"]
+__all__ = ["advice", "compare", "demo", "edge", "hand", "profile", "profiles", "setting", "ways"]
 
 _console = Console(highlight=False)
 _COLOUR = {"win": "green", "push": "yellow", "lose": "red"}
@@ -123,4 +123,57 @@ def demo(d: dict[str, Any]) -> None:
         res = h.get("result")
         cell = f"[{_COLOUR[res]}]{res}[/]" if res else "[bold]banker[/bold]"
         t.add_row(h["position"], " ".join(h["dealt"]), high, low, cell)
+    _console.print(t)
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:+.4f}%"
+
+
+def edge(d: dict[str, Any]) -> None:
+    """``paigow edge``."""
+    _console.print(
+        f"[bold]{d['player_way']}[/bold] (player) vs [bold]{d['dealer_way']}[/bold] (dealer), "
+        f"profile {d['profile']}, commission {d['commission']}"
+    )
+    t = Table(box=box.SIMPLE_HEAD)
+    for col in ("outcome", "deals", "probability"):
+        t.add_column(col, justify="right")
+    for k in ("win", "push", "lose"):
+        t.add_row(k, f"{d['counts'][k]:,}", f"{d['probabilities'][k]:.6f}")
+    t.add_row("all", f"{d['deals']:,}", "1")
+    _console.print(t)
+    _console.print(
+        f"player EV per unit: [bold]{_pct(d['player_ev'])}[/bold]   "
+        f"banker EV (opponent banking): [bold]{_pct(d['banker_ev'])}[/bold]"
+    )
+    if "plot" in d:
+        _console.print(f"plot written to {d['plot']}")
+
+
+def advice(d: dict[str, Any]) -> None:
+    """``paigow advise``."""
+    role = d["role"]
+    _console.print(
+        f"{' '.join(d['tiles'])} as {role} against {d['opponent_way']} "
+        f"({d['profile']}, commission {d['commission']}):"
+    )
+    t = Table(box=box.SIMPLE_HEAD)
+    for col in ("", "high", "low", "win", "push", "lose", "EV"):
+        t.add_column(col, justify="right" if col in ("win", "push", "lose", "EV") else "left")
+    for i, s in enumerate(d["settings"]):
+        mark = []
+        if i == d["best"]:
+            mark.append("[green]best[/green]")
+        if i == d["house_way"]:
+            mark.append("house way")
+        t.add_row(
+            ", ".join(mark),
+            " ".join(s["high"]),
+            " ".join(s["low"]),
+            f"{s['win']:.4f}",
+            f"{s['push']:.4f}",
+            f"{s['lose']:.4f}",
+            _pct(s["ev"]),
+        )
     _console.print(t)

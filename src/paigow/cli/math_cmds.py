@@ -1,0 +1,63 @@
+"""``paigow edge`` and ``paigow advise``: exact math from the command line."""
+
+from __future__ import annotations
+
+import argparse
+from decimal import Decimal, InvalidOperation
+from fractions import Fraction
+from typing import Any
+
+from paigow.errors import ParseError
+from paigow.exact.api import commission_of, edge_of, setting_advice
+from paigow.profiles import Profile, get_profile
+from paigow.settings import validate_four
+from paigow.tiles import parse_tiles
+
+__all__ = ["advise_data", "edge_data"]
+
+
+def _commission(prof: Profile, text: str | None) -> Fraction:
+    if text is not None:
+        try:
+            value = Decimal(text)
+        except InvalidOperation:
+            raise ParseError(f"--commission must be a rate like 0.05, got {text!r}") from None
+        if not 0 <= value < 1:
+            raise ParseError(f"--commission must be in [0, 1), got {text!r}")
+    return commission_of(prof, text)
+
+
+def edge_data(args: argparse.Namespace) -> dict[str, Any]:
+    """Compute the exact edge for the parsed arguments (and draw the plot if asked)."""
+    prof = get_profile(args.profile)
+    c = _commission(prof, args.commission)
+    player = args.player or prof.house_way.dealer
+    dealer = args.dealer or prof.house_way.dealer
+    res = edge_of(player, dealer, prof, c)
+    data = res.to_json()
+    if args.plot:
+        from paigow.cli.plot import plot_edge
+
+        plot_edge(res, args.plot)
+        data["plot"] = args.plot
+    return data
+
+
+def advise_data(args: argparse.Namespace) -> dict[str, Any]:
+    """Score the three settings of the given tiles."""
+    prof = get_profile(args.profile)
+    c = _commission(prof, args.commission)
+    if not args.tiles:
+        raise ParseError("advise needs four tiles, e.g. 'paigow advise 6-6 4-5 1-2 3-3'")
+    text = " ".join(args.tiles)
+    tiles = parse_tiles(text)
+    validate_four(tiles, what=repr(text))
+    if args.as_banker:
+        opponent = args.player or prof.house_way.dealer
+    else:
+        opponent = args.dealer or prof.house_way.dealer
+    adv = setting_advice(tiles, prof, c, opponent=opponent, as_banker=args.as_banker)
+    out = adv.to_json()
+    out["profile"] = prof.name
+    out["commission"] = str(c)
+    return out

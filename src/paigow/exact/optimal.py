@@ -1,0 +1,108 @@
+"""The optimal strategy: for every hand, the setting with the highest exact EV.
+
+``optimal`` maximises the player's EV against a dealer way; ``optimal-banker`` maximises the
+banker's EV against a player way. Ties are broken deterministically: the higher EV, then more
+wins, then the stronger high hand, then the stronger low hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+
+import numpy as np
+import numpy.typing as npt
+
+from paigow.ranking import Hand
+from paigow.settings import CompareRules, Setting
+from paigow.tiles import Tile
+
+from .edge import CHUNK, wins_matrix
+from .space import SPLITS, HandSpace
+from .strategy import WayArrays, arrays_from_choice
+
+__all__ = ["OptimalWay", "optimal_arrays"]
+
+I64 = npt.NDArray[np.int64]
+
+
+def _split_counts(
+    space: HandSpace, opponent: WayArrays, rules: CompareRules, *, as_banker: bool
+) -> tuple[I64, I64]:
+    """(wins, losses) of every class for each of its three splits: arrays of shape (n, 3)."""
+    m = space.multiplicity()
+    n = space.size
+    wins = np.zeros((n, 3), dtype=np.int64)
+    losses = np.zeros((n, 3), dtype=np.int64)
+    for lo in range(0, n, CHUNK):
+        hi = min(lo + CHUNK, n)
+        mi = m[lo:hi].astype(np.int16)
+        for j in range(3):
+            sh = space.split_high[lo:hi, j]
+            sl = space.split_low[lo:hi, j]
+            if as_banker:
+                # rows: banker classes; a player (column) wins a hand when it beats ours
+                hw = wins_matrix(opponent.high, sh, low=False, rules=rules).T
+                lw = wins_matrix(opponent.low, sl, low=True, rules=rules).T
+                w = np.where(hw | lw, 0, mi).sum(axis=1, dtype=np.int64)
+                ls = np.where(hw & lw, mi, 0).sum(axis=1, dtype=np.int64)
+            else:
+                hw = wins_matrix(sh, opponent.high, low=False, rules=rules)
+                lw = wins_matrix(sl, opponent.low, low=True, rules=rules)
+                w = np.where(hw & lw, mi, 0).sum(axis=1, dtype=np.int64)
+                ls = np.where(hw | lw, 0, mi).sum(axis=1, dtype=np.int64)
+            wins[lo:hi, j] = w
+            losses[lo:hi, j] = ls
+    return wins, losses
+
+
+def optimal_arrays(
+    opponent: WayArrays,
+    *,
+    rules: CompareRules,
+    commission: Fraction,
+    as_banker: bool = False,
+    name: str | None = None,
+) -> WayArrays:
+    """The EV-maximising split of every class against ``opponent``."""
+    space = opponent.space
+    wins, losses = _split_counts(space, opponent, rules, as_banker=as_banker)
+    keep = Fraction(1) - commission
+    # EV numerator over the common denominator: wins*(1-c) - losses, scaled to integers.
+    ev = wins * keep.numerator - losses * keep.denominator
+    order = (space.split_low, space.split_high, wins, ev)  # lexsort: last key is primary
+    choice = np.zeros(space.size, dtype=np.int8)
+    for i in range(space.size):
+        keys = [tuple(int(k[i, j]) for k in reversed(order)) for j in range(3)]
+        choice[i] = max(range(3), key=lambda j: keys[j])
+    label = name or (
+        f"optimal-banker vs {opponent.name}" if as_banker else f"optimal vs {opponent.name}"
+    )
+    return arrays_from_choice(label, space, choice)
+
+
+class OptimalWay:
+    """A house way that plays the precomputed optimal split of every hand."""
+
+    kind_symmetric: bool
+
+    def __init__(self, arrays: WayArrays, name: str, description: str) -> None:
+        self.arrays = arrays
+        self.name = name
+        self.description = description
+        self.kind_symmetric = arrays.space.name == "kinds"
+
+    def set(self, tiles: Sequence[Tile]) -> Setting:
+        """The optimal setting of ``tiles``."""
+        ts = list(tiles)
+        j = int(self.arrays.choice[self.arrays.space.class_of(ts)])
+        # The class representative has the same kinds; split the actual tiles the same way.
+        rep = self.arrays.space.tiles[self.arrays.space.class_of(ts)]
+        a, b, _, _ = SPLITS[j]
+        pool = list(ts)
+        first = next(t for t in pool if t.kind == rep[a].kind)
+        pool.remove(first)
+        second = next(t for t in pool if t.kind == rep[b].kind)
+        pool.remove(second)
+        h1, h2 = Hand.of(first, second), Hand.of(pool[0], pool[1])
+        return Setting(h1, h2) if h1.strength >= h2.strength else Setting(h2, h1)

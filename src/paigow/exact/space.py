@@ -1,0 +1,169 @@
+"""Hand spaces for exact enumeration: classes of four-tile hands with combinatorial weights.
+
+Ranking depends only on tile *kinds*, so for kind-symmetric house ways the 35,960 four-tile
+hands collapse into 3,620 classes (:func:`kind_space`). A way that sets the two tiles of a kind
+differently needs the finer space of the 8,130 multisets of tiles by pips (:func:`pip_space`).
+
+For a player holding a hand of class ``P``, the number of dealer hands of class ``D`` among
+the 28 remaining tiles is ``M[P, D] = prod_t C(copies_t - cP_t, cD_t)`` over the tile types
+``t``. ``weight[P] * M[P, D]`` counts the physical deals (player hand, dealer hand) of the pair
+of classes; summed over everything it is 35,960 x 20,475 = 736,281,000.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, field
+from functools import cache
+from math import comb
+
+import numpy as np
+import numpy.typing as npt
+
+from paigow.hands4 import distinct_hands
+from paigow.ranking import STRENGTH
+from paigow.tiles import ALL_TILES, N_KINDS, Tile
+
+__all__ = ["HandSpace", "kind_space", "pip_space", "space_for"]
+
+U8 = npt.NDArray[np.uint8]
+I64 = npt.NDArray[np.int64]
+I32 = npt.NDArray[np.int32]
+
+#: The three splits of four tiles: the partner of tile 0, then the other two.
+SPLITS: tuple[tuple[int, int, int, int], ...] = ((0, 1, 2, 3), (0, 2, 1, 3), (0, 3, 1, 2))
+
+
+@dataclass(frozen=True, eq=False)
+class HandSpace:
+    """Classes of four-tile hands.
+
+    Attributes:
+        name: ``"kinds"`` or ``"pips"``.
+        tiles: a representative four tiles for each class (canonical order).
+        counts: ``counts[c, t]`` = how many tiles of type ``t`` class ``c`` holds.
+        copies: copies of each type in the set (2 for every kind; 1 or 2 for pip types).
+        weight: physical four-tile combinations of each class (sums to 35,960).
+        split_high, split_low: strengths of the high and low hand of each of the three splits
+            of each class (shape ``(n, 3)``; the better hand of a split is its high hand).
+    """
+
+    name: str
+    tiles: tuple[tuple[Tile, Tile, Tile, Tile], ...]
+    counts: U8
+    copies: U8
+    weight: I64
+    split_high: I32 = field(repr=False)
+    split_low: I32 = field(repr=False)
+    index: dict[tuple[int, ...], int] = field(repr=False)
+
+    @property
+    def size(self) -> int:
+        """Number of classes."""
+        return len(self.tiles)
+
+    def key_of(self, tiles: tuple[Tile, ...] | list[Tile]) -> tuple[int, ...]:
+        """The class key of a four-tile hand in this space."""
+        if self.name == "kinds":
+            return tuple(sorted(t.kind for t in tiles))
+        return tuple(sorted(t.index for t in tiles))
+
+    def class_of(self, tiles: tuple[Tile, ...] | list[Tile]) -> int:
+        """Index of the class holding ``tiles``."""
+        return self.index[self.key_of(tiles)]
+
+    def multiplicity_row(self, cls: int) -> I64:
+        """``M[cls, :]``: for a player hand of class ``cls``, dealer hands of each class."""
+        avail = self.copies.astype(np.int64) - self.counts[cls].astype(np.int64)
+        c = self.counts.astype(np.int64)
+        ok = (c <= avail[None, :]).all(axis=1)
+        doubles = ((avail[None, :] == 2) & (c == 1)).sum(axis=1)
+        return np.where(ok, 1 << doubles, 0).astype(np.int64)
+
+    @cache  # noqa: B019 - spaces are module-level singletons
+    def multiplicity(self) -> U8:
+        """The full matrix ``M`` (uint8; the largest entry is 16).
+
+        ``C(a, c)`` for ``a, c`` in 0..2 is 1, except ``C(2, 1) = 2`` and 0 when ``c > a``, so
+        ``M = 2 ** #{t: a_t = 2, c_t = 1}`` where no ``c_t > a_t``: two small matrix products.
+        """
+        a = self.copies[None, :].astype(np.int64) - self.counts.astype(np.int64)  # player side
+        c = self.counts.astype(np.int64)  # dealer side
+        f = np.float32
+        doubles = (a == 2).astype(f) @ (c == 1).astype(f).T
+        clash = (a == 0).astype(f) @ (c >= 1).astype(f).T + (a == 1).astype(f) @ (c == 2).astype(
+            f
+        ).T
+        m: U8 = np.left_shift(1, doubles.astype(np.uint8)).astype(np.uint8)
+        m[clash > 0] = 0
+        return m
+
+
+def _splits(
+    tiles: tuple[Tile, Tile, Tile, Tile],
+) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
+    hs, ls = [], []
+    for a, b, c, d in SPLITS:
+        s1 = STRENGTH[tiles[a].kind][tiles[b].kind]
+        s2 = STRENGTH[tiles[c].kind][tiles[d].kind]
+        hs.append(max(s1, s2))
+        ls.append(min(s1, s2))
+    return (hs[0], hs[1], hs[2]), (ls[0], ls[1], ls[2])
+
+
+def _build(
+    name: str,
+    entries: list[tuple[tuple[int, ...], tuple[Tile, Tile, Tile, Tile], int]],
+    ntypes: int,
+    copies: list[int],
+) -> HandSpace:
+    n = len(entries)
+    counts = np.zeros((n, ntypes), dtype=np.uint8)
+    weight = np.zeros(n, dtype=np.int64)
+    sh = np.zeros((n, 3), dtype=np.int32)
+    sl = np.zeros((n, 3), dtype=np.int32)
+    index: dict[tuple[int, ...], int] = {}
+    for i, (key, tiles, w) in enumerate(entries):
+        for t in key:
+            counts[i, t] += 1
+        weight[i] = w
+        h, lo = _splits(tiles)
+        sh[i], sl[i] = h, lo
+        index[key] = i
+    return HandSpace(
+        name,
+        tuple(e[1] for e in entries),
+        counts,
+        np.array(copies, dtype=np.uint8),
+        weight,
+        sh,
+        sl,
+        index,
+    )
+
+
+@cache
+def kind_space() -> HandSpace:
+    """The 3,620 classes of hands by tile kinds."""
+    entries = [(h.kinds, h.tiles, h.weight) for h in distinct_hands()]
+    return _build("kinds", [(tuple(k), t, w) for k, t, w in entries], N_KINDS, [2] * N_KINDS)
+
+
+@cache
+def pip_space() -> HandSpace:
+    """The 8,130 classes of hands by tiles (pips)."""
+    entries = []
+    for combo in itertools.combinations_with_replacement(ALL_TILES, 4):
+        w = 1
+        for t in set(combo):
+            w *= comb(t.copies, combo.count(t))
+        if w:
+            ts = sorted(combo, key=lambda t: t.sort_key)
+            key = tuple(sorted(t.index for t in ts))
+            entries.append((key, (ts[0], ts[1], ts[2], ts[3]), w))
+    return _build("pips", entries, len(ALL_TILES), [t.copies for t in ALL_TILES])
+
+
+def space_for(*kind_symmetric: bool) -> HandSpace:
+    """The coarsest space that represents every given way exactly."""
+    return kind_space() if all(kind_symmetric) else pip_space()

@@ -1,0 +1,78 @@
+"""A house way over a hand space: which of the three splits it plays for every class."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from paigow.errors import ConfigError
+from paigow.ways.base import HouseWay
+
+from .space import HandSpace
+
+__all__ = ["WayArrays", "way_arrays"]
+
+I32 = npt.NDArray[np.int32]
+I8 = npt.NDArray[np.int8]
+
+
+@dataclass(frozen=True, eq=False)
+class WayArrays:
+    """A way's choice of split for every class of a space, and the resulting strengths."""
+
+    name: str
+    space: HandSpace
+    choice: I8
+    high: I32
+    low: I32
+
+
+def arrays_from_choice(name: str, space: HandSpace, choice: I8) -> WayArrays:
+    """Build :class:`WayArrays` from a split index (0..2) per class."""
+    rows = np.arange(space.size)
+    return WayArrays(
+        name, space, choice, space.split_high[rows, choice], space.split_low[rows, choice]
+    )
+
+
+_CACHE: dict[tuple[int, int], tuple[HouseWay, WayArrays]] = {}
+
+
+def way_arrays(way: HouseWay, space: HandSpace) -> WayArrays:
+    """Evaluate ``way`` on every class representative of ``space`` (cached per way object).
+
+    Raises:
+        ConfigError: the way's setting is not one of the three splits of the class's tiles.
+    """
+    hit = _CACHE.get((id(way), id(space)))
+    if hit is not None and hit[0] is way:
+        return hit[1]
+    arrays = _evaluate(way, space)
+    if len(_CACHE) > 64:
+        _CACHE.clear()
+    _CACHE[(id(way), id(space))] = (way, arrays)
+    return arrays
+
+
+def _evaluate(way: HouseWay, space: HandSpace) -> WayArrays:
+    """Evaluate ``way`` on every class representative of ``space``.
+
+    Raises:
+        ConfigError: the way's setting is not one of the three splits of the class's tiles.
+    """
+    choice = np.zeros(space.size, dtype=np.int8)
+    for i, tiles in enumerate(space.tiles):
+        s = way.set(tiles)
+        key = (s.high.strength, s.low.strength)
+        for j in range(3):
+            if (space.split_high[i, j], space.split_low[i, j]) == key:
+                choice[i] = j
+                break
+        else:
+            raise ConfigError(
+                f"house way {way.name!r} returned {s} for {' '.join(map(str, tiles))}, "
+                "which is not a split of those tiles"
+            )
+    return arrays_from_choice(way.name, space, choice)
