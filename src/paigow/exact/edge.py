@@ -8,8 +8,8 @@ of hands (:mod:`paigow.exact.space`) with combinatorial weights, vectorised with
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
