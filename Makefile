@@ -28,6 +28,7 @@ lint: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_core.py
+	$(BIN)/python benchmarks/bench_math.py
 
 clean:
 	rm -rf $(VENV) build dist src/*.egg-info
