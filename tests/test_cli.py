@@ -197,3 +197,33 @@ def test_console_script_runs() -> None:
         check=True,
     )
     assert json.loads(proc.stdout)["name"] == "Pair of Teen (6-6)"
+
+
+def test_sidebet_pair_fortunes_json_r_pf_05(capsys: pytest.CaptureFixture[str]) -> None:
+    """R-PF-04/05, App. E: counts and the returns of tables 1 and 2 (to 6 decimals)."""
+    d = run_json(capsys, "sidebet", "pair-fortunes", "--table", "1")
+    assert isinstance(d, dict)
+    assert round(d["return"], 6) == -0.052976
+    assert list(d["counts"].values()) == [1, 119, 420, 1680, 4620, 29120]
+    d = run_json(capsys, "sidebet", "pair-fortunes", "--table", "B")
+    assert isinstance(d, dict)
+    assert round(d["return"], 6) == -0.136123
+    assert main(["sidebet", "pair-fortunes", "--table", "9"]) == 2
+
+
+def test_sidebet_dragons_eye_json_r_de(capsys: pytest.CaptureFixture[str]) -> None:
+    """R-DE-05..10: every wager has a return per unit."""
+    d = run_json(capsys, "sidebet", "dragons-eye")
+    assert isinstance(d, dict)
+    assert {"odd", "even", "double", "triple", "match", "dice_bonus"} <= set(d["return"])
+    assert d["return_exact"]["odd"] == "-1/36"
+
+
+def test_sidebet_supreme_bonus_json_r_spg_17(capsys: pytest.CaptureFixture[str]) -> None:
+    """R-SPG-16/17, App. F: a class for each of the 316,251 hands, including 'Nothing'."""
+    d = run_json(capsys, "sidebet", "supreme-bonus")
+    assert isinstance(d, dict)
+    assert sum(d["counts"].values()) == 316251 == d["hands"]
+    assert d["counts"]["Nothing"] == 213120
+    assert main(["sidebet", "supreme-bonus"]) == 0
+    assert "Royal flush" in capsys.readouterr().out

@@ -81,6 +81,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--player", default=None, help="with --as-banker: the player's way")
     p.add_argument("--commission", help="commission rate (default: the profile's)")
 
+    p = sub.add_parser("sidebet", help="exact returns of a side bet")
+    p.add_argument("bet", choices=["pair-fortunes", "dragons-eye", "supreme-bonus"])
+    p.add_argument("--table", default="1", help="Pair Fortunes pay table 1-4 (= A-D)")
+    p.add_argument("--json", action="store_true", help="print JSON")
+
     p = sub.add_parser("strategy", help="export a house way as a CSV table")
     p.add_argument("action", choices=["export"])
     p.add_argument("--way", required=True, help="way name, optimal, optimal-banker, table:FILE")
@@ -166,6 +171,16 @@ def _dispatch(args: argparse.Namespace) -> int:
 
         data = edge_data(args)
         _emit(data, args.json, render.edge)
+    elif cmd == "sidebet":
+        from paigow.cli import sidebet_cmds
+
+        if args.bet == "pair-fortunes":
+            data = sidebet_cmds.pair_fortunes_data(args.table)
+        elif args.bet == "dragons-eye":
+            data = sidebet_cmds.dragons_eye_data()
+        else:
+            data = sidebet_cmds.supreme_bonus_data()
+        _emit(data, args.json, render.sidebet)
     elif cmd == "advise":
         from paigow.cli.math_cmds import advise_data
 

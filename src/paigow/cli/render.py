@@ -177,3 +177,28 @@ def advice(d: dict[str, Any]) -> None:
             _pct(s["ev"]),
         )
     _console.print(t)
+
+
+def sidebet(d: dict[str, Any]) -> None:
+    """``paigow sidebet``."""
+    if "counts" in d:
+        title = d["bet"] + (f", table {d['table']}" if "table" in d else "")
+        t = Table(title=title, box=box.SIMPLE_HEAD, title_justify="left")
+        t.add_column("class")
+        t.add_column("hands", justify="right")
+        t.add_column("probability", justify="right")
+        t.add_column("pays", justify="right")
+        for k, n in d["counts"].items():
+            pay = d["pays"][k]
+            t.add_row(k, f"{n:,}", f"{n / d['hands']:.6f}", "loses" if pay < 0 else f"{pay} to 1")
+        _console.print(t)
+        _console.print(f"return per unit: [bold]{_pct(d['return'])}[/bold] ({d['return_exact']})")
+        return
+    t = Table(title="Dragon's Eye, per unit bet", box=box.SIMPLE_HEAD, title_justify="left")
+    t.add_column("wager")
+    t.add_column("return", justify="right")
+    t.add_column("exact", justify="right")
+    for k, v in d["return"].items():
+        t.add_row(k, _pct(v), d["return_exact"][k])
+    _console.print(t)
+    _console.print(d["notes"])
