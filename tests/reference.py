@@ -115,7 +115,7 @@ def _counts(t: Pips) -> tuple[int, ...]:
     return (3, 6) if t in GEE_JOON else (t[0] + t[1],)
 
 
-def _rank_as(t: Pips, counted: int) -> int:
+def rank_as(t: Pips, counted: int) -> int:
     """Single rank of ``t`` when counted as ``counted`` (R-RANK-07: 6 is 15th, 3 is 17th)."""
     if t in GEE_JOON:
         return 15 if counted == 6 else 17
@@ -127,7 +127,7 @@ def choices(a: Pips, b: Pips) -> list[tuple[int, int, int, int]]:
     out = []
     for ca in _counts(a):
         for cb in _counts(b):
-            out.append(((ca + cb) % 10, min(_rank_as(a, ca), _rank_as(b, cb)), ca, cb))
+            out.append(((ca + cb) % 10, min(rank_as(a, ca), rank_as(b, cb)), ca, cb))
     return out
 
 

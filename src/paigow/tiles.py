@@ -231,7 +231,7 @@ def _build_names() -> dict[str, tuple[Tile, ...]]:
 
 
 _NAMES: Final[dict[str, tuple[Tile, ...]]] = _build_names()
-_PIPS_RE: Final = re.compile(r"^\s*(\d)\s*[-/:]?\s*(\d)\s*$")
+_PIPS_RE: Final = re.compile(r"^\s*([0-9])\s*[-/:]?\s*([0-9])\s*$")
 
 
 def parse_tile(text: str) -> Tile:

@@ -289,7 +289,7 @@ def _check_value(where: str, key: str, value: Any, ftype: Any, meta: Any) -> Any
                 raise ConfigError(
                     f"{where}: {key} must be a decimal like '0.05', got {value!r}"
                 ) from None
-            if not (0 <= d < 1):
+            if not d.is_finite() or not (0 <= d < 1):
                 raise ConfigError(f"{where}: {key} must be a fraction in [0, 1), got {value!r}")
         if choices is not None and value not in choices:
             raise ConfigError(

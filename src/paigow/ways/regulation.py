@@ -3,9 +3,11 @@
 (a) keep the supreme pair together; (b) otherwise play a pair, wong or gong if possible;
 (c) otherwise play two tiles worth 9, 8 or 7 together; (d) otherwise pair the highest-ranking
 tile with the lowest-ranking tile. Where (b) or (c) allows several settings, take the one with
-the best high hand, then the best low hand (AMB-26). Rule (d) uses natural single-tile ranks,
-2-4 15th and 1-2 17th (AMB-25), so this way is *not* kind-symmetric: a hand with a lone 2-4 and
-a five (1-4/2-3) can be set differently from the same hand with the 1-2.
+the best high hand, then the best low hand (AMB-26); settings that still tie are taken in the
+canonical order of the tiles, so the result never depends on the order the tiles are listed in.
+Rule (d) uses natural single-tile ranks, 2-4 15th and 1-2 17th (AMB-25). A lone gee joon tile
+with a five always makes 8, so rule (c) or earlier decides those hands and the rank difference
+never reaches rule (d): the way is kind-symmetric (a test checks all 35,960 hands).
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ def _best(candidates: Sequence[Setting]) -> Setting:
 
 def regulation_rule(tiles: Sequence[Tile]) -> tuple[str, Setting]:
     """The R-HW-01 rule that applies to ``tiles`` (``"a"``..``"d"``) and the setting it gives."""
+    tiles = sorted(tiles, key=lambda t: t.sort_key)
     options = settings_of(tiles)
     kinds = [t.kind for t in tiles]
     if kinds.count(15) == 2:  # (a) both gee joon tiles: the supreme pair

@@ -21,7 +21,7 @@ from typing import Final, TextIO
 from paigow.errors import ConfigError, PaigowError
 from paigow.hands4 import all_combinations, distinct_hands, kind_key
 from paigow.ranking import Hand
-from paigow.settings import Setting
+from paigow.settings import Setting, validate_four
 from paigow.tiles import Tile, format_tiles, parse_tiles
 
 from .base import HouseWay
@@ -58,7 +58,12 @@ class TableWay:
         )
 
     def set(self, tiles: Sequence[Tile]) -> Setting:
-        """The table's setting of ``tiles``; a kind row is mapped onto the actual tiles."""
+        """The table's setting of ``tiles``; a kind row is mapped onto the actual tiles.
+
+        Raises:
+            InvalidSettingError: not four tiles that one set can hold.
+        """
+        validate_four(tiles)
         exact = self._exact.get(_tiles_key(tiles))
         if exact is not None:
             return exact
