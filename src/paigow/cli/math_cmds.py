@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 from typing import Any
@@ -33,7 +34,18 @@ def edge_data(args: argparse.Namespace) -> dict[str, Any]:
     c = _commission(prof, args.commission)
     player = args.player or prof.house_way.dealer
     dealer = args.dealer or prof.house_way.dealer
-    res = edge_of(player, dealer, prof, c)
+    if args.json or not sys.stderr.isatty():
+        res = edge_of(player, dealer, prof, c)
+    else:
+        from rich.progress import Progress
+
+        with Progress(transient=True) as bar:
+            task = bar.add_task("enumerating 736,281,000 deals", total=1)
+
+            def tick(done: int, total: int) -> None:
+                bar.update(task, completed=done, total=total)
+
+            res = edge_of(player, dealer, prof, c, progress=tick)
     data = res.to_json()
     if args.plot:
         from paigow.cli.plot import plot_edge

@@ -9,7 +9,7 @@ Way names are those of :func:`paigow.ways.get_way` plus two computed strategies:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from decimal import Decimal
 from fractions import Fraction
 from functools import lru_cache
@@ -106,6 +106,7 @@ def edge_of(
     *,
     player_against: str | None = None,
     dealer_against: str | None = None,
+    progress: Callable[[int, int], None] | None = None,
 ) -> EdgeResult:
     """Exact edge of ``player`` way against ``dealer`` way under ``profile``.
 
@@ -115,7 +116,14 @@ def edge_of(
     pa = player_against or (dealer if dealer not in COMPUTED else None)
     da = dealer_against or (player if player not in COMPUTED else None)
     pw, dw = resolve([(player, pa), (dealer, da)], profile, commission)
-    return edge(pw, dw, rules=profile.compare_rules, commission=commission, profile=profile.name)
+    return edge(
+        pw,
+        dw,
+        rules=profile.compare_rules,
+        commission=commission,
+        profile=profile.name,
+        progress=progress,
+    )
 
 
 def setting_advice(
