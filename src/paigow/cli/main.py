@@ -81,6 +81,17 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--player", default=None, help="with --as-banker: the player's way")
     p.add_argument("--commission", help="commission rate (default: the profile's)")
 
+    p = sub.add_parser("round", help="one automated round with computer players; its record")
+    _add_common(p)
+    p.add_argument("--seed", type=int, help="seed for a reproducible round")
+    p.add_argument("--players", type=int, default=4, help="computer players (default 4)")
+    p.add_argument("--banking", action="store_true", help="seat 1 banks the round")
+    p.add_argument("--way", help="house way of the dealer and the players")
+
+    p = sub.add_parser("replay", help="re-run a round record and check every field")
+    p.add_argument("file", help="a record written by 'paigow round --json'")
+    p.add_argument("--json", action="store_true", help="print JSON")
+
     p = sub.add_parser("sidebet", help="exact returns of a side bet")
     p.add_argument("bet", choices=["pair-fortunes", "dragons-eye", "supreme-bonus"])
     p.add_argument("--table", default="1", help="Pair Fortunes pay table 1-4 (= A-D)")
@@ -171,6 +182,16 @@ def _dispatch(args: argparse.Namespace) -> int:
 
         data = edge_data(args)
         _emit(data, args.json, render.edge)
+    elif cmd == "round":
+        from paigow.cli.table_cmds import round_data
+
+        data = round_data(args.profile, args.seed, args.players, args.banking, args.way)
+        _emit(data, args.json, render.round_record)
+    elif cmd == "replay":
+        from paigow.cli.table_cmds import replay_data
+
+        data = replay_data(args.file)
+        _emit(data, args.json, render.replayed)
     elif cmd == "sidebet":
         from paigow.cli import sidebet_cmds
 

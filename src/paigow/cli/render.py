@@ -202,3 +202,48 @@ def sidebet(d: dict[str, Any]) -> None:
         t.add_row(k, _pct(v), d["return_exact"][k])
     _console.print(t)
     _console.print(d["notes"])
+
+
+def _money(cents: int) -> str:
+    sign = "-" if cents < 0 else "+" if cents > 0 else " "
+    return f"{sign}${abs(cents) / 100:,.2f}"
+
+
+def round_record(d: dict[str, Any]) -> None:
+    """``paigow round``."""
+    b = d["banker"]
+    who = "the house" if b["kind"] == "house" else f"{b['player']} ({b['kind']})"
+    dice = d["dice"] if isinstance(d["dice"], int) else " ".join(map(str, d["dice"] or []))
+    _console.print(
+        f"[bold]{d['profile']}[/bold]: banked by {who}; style ({d['style']}); dice {dice} -> "
+        f"first stack to [bold]{d['start']}[/bold]"
+    )
+    if d["void"]:
+        _console.print(f"[red]round void: {d['void']}[/red]")
+    t = Table(box=box.SIMPLE_HEAD)
+    for col in ("position", "dealt", "setting", "wagers"):
+        t.add_column(col)
+    for pos, p in d["positions"].items():
+        dealt = " ".join(p["dealt"] or [])
+        if p["collected"]:
+            t.add_row(pos, "[dim]collected unexposed[/dim]", "", "")
+            continue
+        s = p["setting"]
+        setting = f"{' '.join(s['high'])} / {' '.join(s['low'])}" if s else ""
+        if p.get("bank"):
+            setting += "  [bold](bank)[/bold]"
+        ws = ", ".join(
+            f"{w['player']} ${w['cents'] / 100:,.2f} "
+            + (f"[{_COLOUR.get(w['result'], 'white')}]{w['result']}[/]" if w["result"] else "")
+            for w in p["wagers"]
+        )
+        t.add_row(pos, dealt, setting, ws)
+    _console.print(t)
+    _console.print("net: " + ", ".join(f"{k} {_money(v)}" for k, v in (d["net"] or {}).items()))
+
+
+def replayed(d: dict[str, Any]) -> None:
+    """``paigow replay``."""
+    _console.print(
+        f"[green]replayed {d['file']}: {d['operations']} operations, identical record[/green]"
+    )

@@ -1,0 +1,102 @@
+"""Automation: the dealer's chores and computer players, driven by an injected RNG.
+
+:func:`run_dealer` advances a round through every step that needs no human decision (wash,
+"no more bets", the default style, the dice, the deal, the bank's hand, settlement), drawing
+chance from ``rng`` and recording the outcomes as operations. :class:`ComputerPlayer` wagers and
+sets tiles by a house way. A live table calls the round's actions itself instead.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from paigow.dealing import Rng, roll_dice, shuffled_set
+from paigow.ways.base import HouseWay
+
+from .round import Round
+
+__all__ = ["ComputerPlayer", "run_dealer", "run_round"]
+
+
+@dataclass
+class ComputerPlayer:
+    """A player who wagers a fixed amount on its seat and sets by a house way."""
+
+    name: str
+    way: HouseWay
+    cents: int = 1000
+
+    def wager(self, rnd: Round) -> None:
+        """Place the wager when the round allows it (skip quietly when it does not)."""
+        spot = rnd.seats[self.name]
+        if rnd.can_wager(self.name, spot, self.cents):
+            rnd.wager(self.name, spot, self.cents)
+
+    def set(self, rnd: Round) -> None:
+        """Set every spot this player controls."""
+        for spot in rnd.unset_spots():
+            if rnd.controller(spot) == self.name:
+                s = self.way.set(rnd.dealt[spot])
+                rnd.set_hand(self.name, spot, list(s.high.tiles), list(s.low.tiles))
+
+
+def run_dealer(
+    rnd: Round,
+    rng: Rng,
+    *,
+    until: str = "done",
+    players: Sequence[ComputerPlayer] = (),
+    style: str | None = None,
+    cut: str | None = None,
+    use_rng_number: bool = False,
+) -> None:
+    """Advance ``rnd`` until its phase is ``until`` (or it ends), doing the dealer's chores.
+
+    Computer ``players`` wager in the wager phase and set in the setting phase. Spots nobody
+    sets are set by the house way, as for a player who asks for it.
+    """
+    steps: dict[str, Callable[[], object]] = {
+        "shuffle": lambda: rnd.shuffle(shuffled_set(rng)),
+        "cut": lambda: rnd.cut(cut),
+        "wagers": lambda: _wagers(rnd, players),
+        "style": lambda: rnd.choose_style(style or rnd.profile.dealing.default_style, "dealer"),
+        "shake": lambda: _shake(rnd, rng, use_rng_number),
+        "deal": rnd.deal,
+        "setting": lambda: _setting(rnd, players),
+        "bank": rnd.set_bank,
+        "surrender": rnd.settle,
+    }
+    guard = 0
+    while rnd.phase not in (until, "done"):
+        steps[rnd.phase]()
+        guard += 1
+        if guard > 100:  # pragma: no cover - every step advances the phase
+            raise RuntimeError(f"round stuck in phase {rnd.phase}")
+
+
+def _wagers(rnd: Round, players: Sequence[ComputerPlayer]) -> None:
+    for p in players:
+        p.wager(rnd)
+    rnd.no_more_bets()
+
+
+def _shake(rnd: Round, rng: Rng, use_rng_number: bool) -> None:
+    st = rnd.profile.start
+    if use_rng_number and "rng" in st.methods:
+        rnd.roll(rng=rng.randint(st.rng_min, st.rng_max))
+    else:
+        rnd.roll(roll_dice(rng))
+
+
+def _setting(rnd: Round, players: Sequence[ComputerPlayer]) -> None:
+    for p in players:
+        p.set(rnd)
+    for spot in rnd.unset_spots():
+        rnd.set_house_way(spot)
+
+
+def run_round(rnd: Round, rng: Rng, players: Sequence[ComputerPlayer], **kw: object) -> Round:
+    """Play a whole round automatically; returns it settled (or void)."""
+    run_dealer(rnd, rng, players=players, **kw)  # type: ignore[arg-type]
+    return rnd

@@ -1,0 +1,140 @@
+"""Settlement of a round: exposure order, comparisons and the money flow of its banking mode.
+
+Exposure runs from the player farthest to the dealer's right, counterclockwise (R-SETTLE-01);
+in Lucky Chances from the seat that received the ACTION stack (R-LC-07). Each wager's outcome
+comes from :func:`paigow.settings.compare_settings` under the profile's rules; the money moves
+by :mod:`paigow.table.money` (house bank, player bank, co-bank or Player-Dealer).
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from paigow.settings import Outcome, Setting, compare_settings, settings_of
+
+from .ledger import Transfer
+from .money import (
+    SpotResult,
+    WagerResult,
+    settle_co_bank,
+    settle_house_banked,
+    settle_player_bank,
+    settle_player_dealer,
+)
+
+if TYPE_CHECKING:
+    from .round import Round
+
+__all__ = ["exposure_order", "obviously_incorrect", "settle_round"]
+
+
+def exposure_order(rnd: Round) -> list[str]:
+    """Wagered spots in the order they are exposed and settled."""
+    spots = rnd.wagered_spots()
+    if rnd.banker.kind == "player-dealer" and rnd.start is not None:
+        ring = list(rnd.ring)
+        i0 = ring.index(rnd.start)
+        order = [ring[(i0 + k) % len(ring)] for k in range(len(ring))]
+        return [p for p in order if p in spots and p != rnd.bank_spot]
+    return [p for p in rnd.ring if p in spots]
+
+
+def obviously_incorrect(s: Setting) -> bool:
+    """R-LC-10: some other split improves *both* hands strictly."""
+    return any(
+        o.high.strength > s.high.strength and o.low.strength > s.low.strength
+        for o in settings_of(list(s.tiles))
+    )
+
+
+def _outcome(rnd: Round, s: Setting) -> tuple[Outcome, str, str]:
+    assert rnd.bank_setting is not None
+    c = compare_settings(s, rnd.bank_setting, rnd.profile.compare_rules)
+    return c.result, c.high.value, c.low.value
+
+
+def settle_round(rnd: Round) -> tuple[dict[str, dict[str, Any]], list[Transfer]]:
+    """Results per wager ref and the transfers that settle them."""
+    results: dict[str, dict[str, Any]] = {}
+    spot_results: list[SpotResult] = []
+    flat: list[WagerResult] = []
+    for spot in exposure_order(rnd):
+        if spot in rnd.voided_spots:
+            continue
+        s = rnd.settings.get(spot)
+        controller = rnd.controller(spot)
+        group: list[WagerResult] = []
+        outcome_of_spot: Outcome | None = None
+        for w in rnd.spot_wagers(spot):
+            entry: dict[str, Any] = {"spot": spot, "player": w.player, "cents": w.cents}
+            setting = s
+            if (
+                s is not None
+                and w.player != controller
+                and rnd.banker.kind == "player-dealer"
+                and obviously_incorrect(s)
+            ):
+                setting = rnd.house_way.set(rnd.dealt[spot])
+                entry["reset_to_house_way"] = True
+            if spot in rnd.dead_spots or w.player in rnd.abandoned or setting is None:
+                outcome, hi, lo = Outcome.LOSE, "dealer", "dealer"
+                entry["reason"] = "dead hand" if spot in rnd.dead_spots else "abandoned"
+            else:
+                outcome, hi, lo = _outcome(rnd, setting)
+            surrendered = spot in rnd.surrendered
+            entry.update(
+                {
+                    "result": "surrender" if surrendered else outcome.value,
+                    "high": hi,
+                    "low": lo,
+                }
+            )
+            results[w.ref] = entry
+            wr = WagerResult(
+                w.ref, f"player:{w.player}", w.cents, None if surrendered else outcome, surrendered
+            )
+            group.append(wr)
+            flat.append(wr)
+            if w.player == controller:
+                outcome_of_spot = outcome
+        if group:
+            spot_results.append(SpotResult(spot, outcome_of_spot or Outcome.LOSE, tuple(group)))
+    c = rnd.profile.commission
+    rate = Fraction(Decimal(c.rate))
+    kind = rnd.banker.kind
+    if kind == "house":
+        transfers = settle_house_banked(flat, rate=rate, rounding=c.rounding)
+    elif kind == "player":
+        dealer: tuple[int, Outcome] | None = None
+        if rnd.dealer_wager:
+            assert rnd.dealer_setting is not None
+            d_out, hi, lo = _outcome(rnd, rnd.dealer_setting)
+            dealer = (rnd.dealer_wager, d_out)
+            results["dealer"] = {
+                "spot": "dealer",
+                "player": "dealer",
+                "cents": rnd.dealer_wager,
+                "result": d_out.value,
+                "high": hi,
+                "low": lo,
+            }
+        transfers = settle_player_bank(
+            flat,
+            bank=f"player:{rnd.banker.player}",
+            dealer_wager=dealer,
+            rate=rate,
+            rounding=c.rounding,
+            surplus_vig=c.on_bank_surplus,
+        )
+    elif kind == "co-bank":
+        transfers = settle_co_bank(
+            flat, bank=f"player:{rnd.banker.player}", rate=rate, rounding=c.rounding
+        )
+    else:
+        transfers, used = settle_player_dealer(
+            spot_results, pd=f"player:{rnd.banker.player}", pd_stake=rnd.pd_stake
+        )
+        results["player-dealer"] = {"stake": rnd.pd_stake, "action_used": used}
+    return results, transfers
