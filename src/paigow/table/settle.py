@@ -99,7 +99,7 @@ def settle_round(rnd: Round) -> tuple[dict[str, dict[str, Any]], list[Transfer]]
             flat.append(wr)
             if w.player == controller:
                 outcome_of_spot = outcome
-        if group:
+        if group and rnd.banker.kind == "player-dealer":
             spot_results.append(SpotResult(spot, outcome_of_spot or Outcome.LOSE, tuple(group)))
     c = rnd.profile.commission
     rate = Fraction(Decimal(c.rate))
