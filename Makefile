@@ -15,7 +15,7 @@ $(STAMP): pyproject.toml requirements-dev.txt
 	touch $(STAMP)
 
 run: $(STAMP)
-	$(BIN)/paigow demo
+	$(BIN)/paigow play
 
 test: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks

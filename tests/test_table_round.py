@@ -380,3 +380,51 @@ def test_record_has_the_documented_fields() -> None:
     p2 = rec["positions"]["2"]
     assert len(p2["dealt"]) == 4 and p2["setting"]["high"] and p2["wagers"][0]["result"]
     assert rec["positions"]["dealer"]["wagers"][0]["kind"] == "dealer"
+
+
+def _lc_round(pd_seat: str) -> Round:
+    prof = get_profile("lucky-chances")
+    seats = {"PD": pd_seat, "A": "1" if pd_seat != "1" else "2"}
+    rnd = Round(
+        prof,
+        seats,
+        dict.fromkeys(seats, 100_000),
+        banker=Banker("player-dealer", "PD", pd_seat),
+        collection_free=True,
+    )
+    rnd.shuffle(list(FULL_SET))
+    rnd.place_pd_wager(10_000)
+    rnd.wager("A", seats["A"], 1_000)
+    rnd.no_more_bets()
+    rnd.choose_style("a")
+    return rnd
+
+
+def test_tc_65_lucky_chances_count_from_the_player_dealer() -> None:
+    """TC-65 / R-LC-07, AMB-70: dice 11 with the PD in the fourth seat (index 3 of 0..7)
+    lands on index (3 + 10) mod 8 = 5, our seat 6, which gets the ACTION stack."""
+    rnd = _lc_round("4")
+    assert rnd.roll((3, 4, 4)).data["start"] == "6"
+
+
+def test_tc_66_two_tiles_exposed_to_the_player_dealer_void_the_play() -> None:
+    """TC-66 / R-LC-16: two tiles exposed while dealing to the PD: play is dead."""
+    rnd = _lc_round("4")
+    rnd.roll((1, 2, 3))
+    rnd.deal()
+    rnd.expose_dealt("4", 2)
+    assert rnd.phase == "done" and rnd.void_reason
+    assert all(v == 0 for v in rnd.net().values())
+
+
+def test_tc_67_one_tile_exposed_to_a_player_must_be_accepted() -> None:
+    """TC-67 / R-LC-16: one tile exposed to a player: the player plays on."""
+    rnd = _lc_round("4")
+    rnd.roll((1, 2, 3))
+    rnd.deal()
+    rnd.expose_dealt("1", 1)
+    with pytest.raises(IllegalActionError, match="accepted"):
+        rnd.void_hand("1")
+    assert rnd.phase == "setting"
+    run_dealer(rnd, random.Random(1))
+    assert rnd.phase == "done" and rnd.void_reason is None

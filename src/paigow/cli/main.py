@@ -81,6 +81,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--player", default=None, help="with --as-banker: the player's way")
     p.add_argument("--commission", help="commission rate (default: the profile's)")
 
+    p = sub.add_parser("play", help="sit at a terminal table with computer players")
+    p.add_argument("--profile", default="generic", help="jurisdiction profile (default: generic)")
+    p.add_argument("--seat", default="3", help="your seat (default 3)")
+    p.add_argument("--players", type=int, default=3, help="computer players (default 3)")
+    p.add_argument("--seed", type=int, help="seed for reproducible tiles and dice")
+    p.add_argument("--rounds", type=int, help="stop after this many rounds")
+
     p = sub.add_parser("round", help="one automated round with computer players; its record")
     _add_common(p)
     p.add_argument("--seed", type=int, help="seed for a reproducible round")
@@ -182,6 +189,16 @@ def _dispatch(args: argparse.Namespace) -> int:
 
         data = edge_data(args)
         _emit(data, args.json, render.edge)
+    elif cmd == "play":
+        from paigow.cli.play import play
+
+        play(
+            args.profile,
+            seat=args.seat,
+            players=args.players,
+            seed=args.seed,
+            max_rounds=args.rounds,
+        )
     elif cmd == "round":
         from paigow.cli.table_cmds import round_data
 

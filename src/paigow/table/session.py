@@ -1,0 +1,128 @@
+"""A table session: players, their chips and the bank rotation across many rounds.
+
+The session builds each :class:`~paigow.table.round.Round` with the current stacks and the
+banker chosen under the rotation rules (:mod:`paigow.table.banking`), and records the finished
+round: stacks move by the round's net, the rotation advances, and a short history is kept.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from paigow.errors import IllegalActionError
+from paigow.profiles import Profile
+
+from .banking import BankState, after_round, dealer_wager_amount, eligibility, initial_state
+from .banking import offer_order as _offer_order
+from .record import round_record
+from .round import Banker, Round
+
+__all__ = ["TableSession"]
+
+
+@dataclass
+class TableSession:
+    """Players seated at one table, their chips, the bank rotation and the round history."""
+
+    profile: Profile
+    seats: dict[str, str]
+    stacks: dict[str, int]
+    house_way: str | None = None
+    bank: BankState = field(init=False)
+    history: list[dict[str, Any]] = field(default_factory=list)
+    rounds: int = 0
+
+    def __post_init__(self) -> None:
+        self.bank = initial_state(self.profile)
+
+    def offers(self) -> list[tuple[str, str]]:
+        """(position, player) to whom the bank is offered this round, in order, who may take
+        it (R-BANK-03..06, R-LC-03/04); empty for a house round."""
+        by_pos = {p: n for n, p in self.seats.items()}
+        out = []
+        for pos in _offer_order(self.bank, self.profile):
+            name = by_pos.get(str(pos))
+            if name is None:
+                continue
+            ok, _ = eligibility(
+                self.bank,
+                self.profile,
+                pos,
+                name,
+                chips_on_table=self.stacks[name],
+                others_wagers=0,
+            )
+            if ok:
+                out.append((str(pos), name))
+        return out
+
+    def why_not(self, player: str) -> str:
+        """Why ``player`` may not bank this round (or ``"eligible"``)."""
+        pos = int(self.seats[player])
+        if pos not in _offer_order(self.bank, self.profile):
+            return "the bank is not offered to this seat this round"
+        return eligibility(
+            self.bank,
+            self.profile,
+            pos,
+            player,
+            chips_on_table=self.stacks[player],
+            others_wagers=0,
+        )[1]
+
+    def dealer_wager(self, player: str) -> int:
+        """The dealer's wager against ``player`` as bank (R-BANK-10)."""
+        return dealer_wager_amount(self.bank, player)
+
+    def new_round(self, banker: Banker | None = None, **kw: Any) -> Round:
+        """A round with the current stacks; ``banker`` must be one of :meth:`offers`."""
+        if banker is not None and banker.player is not None:
+            if (banker.position, banker.player) not in self.offers():
+                raise IllegalActionError(
+                    f"{banker.player} may not bank this round: {self.why_not(banker.player)}"
+                )
+        elif not self.profile.banking.house_banks:
+            raise IllegalActionError("this table has no house bank: a Player-Dealer is needed")
+        return Round(
+            self.profile, self.seats, self.stacks, banker=banker, house_way=self.house_way, **kw
+        )
+
+    def finish(self, rnd: Round) -> dict[str, Any]:
+        """Record a finished round: stacks, rotation, history. Returns the round's record."""
+        if rnd.phase != "done":
+            raise IllegalActionError("the round is not finished")
+        net = rnd.net()
+        for name in self.stacks:
+            self.stacks[name] += net.get(f"player:{name}", 0)
+        b = rnd.banker
+        banker = (int(b.position), b.player) if b.player and b.position else None
+        wagers = [
+            (int(w.spot), w.player, w.cents, self.seats.get(w.player) == w.spot)
+            for w in rnd.wagers
+            if w.kind == "main"
+        ]
+        if rnd.void_reason is None:
+            self.bank = after_round(
+                self.bank,
+                self.profile,
+                banker=banker,
+                co_bank=b.kind == "co-bank",
+                wagers=wagers,
+            )
+        self.rounds += 1
+        rec = round_record(rnd)
+        self.history.append(
+            {
+                "round": self.rounds,
+                "banker": b.player or "house",
+                "void": rnd.void_reason,
+                "net": dict(net),
+            }
+        )
+        return rec
+
+    def stacks_view(self) -> Mapping[str, int]:
+        """Current chips per player."""
+        return dict(self.stacks)
