@@ -24,6 +24,13 @@ def _add_common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--json", action="store_true", help="print JSON instead of tables")
 
 
+def _add_variations(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--pair-fortunes", metavar="TABLE", help="offer Pair Fortunes with pay table 1-4 / A-D"
+    )
+    p.add_argument("--dragons-eye", action="store_true", help="offer the Dragon's Eye wagers")
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of every subcommand."""
     parser = argparse.ArgumentParser(
@@ -87,6 +94,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--players", type=int, default=3, help="computer players (default 3)")
     p.add_argument("--seed", type=int, help="seed for reproducible tiles and dice")
     p.add_argument("--rounds", type=int, help="stop after this many rounds")
+    _add_variations(p)
 
     p = sub.add_parser("round", help="one automated round with computer players; its record")
     _add_common(p)
@@ -94,6 +102,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--players", type=int, default=4, help="computer players (default 4)")
     p.add_argument("--banking", action="store_true", help="seat 1 banks the round")
     p.add_argument("--way", help="house way of the dealer and the players")
+    _add_variations(p)
 
     p = sub.add_parser("replay", help="re-run a round record and check every field")
     p.add_argument("file", help="a record written by 'paigow round --json'")
@@ -198,11 +207,21 @@ def _dispatch(args: argparse.Namespace) -> int:
             players=args.players,
             seed=args.seed,
             max_rounds=args.rounds,
+            pair_fortunes=args.pair_fortunes,
+            dragons_eye=args.dragons_eye,
         )
     elif cmd == "round":
         from paigow.cli.table_cmds import round_data
 
-        data = round_data(args.profile, args.seed, args.players, args.banking, args.way)
+        data = round_data(
+            args.profile,
+            args.seed,
+            args.players,
+            args.banking,
+            args.way,
+            pair_fortunes=args.pair_fortunes,
+            dragons_eye=args.dragons_eye,
+        )
         _emit(data, args.json, render.round_record)
     elif cmd == "replay":
         from paigow.cli.table_cmds import replay_data

@@ -86,7 +86,17 @@ def _setting_line(s: Setting) -> str:
 class Game:
     """One seat at a table session."""
 
-    def __init__(self, profile: str, seat: str, players: int, rng: Rng, term: Terminal) -> None:
+    def __init__(
+        self,
+        profile: str,
+        seat: str,
+        players: int,
+        rng: Rng,
+        term: Terminal,
+        *,
+        pair_fortunes: str | None = None,
+        dragons_eye: bool = False,
+    ) -> None:
         self.prof = get_profile(profile)
         self.rng = rng
         self.term = term
@@ -94,9 +104,24 @@ class Game:
         others = [str(p) for p in range(1, n + 1) if str(p) != seat][: max(players, 1)]
         seats = {YOU: seat} | {f"C{p}": p for p in others}
         self.way = get_way(self.prof.house_way.dealer)
-        self.session = TableSession(self.prof, seats, dict.fromkeys(seats, START))
+        self.session = TableSession(
+            self.prof,
+            seats,
+            dict.fromkeys(seats, START),
+            pair_fortunes=pair_fortunes,
+            dragons_eye=dragons_eye,
+        )
+        side = tuple(
+            k
+            for k, on in (
+                ("pair-fortunes", pair_fortunes),
+                ("de-odd", dragons_eye),
+                ("dice-bonus", dragons_eye),
+            )
+            if on
+        )
         self.computers = [
-            ComputerPlayer(name, self.way, max(self.prof.table.min_wager, 1000))
+            ComputerPlayer(name, self.way, max(self.prof.table.min_wager, 1000), side)
             for name in seats
             if name != YOU
         ]
@@ -140,7 +165,23 @@ class Game:
             f"Dice: {dice} = {sum(rnd.dice or ())}, counted from {origin} "
             f"-> first stack to [bold]{rnd.start}[/]"
         )
-        rnd.deal()
+        if rnd.dice_phase is not None:
+            ph = rnd.dice_phase
+            note = "  [bold magenta]TRIPLE![/]" if ph.triple else ""
+            out.print(
+                f"Dragon's Eye die {ph.button}: the button goes to position {ph.button}"
+                f"{note}; streak {ph.streak_after}"
+            )
+            for w in rnd.wagers:
+                if w.ref in rnd.results and w.kind not in {"main", "pair-fortunes"}:
+                    r = rnd.results[w.ref]
+                    out.print(
+                        f"  {w.player} {w.kind} {_dollars(w.cents)}: {r['result']}"
+                        + (f" {r['pays']} to 1" if r["result"] == "win" else ""),
+                        highlight=False,
+                    )
+        if rnd.phase == "deal":
+            rnd.deal()
         self._set_hands(rnd)
         self._bank_hand(rnd)
         self._surrender(rnd)
@@ -216,9 +257,38 @@ class Game:
                 return
             try:
                 rnd.wager(YOU, self.session.seats[YOU], cents)
-                return
+                break
             except PaigowError as e:
                 self.term.out.print(f"[red]{e}[/]")
+        self._side_wagers(rnd)
+
+    def _side_wagers(self, rnd: Round) -> None:
+        spot = self.session.seats[YOU]
+        if rnd.options.pair_fortunes:
+            cents = self.term.money(
+                f"Pair Fortunes wager (table {rnd.options.pair_fortunes}; dollars, 0 = none)", 0
+            )
+            if cents:
+                self._retry(lambda: rnd.wager(YOU, spot, cents, "pair-fortunes"), lambda: None)
+        if rnd.options.dragons_eye:
+            kept = [c for c in rnd.options.carried if c[0] == YOU]
+            if kept:
+                self.term.out.print(
+                    f"Your dice bonus wager stays on the layout (streak {rnd.options.de_streak})."
+                )
+            text = self.term.ask(
+                "Dragon's Eye wagers, e.g. 'odd 5, match 5, double 5, triple 5, even 5, "
+                "bonus 5' (Enter = none)",
+                "",
+            )
+            for part in filter(None, (p.strip() for p in text.split(","))):
+                words = part.split()
+                kind = {"bonus": "dice-bonus"}.get(words[0], f"de-{words[0]}")
+                try:
+                    cents = round(float(words[1]) * 100) if len(words) > 1 else 500
+                    rnd.wager(YOU, spot, cents, kind)
+                except (PaigowError, ValueError) as e:
+                    self.term.out.print(f"[red]{part}: {e}[/]")
 
     def _style(self, rnd: Round) -> None:
         d = self.prof.dealing
@@ -309,11 +379,19 @@ class Game:
             t.add_column(col)
         for spot in exposure_order(rnd):
             s = rnd.settings.get(spot)
-            for w in rnd.spot_wagers(spot):
+            side = [w for w in rnd.wagers if w.spot == spot and w.kind == "pair-fortunes"]
+            for w in [*rnd.spot_wagers(spot), *side]:
                 res = rnd.results.get(w.ref, {}).get("result", "void")
+                if w.kind == "pair-fortunes":
+                    info = rnd.results.get(w.ref, {})
+                    res = f"{res} ({info.get('class', '')})"
                 colour = {"win": "green", "lose": "red", "push": "yellow"}.get(res, "white")
                 t.add_row(
-                    spot, w.player, str(s) if s else "-", _dollars(w.cents), f"[{colour}]{res}[/]"
+                    spot,
+                    w.player if w.kind == "main" else f"{w.player} (Pair Fortunes)",
+                    str(s) if s else "-",
+                    _dollars(w.cents),
+                    f"[{colour}]{res}[/]",
                 )
         if rnd.dealer_wager and "dealer" in rnd.results:
             res = rnd.results["dealer"]["result"]
@@ -356,6 +434,8 @@ def play(
     stdin: TextIO | None = None,
     console: Console | None = None,
     max_rounds: int | None = None,
+    pair_fortunes: str | None = None,
+    dragons_eye: bool = False,
 ) -> dict[str, Any]:
     """Run the terminal table until the player quits; returns a summary."""
     con = console or Console()
@@ -374,7 +454,9 @@ def play(
     interactive = stdin is None and sys.stdin.isatty()
     term = Terminal(con, reader, echo=not interactive)
     rng: Rng = random.Random(seed) if seed is not None else default_rng()
-    game = Game(profile, seat, players, rng, term)
+    game = Game(
+        profile, seat, players, rng, term, pair_fortunes=pair_fortunes, dragons_eye=dragons_eye
+    )
     con.print(
         f"[bold]paigow[/] — {game.prof.meta.title}. You sit at seat {seat} with "
         f"{_dollars(START)}. Enter takes the default in brackets; q quits."

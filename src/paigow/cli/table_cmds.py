@@ -13,6 +13,7 @@ from paigow.profiles import get_profile
 from paigow.table.auto import ComputerPlayer, run_dealer
 from paigow.table.record import replay, round_record
 from paigow.table.round import Banker, Round
+from paigow.table.variations import TableOptions
 from paigow.ways import get_way
 
 __all__ = ["replay_data", "round_data"]
@@ -21,7 +22,14 @@ STACK = 100_000
 
 
 def round_data(
-    profile: str, seed: int | None, players: int, banking: bool, way: str | None = None
+    profile: str,
+    seed: int | None,
+    players: int,
+    banking: bool,
+    way: str | None = None,
+    *,
+    pair_fortunes: str | None = None,
+    dragons_eye: bool = False,
 ) -> dict[str, Any]:
     """Run one automated round with computer players and return its record."""
     prof = get_profile(profile)
@@ -38,9 +46,23 @@ def round_data(
     if banked and players < 2:
         raise ConfigError("a banked round needs at least two players")
     banker = Banker(bank_kind, "P1", "1") if banked else Banker()
-    rnd = Round(prof, seats, stacks, banker=banker, house_way=house_way.name)
+    options = TableOptions(pair_fortunes, dragons_eye)
+    rnd = Round(prof, seats, stacks, banker=banker, house_way=house_way.name, options=options)
+    side_menu = [
+        k
+        for k, on in (
+            ("pair-fortunes", pair_fortunes is not None),
+            ("de-odd", dragons_eye),
+            ("de-match", dragons_eye),
+            ("dice-bonus", dragons_eye),
+            ("de-double", dragons_eye),
+        )
+        if on
+    ]
     computers = [
-        ComputerPlayer(nm, house_way, 1000 + 500 * (i % 4))
+        ComputerPlayer(
+            nm, house_way, 1000 + 500 * (i % 4), tuple(side_menu[i % 2 :: 2]) if side_menu else ()
+        )
         for i, nm in enumerate(names)
         if nm != banker.player
     ]

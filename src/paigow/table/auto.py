@@ -26,12 +26,18 @@ class ComputerPlayer:
     name: str
     way: HouseWay
     cents: int = 1000
+    side: tuple[str, ...] = ()
 
     def wager(self, rnd: Round) -> None:
-        """Place the wager when the round allows it (skip quietly when it does not)."""
+        """Place the wager, then the side wagers of kinds ``side`` at the table minimum, when
+        the round allows them (skipping quietly what it does not)."""
         spot = rnd.seats[self.name]
         if rnd.can_wager(self.name, spot, self.cents):
             rnd.wager(self.name, spot, self.cents)
+        for kind in self.side:
+            amount = rnd.profile.table.min_wager
+            if rnd.can_wager(self.name, spot, amount, kind):
+                rnd.wager(self.name, spot, amount, kind)
 
     def set(self, rnd: Round) -> None:
         """Set every spot this player controls."""

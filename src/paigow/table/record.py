@@ -16,6 +16,7 @@ from paigow.errors import PaigowError
 from paigow.profiles import get_profile
 
 from .round import Banker, Round
+from .variations import TableOptions
 
 __all__ = ["FORMAT", "ReplayMismatchError", "replay", "round_record"]
 
@@ -30,6 +31,19 @@ def _setting_json(s: Any) -> dict[str, list[str]] | None:
     if s is None:
         return None
     return {"high": [str(t) for t in s.high.tiles], "low": [str(t) for t in s.low.tiles]}
+
+
+def _de_json(rnd: Round) -> dict[str, Any] | None:
+    ph = rnd.dice_phase
+    if ph is None:
+        return None
+    return {
+        "button": ph.button,
+        "triple": ph.triple,
+        "tier": ph.tier,
+        "streak": ph.streak_after,
+        "retained": [list(r) for r in rnd.retained],
+    }
 
 
 def round_record(rnd: Round) -> dict[str, Any]:
@@ -56,19 +70,26 @@ def round_record(rnd: Round) -> dict[str, Any]:
         for w in rnd.wagers:
             if w.spot == pos:
                 res = rnd.results.get(w.ref, {})
-                entry["wagers"].append(
-                    {
-                        "ref": w.ref,
-                        "player": w.player,
-                        "kind": w.kind,
-                        "cents": w.cents,
-                        "result": "void"
-                        if rnd.void_reason or pos in rnd.voided_spots
-                        else res.get("result"),
-                        "high": res.get("high"),
-                        "low": res.get("low"),
-                    }
-                )
+                if w.ref in rnd.results:
+                    result = res.get("result")
+                elif rnd.void_reason or pos in rnd.voided_spots:
+                    result = "void"
+                else:
+                    result = None
+                entry_w: dict[str, Any] = {
+                    "ref": w.ref,
+                    "player": w.player,
+                    "kind": w.kind,
+                    "cents": w.cents,
+                    "result": result,
+                    "high": res.get("high"),
+                    "low": res.get("low"),
+                }
+                if w.kind != "main":
+                    entry_w["pays"] = res.get("pays")
+                    if "class" in res:
+                        entry_w["class"] = res["class"]
+                entry["wagers"].append(entry_w)
         if pos == "dealer" and rnd.dealer_wager:
             res = rnd.results.get("dealer", {})
             entry["wagers"].append(
@@ -92,6 +113,14 @@ def round_record(rnd: Round) -> dict[str, Any]:
         "seats": dict(rnd.seats),
         "stacks": {k.removeprefix("player:"): v for k, v in rnd.opening.items() if k != "house"},
         "collection_free": rnd.collection_free,
+        "options": {
+            "pair_fortunes": rnd.options.pair_fortunes,
+            "dragons_eye": rnd.options.dragons_eye,
+            "de_streak": rnd.options.de_streak,
+            "de_shaker": rnd.options.de_shaker,
+            "carried": [list(c) for c in rnd.options.carried],
+        },
+        "dragons_eye": _de_json(rnd),
         "style": rnd.style,
         "dice": list(rnd.dice) if rnd.dice is not None else rnd.rng_number,
         "start": rnd.start,
@@ -156,6 +185,8 @@ def _apply(rnd: Round, kind: str, data: Mapping[str, Any]) -> None:
         return
     elif kind == "surrender":
         rnd.surrender(data["spot"])
+    elif kind == "dragons_eye":
+        return
     elif kind == "settle":
         rnd.settle()
     elif kind == "void":
@@ -169,6 +200,14 @@ def rebuild(record: Mapping[str, Any]) -> Round:
     if record.get("format") != FORMAT:
         raise ReplayMismatchError(f"not a {FORMAT} record (format {record.get('format')!r})")
     b = record["banker"]
+    o = record.get("options") or {}
+    options = TableOptions(
+        pair_fortunes=o.get("pair_fortunes"),
+        dragons_eye=o.get("dragons_eye", False),
+        de_streak=o.get("de_streak", 0),
+        de_shaker=o.get("de_shaker"),
+        carried=tuple((str(c[0]), str(c[1]), int(c[2])) for c in o.get("carried", ())),
+    )
     rnd = Round(
         get_profile(record["profile"]),
         record["seats"],
@@ -176,6 +215,7 @@ def rebuild(record: Mapping[str, Any]) -> Round:
         banker=Banker(b["kind"], b["player"], b["position"]),
         house_way=record["house_way"],
         collection_free=record["collection_free"],
+        options=options,
     )
     for op in record["operations"]:
         try:

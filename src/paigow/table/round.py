@@ -28,9 +28,18 @@ from paigow.settings import Setting, settings_of
 from paigow.tiles import FULL_SET, Tile, parse_tiles
 from paigow.ways import get_way
 
-from .ledger import Ledger
+from .ledger import Ledger, Transfer
 from .ops import Operation
 from .styles import apply_cut, deliver, parse_cut
+from .variations import (
+    DE_KINDS,
+    SIDE_KINDS,
+    DicePhase,
+    TableOptions,
+    de_units,
+    dice_phase,
+    side_transfers,
+)
 
 __all__ = ["Banker", "Round", "Wager"]
 
@@ -106,6 +115,7 @@ class Round:
         banker: Banker | None = None,
         house_way: str | None = None,
         collection_free: bool = False,
+        options: TableOptions | None = None,
     ) -> None:
         self.profile = profile
         self.ring = profile.ring
@@ -129,6 +139,8 @@ class Round:
             raise IllegalActionError(f"{profile.name} does not offer player banking")
         if self.banker.kind == "co-bank" and not profile.banking.co_bank:
             raise IllegalActionError(f"{profile.name} does not offer co-banking")
+        self.options = options or TableOptions()
+        self.options.check(profile, player_banked=self.banker.kind != "house")
         self.house_way = get_way(house_way or profile.house_way.dealer)
         self.collection_free = collection_free
         self.opening = {f"player:{n}": c for n, c in stacks.items()} | {"house": 0}
@@ -155,6 +167,9 @@ class Round:
         self.abandoned: set[str] = set()
         self.results: dict[str, dict[str, Any]] = {}
         self.void_reason: str | None = None
+        self.dice_phase: DicePhase | None = None
+        self.dice_phase_lost: set[str] = set()
+        self.retained: list[tuple[str, str, int]] = []
         self._next_ref = 1
 
     # ----------------------------------------------------------------- helpers
@@ -221,7 +236,11 @@ class Round:
             self.phase = "cut"
         else:
             self.phase = "wagers"
-        return self._op("shuffle", "dealer", order=[str(t) for t in tiles])
+        op = self._op("shuffle", "dealer", order=[str(t) for t in tiles])
+        if not any(w.kind == "dice-bonus" for w in self.wagers):
+            for player, spot, cents in self.options.carried:
+                self._place(player, spot, cents, "dice-bonus", derived=True, fee=0)
+        return op
 
     def expose_while_stacking(self, tiles: Sequence[Tile] | str) -> Operation:
         """A tile (or tiles) turned over while stacking (R-SHUF-05, R-LC-16): reshuffle when
@@ -264,7 +283,8 @@ class Round:
         if player not in self.seats:
             raise IllegalActionError(f"{player} is not seated; only seated players wager")
         if kind != "main":
-            raise IllegalActionError(f"{kind} wagers are not offered at this table")
+            self._verify_side(player, spot, cents, kind)
+            return
         if not isinstance(cents, int) or isinstance(cents, bool) or cents <= 0:
             raise IllegalActionError(f"a wager is a positive number of cents, got {cents!r}")
         if spot not in {str(i) for i in range(1, t.positions + 1)}:
@@ -316,6 +336,45 @@ class Round:
                     f"cover {need} in wagers (R-BANK-06)"
                 )
 
+    def _verify_side(self, player: str, spot: str, cents: int, kind: str) -> None:
+        t = self.profile.table
+        sb = self.profile.side_bets
+        if kind not in SIDE_KINDS:
+            raise IllegalActionError(f"unknown wager kind {kind!r}")
+        if kind == "pair-fortunes" and self.options.pair_fortunes is None:
+            raise IllegalActionError("Pair Fortunes is not offered at this table")
+        if kind != "pair-fortunes" and not self.options.dragons_eye:
+            raise IllegalActionError("Dragon's Eye is not offered at this table")
+        if not isinstance(cents, int) or isinstance(cents, bool) or cents <= 0:
+            raise IllegalActionError(f"a wager is a positive number of cents, got {cents!r}")
+        if player not in self.seats or player == self.banker.player:
+            raise IllegalActionError(f"{player} may not place a {kind} wager")
+        if spot != self.seats[player] and not any(
+            w.player == player and w.spot == spot for w in self.spot_wagers(spot)
+        ):
+            raise IllegalActionError(f"{player} may place a {kind} wager only at a spot played")
+        needs_base = (
+            sb.pair_fortunes_requires_base
+            if kind == "pair-fortunes"
+            else not sb.dragons_eye_without_paigow_wager
+        )
+        if needs_base and not any(w.player == player for w in self.spot_wagers(spot)):
+            raise IllegalActionError(
+                f"a {kind} wager needs a Pai Gow Tiles wager on spot {spot} first"
+            )
+        if kind == "dice-bonus" and self.options.de_streak > 0:
+            raise IllegalActionError(
+                "no new dice bonus wagers in the round after a triple (R-DE-10, AMB-14)"
+            )
+        if any(w.player == player and w.spot == spot and w.kind == kind for w in self.wagers):
+            raise IllegalActionError(f"{player} already has a {kind} wager on spot {spot}")
+        if not t.min_wager <= cents <= t.max_wager:
+            raise IllegalActionError(
+                f"{cents} cents is outside the table limits {t.min_wager}..{t.max_wager}"
+            )
+        if self.ledger.balance(f"player:{player}") < cents:
+            raise IllegalActionError(f"{player} lacks {cents} cents for the {kind} wager")
+
     def _collection_fee(self) -> int:
         c = self.profile.commission
         return 0 if (not c.collection or self.collection_free) else c.collection_cents
@@ -331,15 +390,27 @@ class Round:
     def wager(self, player: str, spot: str, cents: int, kind: str = "main") -> Operation:
         """Place a wager (chips move from the player to the layout; collection in advance)."""
         self.verify_wager(player, spot, cents, kind)
+        fee = self._collection_fee() if kind == "main" else 0
+        return self._place(player, spot, cents, kind, derived=False, fee=fee)
+
+    def _place(
+        self, player: str, spot: str, cents: int, kind: str, *, derived: bool, fee: int
+    ) -> Operation:
         ref = f"w{self._next_ref}"
         self._next_ref += 1
-        fee = self._collection_fee()
         if fee:
             self.ledger.move(f"player:{player}", "house", fee, "collection", ref)
         self.ledger.move(f"player:{player}", "layout", cents, "wager", ref)
         self.wagers.append(Wager(ref, player, spot, cents, kind))
         return self._op(
-            "wager", f"player:{player}", ref=ref, player=player, spot=spot, cents=cents, kind=kind
+            "wager",
+            f"player:{player}",
+            ref=ref,
+            player=player,
+            spot=spot,
+            cents=cents,
+            kind=kind,
+            derived=derived,
         )
 
     def remove_wager(self, ref: str) -> Operation:
@@ -444,12 +515,69 @@ class Round:
             self.rng_number = rng
         self.start = count_start(self.ring, total, self.banker.count_from)
         self.phase = "deal"
-        return self._op(
+        de = self.options.dragons_eye and dice is not None
+        if de and not self.profile.side_bets.dragons_eye_start_by_dice_total:
+            assert dice is not None
+            self.start = str(dice[0])  # R-START-09: the Dragon's Eye button position
+        op = self._op(
             "roll",
-            "bank" if self.is_player_banked else "dealer",
+            self.options.de_shaker or ("bank" if self.is_player_banked else "dealer"),
             dice=list(dice) if dice is not None else None,
             rng=rng,
             start=self.start,
+        )
+        if de:
+            assert self.dice is not None
+            self._dice_phase((self.dice[0], self.dice[1], self.dice[2]))
+        return op
+
+    def _dice_phase(self, dice: tuple[int, int, int]) -> None:
+        """R-DE-03..11: settle the Dragon's Eye wagers before the deal, right to left."""
+        ph = dice_phase(dice, self.options.de_streak)
+        self.dice_phase = ph
+        transfers = []
+        for w in sorted(self.wagers, key=lambda w: int(w.spot)):
+            if w.kind not in DE_KINDS and w.kind != "dice-bonus":
+                continue
+            shaker = w.player == self.options.de_shaker
+            units = de_units(w.kind, dice, w.spot, tier=ph.tier, shaker=shaker)
+            reason = f"{w.kind} {units} to 1" if units > 0 else w.kind
+            transfers += side_transfers(w.ref, f"player:{w.player}", w.cents, units, reason)
+            if w.kind == "dice-bonus" and units > 0:
+                self.retained.append((w.player, w.spot, w.cents))
+            self.results[w.ref] = {
+                "spot": w.spot,
+                "player": w.player,
+                "cents": w.cents,
+                "result": "win" if units > 0 else "lose",
+                "pays": units,
+            }
+        if ph.triple and self.profile.side_bets.dragons_eye_vig_mode == "b":
+            for w in self.wagers:
+                if w.kind == "main":
+                    transfers.append(
+                        Transfer("layout", "house", w.cents, "triple (R-DE-11 b)", w.ref)
+                    )
+                    self.results[w.ref] = {
+                        "spot": w.spot,
+                        "player": w.player,
+                        "cents": w.cents,
+                        "result": "lose",
+                        "high": "dealer",
+                        "low": "dealer",
+                        "reason": "triple",
+                    }
+                    self.dice_phase_lost.add(w.spot)
+        self.ledger.apply(transfers)
+        self._op(
+            "dragons_eye",
+            "dealer",
+            button=ph.button,
+            triple=ph.triple,
+            tier=ph.tier,
+            streak=ph.streak_after,
+            transfers=[t.to_json() for t in transfers],
+            derived=True,
         )
 
     # ----------------------------------------------------------------- deal
@@ -467,6 +595,7 @@ class Round:
             played.add("dealer")
         self.collected = [p for p in self.ring if p not in played]
         self.phase = "setting"
+        self._maybe_bank_phase()
         return self._op(
             "deal",
             "dealer",
@@ -507,7 +636,9 @@ class Round:
         return self._op("void_hand", "player", spot=spot)
 
     def _return_spot(self, spot: str, reason: str) -> None:
-        for w in self.spot_wagers(spot):
+        for w in self.wagers:
+            if w.spot != spot or w.ref in self.results:
+                continue
             self.ledger.move("layout", f"player:{w.player}", w.cents, reason, w.ref)
         self.voided_spots.add(spot)
         if self.phase == "setting":
@@ -548,7 +679,7 @@ class Round:
         if self.phase == "done":
             raise IllegalActionError("the round is already settled")
         for w in self.wagers:
-            if w.spot in self.voided_spots:
+            if w.spot in self.voided_spots or w.ref in self.results:
                 continue
             self.ledger.move("layout", f"player:{w.player}", w.cents, "void", w.ref)
         if self.dealer_wager:
@@ -630,7 +761,10 @@ class Round:
         return [
             p
             for p in self.wagered_spots()
-            if p not in self.settings and p not in self.voided_spots and p not in self.dead_spots
+            if p not in self.settings
+            and p not in self.voided_spots
+            and p not in self.dead_spots
+            and p not in self.dice_phase_lost
         ]
 
     def _maybe_bank_phase(self) -> None:
@@ -695,7 +829,7 @@ class Round:
 
         results, transfers = settle_round(self)
         self.ledger.apply(transfers)
-        self.results = results
+        self.results.update(results)
         self.phase = "done"
         return self._op(
             "settle", "dealer", results=results, transfers=[t.to_json() for t in transfers]

@@ -18,6 +18,7 @@ from .banking import BankState, after_round, dealer_wager_amount, eligibility, i
 from .banking import offer_order as _offer_order
 from .record import round_record
 from .round import Banker, Round
+from .variations import TableOptions
 
 __all__ = ["TableSession"]
 
@@ -30,12 +31,32 @@ class TableSession:
     seats: dict[str, str]
     stacks: dict[str, int]
     house_way: str | None = None
+    pair_fortunes: str | None = None
+    dragons_eye: bool = False
     bank: BankState = field(init=False)
+    de_streak: int = 0
+    de_shaker: str | None = None
+    carried: tuple[tuple[str, str, int], ...] = ()
     history: list[dict[str, Any]] = field(default_factory=list)
     rounds: int = 0
 
     def __post_init__(self) -> None:
         self.bank = initial_state(self.profile)
+        TableOptions(self.pair_fortunes, self.dragons_eye).check(self.profile, player_banked=False)
+
+    def options(self, banker: Banker | None) -> TableOptions:
+        """The variations of the next round, with the Dragon's Eye state carried over."""
+        de = self.dragons_eye and (banker is None or banker.kind == "house")
+        if not de:
+            return TableOptions(self.pair_fortunes)
+        return TableOptions(self.pair_fortunes, True, self.de_streak, self.de_shaker, self.carried)
+
+    def withdraw_dice_bonus(self, player: str) -> None:
+        """A player takes back a dice bonus wager kept on the layout (forfeiting the higher
+        tiers, AMB-14(ii))."""
+        self.carried = tuple(c for c in self.carried if c[0] != player)
+        if self.de_shaker == player:
+            self.de_shaker = None
 
     def offers(self) -> list[tuple[str, str]]:
         """(position, player) to whom the bank is offered this round, in order, who may take
@@ -86,7 +107,13 @@ class TableSession:
         elif not self.profile.banking.house_banks:
             raise IllegalActionError("this table has no house bank: a Player-Dealer is needed")
         return Round(
-            self.profile, self.seats, self.stacks, banker=banker, house_way=self.house_way, **kw
+            self.profile,
+            self.seats,
+            self.stacks,
+            banker=banker,
+            house_way=self.house_way,
+            options=self.options(banker),
+            **kw,
         )
 
     def finish(self, rnd: Round) -> dict[str, Any]:
@@ -103,6 +130,13 @@ class TableSession:
             for w in rnd.wagers
             if w.kind == "main"
         ]
+        ph = rnd.dice_phase
+        if ph is not None:  # R-DE-10 / AMB-14: the streak, the kept wagers, the next shaker
+            self.de_streak = ph.streak_after
+            self.carried = tuple(rnd.retained) if ph.triple else ()
+            holder = next((n for n, p in self.seats.items() if p == str(ph.button)), None)
+            keeps = any(c[0] == holder for c in self.carried)
+            self.de_shaker = holder if ph.triple and keeps else None
         if rnd.void_reason is None:
             self.bank = after_round(
                 self.bank,

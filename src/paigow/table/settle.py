@@ -23,6 +23,7 @@ from .money import (
     settle_player_bank,
     settle_player_dealer,
 )
+from .variations import pair_fortunes_units, side_transfers
 
 if TYPE_CHECKING:
     from .round import Round
@@ -61,7 +62,7 @@ def settle_round(rnd: Round) -> tuple[dict[str, dict[str, Any]], list[Transfer]]
     spot_results: list[SpotResult] = []
     flat: list[WagerResult] = []
     for spot in exposure_order(rnd):
-        if spot in rnd.voided_spots:
+        if spot in rnd.voided_spots or spot in rnd.dice_phase_lost:
             continue
         s = rnd.settings.get(spot)
         controller = rnd.controller(spot)
@@ -103,6 +104,8 @@ def settle_round(rnd: Round) -> tuple[dict[str, dict[str, Any]], list[Transfer]]
             spot_results.append(SpotResult(spot, outcome_of_spot or Outcome.LOSE, tuple(group)))
     c = rnd.profile.commission
     rate = Fraction(Decimal(c.rate))
+    if rnd.options.dragons_eye and rnd.profile.side_bets.dragons_eye_vig_mode == "b":
+        rate = Fraction(0)  # R-DE-11 (b): no vig in the tiles phase
     kind = rnd.banker.kind
     if kind == "house":
         transfers = settle_house_banked(flat, rate=rate, rounding=c.rounding)
@@ -137,4 +140,28 @@ def settle_round(rnd: Round) -> tuple[dict[str, dict[str, Any]], list[Transfer]]
             spot_results, pd=f"player:{rnd.banker.player}", pd_stake=rnd.pd_stake
         )
         results["player-dealer"] = {"stake": rnd.pd_stake, "action_used": used}
+    transfers += _pair_fortunes(rnd, results)
     return results, transfers
+
+
+def _pair_fortunes(rnd: Round, results: dict[str, dict[str, Any]]) -> list[Transfer]:
+    """R-PF-03..05: each Pair Fortunes wager on the four tiles dealt, paid by the house."""
+    out: list[Transfer] = []
+    table = rnd.options.pair_fortunes
+    for w in rnd.wagers:
+        if w.kind != "pair-fortunes" or w.spot in rnd.voided_spots:
+            continue
+        assert table is not None
+        cls, units = pair_fortunes_units(table, rnd.dealt[w.spot])
+        if w.spot in rnd.dead_spots or w.player in rnd.abandoned:
+            cls, units = "dead hand", -1
+        out += side_transfers(w.ref, f"player:{w.player}", w.cents, units, f"{cls} {units} to 1")
+        results[w.ref] = {
+            "spot": w.spot,
+            "player": w.player,
+            "cents": w.cents,
+            "result": "win" if units > 0 else "lose",
+            "class": cls,
+            "pays": units,
+        }
+    return out
