@@ -19,6 +19,7 @@ from paigow.profiles import get_profile
 from paigow.table.record import replay, round_record
 from paigow.table.round import Banker, Round
 from paigow.table.styles import format_cut, legal_cuts
+from paigow.table.variations import SIDE_KINDS, TableOptions
 from paigow.tiles import FULL_SET
 from paigow.ways import get_way
 
@@ -29,13 +30,31 @@ ROUNDS = 10_000
 CHUNKS = 4
 
 
+def _state(rnd: Round) -> tuple[object, ...]:
+    """A fingerprint of everything an action could change (the full-record comparison is in
+    test_table_round.py; this one keeps 10,000 rounds fast)."""
+    return (
+        rnd.phase,
+        len(rnd.log),
+        tuple(rnd.ledger.transfers),
+        tuple(sorted(rnd.ledger.balances.items())),
+        tuple(rnd.wagers),
+        tuple(sorted((k, v.key()) for k, v in rnd.settings.items())),
+        rnd.start,
+        rnd.style,
+        len(rnd.results),
+        rnd.dealer_wager,
+        rnd.pd_stake,
+    )
+
+
 def _try(rnd: Round, rng: random.Random, action: object) -> None:
     """Attempt a (possibly illegal) action; on failure the round must be unchanged."""
-    before = json.dumps(round_record(rnd), sort_keys=True)
+    before = _state(rnd)
     try:
         action()  # type: ignore[operator]
     except PaigowError:
-        assert json.dumps(round_record(rnd), sort_keys=True) == before
+        assert _state(rnd) == before
 
 
 def play_random_round(rng: random.Random, stats: Counter[str]) -> Round:
@@ -59,6 +78,16 @@ def play_random_round(rng: random.Random, stats: Counter[str]) -> Round:
             banker = Banker(mode, bank, seats[bank])
             stacks[bank] = 1_000_000
     way = rng.choice(WAYS)
+    sb = prof.side_bets
+    pf = rng.choice([None, *sb.pair_fortunes_tables]) if sb.pair_fortunes else None
+    de = sb.dragons_eye and banker.kind == "house" and rng.random() < 0.6
+    carried: tuple[tuple[str, str, int], ...] = ()
+    streak, after = 0, False
+    if de and rng.random() < 0.3:
+        streak, after = rng.randint(0, 2), True
+        carried = tuple((nm, seats[nm], 500) for nm in rng.sample(names, 1))
+    shaker = rng.choice([None, *names]) if de else None
+    options = TableOptions(pf, de, streak, shaker, carried, after)
     rnd = Round(
         prof,
         seats,
@@ -66,7 +95,10 @@ def play_random_round(rng: random.Random, stats: Counter[str]) -> Round:
         banker=banker,
         house_way="regulation",
         collection_free=rng.random() < 0.3,
+        options=options,
     )
+    stats[f"pf:{pf is not None}"] += 1
+    stats[f"de:{de}"] += 1
     stats[f"profile:{prof.name}"] += 1
     stats[f"bank:{banker.kind}"] += 1
     order = list(FULL_SET)
@@ -95,6 +127,10 @@ def play_random_round(rng: random.Random, stats: Counter[str]) -> Round:
             )
             cents = rng.choice([100, 500, 1_000, 2_500, 10_000, 600_000])
             _try(rnd, rng, lambda nm=nm, spot=spot, cents=cents: rnd.wager(nm, spot, cents))
+        for kind in SIDE_KINDS:
+            if rng.random() < 0.25:
+                spot = rng.choice([own, str(int(own) + 1)])
+                _try(rnd, rng, lambda nm=nm, spot=spot, kind=kind: rnd.wager(nm, spot, 500, kind))
     if rng.random() < 0.1 and rnd.wagers:
         ref = rng.choice(rnd.wagers).ref
         rnd.remove_wager(ref)
@@ -113,7 +149,11 @@ def play_random_round(rng: random.Random, stats: Counter[str]) -> Round:
         rnd.roll(rng=rng.randint(prof.start.rng_min, prof.start.rng_max))
     else:
         rnd.roll((rng.randint(1, 6), rng.randint(1, 6), rng.randint(1, 6)))
-    rnd.deal()
+    if rnd.dice_phase is not None:
+        stats["dice_phase"] += 1
+        stats[f"triple:{rnd.dice_phase.triple}"] += 1
+    if rnd.phase == "deal":
+        rnd.deal()
     r = rng.random()
     if r < 0.03:
         rnd.expose_dealt(rng.choice(list(rnd.dealt)), rng.choice([1, 2]))
@@ -213,4 +253,6 @@ def test_randomized_rounds_conserve_chips_and_replay(chunk: int) -> None:
         "abandon",
         *(f"style:{s}" for s in "abcdefghij"),
     ):
+        assert stats[key] > 0, f"{key} never exercised"
+    for key in ("pf:True", "de:True", "dice_phase", "triple:True"):
         assert stats[key] > 0, f"{key} never exercised"

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from paigow.errors import PaigowError
-from paigow.profiles import get_profile
+from paigow.profiles import get_profile, parse_profile
 
 from .round import Banker, Round
 from .variations import TableOptions
@@ -108,6 +108,7 @@ def round_record(rnd: Round) -> dict[str, Any]:
     return {
         "format": FORMAT,
         "profile": rnd.profile.name,
+        "rules": rnd.profile.to_dict(),
         "house_way": rnd.house_way.name,
         "banker": {"kind": banker.kind, "player": banker.player, "position": banker.position},
         "seats": dict(rnd.seats),
@@ -119,6 +120,7 @@ def round_record(rnd: Round) -> dict[str, Any]:
             "de_streak": rnd.options.de_streak,
             "de_shaker": rnd.options.de_shaker,
             "carried": [list(c) for c in rnd.options.carried],
+            "after_triple": rnd.options.after_triple,
         },
         "dragons_eye": _de_json(rnd),
         "style": rnd.style,
@@ -207,9 +209,16 @@ def rebuild(record: Mapping[str, Any]) -> Round:
         de_streak=o.get("de_streak", 0),
         de_shaker=o.get("de_shaker"),
         carried=tuple((str(c[0]), str(c[1]), int(c[2])) for c in o.get("carried", ())),
+        after_triple=o.get("after_triple", False),
+    )
+    rules = record.get("rules")
+    profile = (
+        parse_profile(rules, f"record of {record['profile']}")
+        if rules is not None
+        else get_profile(record["profile"])
     )
     rnd = Round(
-        get_profile(record["profile"]),
+        profile,
         record["seats"],
         record["stacks"],
         banker=Banker(b["kind"], b["player"], b["position"]),

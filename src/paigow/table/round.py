@@ -246,7 +246,8 @@ class Round:
         """A tile (or tiles) turned over while stacking (R-SHUF-05, R-LC-16): reshuffle when
         the profile says so; the round returns to the shuffle."""
         self._need("cut", "wagers")
-        if self.log and self.log[-1].kind not in ("shuffle",):
+        last = next((o for o in reversed(self.log) if not o.data.get("derived")), None)
+        if last is None or last.kind != "shuffle":
             raise IllegalActionError("exposure while stacking is reported right after stacking")
         ts = list(parse_tiles(tiles)) if isinstance(tiles, str) else list(tiles)
         rule = self.profile.irregularities.stacking_exposure
@@ -362,7 +363,7 @@ class Round:
             raise IllegalActionError(
                 f"a {kind} wager needs a Pai Gow Tiles wager on spot {spot} first"
             )
-        if kind == "dice-bonus" and self.options.de_streak > 0:
+        if kind == "dice-bonus" and self.options.after_triple:
             raise IllegalActionError(
                 "no new dice bonus wagers in the round after a triple (R-DE-10, AMB-14)"
             )

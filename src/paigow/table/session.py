@@ -37,6 +37,7 @@ class TableSession:
     de_streak: int = 0
     de_shaker: str | None = None
     carried: tuple[tuple[str, str, int], ...] = ()
+    after_triple: bool = False
     history: list[dict[str, Any]] = field(default_factory=list)
     rounds: int = 0
 
@@ -49,7 +50,14 @@ class TableSession:
         de = self.dragons_eye and (banker is None or banker.kind == "house")
         if not de:
             return TableOptions(self.pair_fortunes)
-        return TableOptions(self.pair_fortunes, True, self.de_streak, self.de_shaker, self.carried)
+        return TableOptions(
+            self.pair_fortunes,
+            True,
+            self.de_streak,
+            self.de_shaker,
+            self.carried,
+            self.after_triple,
+        )
 
     def withdraw_dice_bonus(self, player: str) -> None:
         """A player takes back a dice bonus wager kept on the layout (forfeiting the higher
@@ -133,6 +141,7 @@ class TableSession:
         ph = rnd.dice_phase
         if ph is not None:  # R-DE-10 / AMB-14: the streak, the kept wagers, the next shaker
             self.de_streak = ph.streak_after
+            self.after_triple = ph.triple
             self.carried = tuple(rnd.retained) if ph.triple else ()
             holder = next((n for n, p in self.seats.items() if p == str(ph.button)), None)
             keeps = any(c[0] == holder for c in self.carried)

@@ -62,6 +62,7 @@ class TableOptions:
             after a triple, with a pending dice bonus wager), else None (the dealer shakes).
         carried: dice bonus wagers kept on the layout from the previous round, as
             ``(player, spot, cents)``.
+        after_triple: the previous round rolled a triple: no new dice bonus wagers (AMB-14(v)).
     """
 
     pair_fortunes: str | None = None
@@ -69,6 +70,7 @@ class TableOptions:
     de_streak: int = 0
     de_shaker: str | None = None
     carried: tuple[tuple[str, str, int], ...] = ()
+    after_triple: bool = False
 
     def check(self, profile: Profile, *, player_banked: bool) -> None:
         """Refuse options the profile does not allow.
@@ -95,7 +97,7 @@ class TableOptions:
                 raise IllegalActionError(
                     "Dragon's Eye is not played in player-bank rounds (AMB-91, the default)"
                 )
-        elif self.de_streak or self.carried or self.de_shaker:
+        elif self.de_streak or self.carried or self.de_shaker or self.after_triple:
             raise IllegalActionError("Dragon's Eye state given without Dragon's Eye")
         if not 0 <= self.de_streak <= 2:
             raise IllegalActionError(f"the streak before a roll is 0..2, got {self.de_streak}")
