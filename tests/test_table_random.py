@@ -179,8 +179,8 @@ def play_random_round(rng: random.Random, stats: Counter[str]) -> Round:
         if rng.random() < 0.2:
             rnd.set_house_way(spot)
         else:
-            options = rnd.legal_settings(spot)
-            s = rng.choice(options) if rng.random() < 0.5 else way.set(rnd.dealt[spot])
+            choices = rnd.legal_settings(spot)
+            s = rng.choice(choices) if rng.random() < 0.5 else way.set(rnd.dealt[spot])
             rnd.set_hand(who, spot, list(s.high.tiles), list(s.low.tiles))
     if rnd.phase == "setting":  # every played spot voided or dead
         assert not rnd.unset_spots()
