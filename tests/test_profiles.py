@@ -15,7 +15,8 @@ from paigow.profiles import Profile, get_profile, load_profile, parse_profile, p
 from paigow.ranking import Hand
 from paigow.settings import CompareRules, Outcome, Setting, compare_settings
 
-NAMES = ["colorado", "generic", "lucky-chances", "maryland"]
+TILE_NAMES = ["colorado", "generic", "lucky-chances", "maryland"]
+NAMES = ["colorado", "generic", "lucky-chances", "maryland", "nj-supreme"]
 
 
 def minimal(**sections: dict[str, Any]) -> dict[str, Any]:
@@ -42,7 +43,7 @@ def test_every_bundled_profile_loads(name: str) -> None:
     p = get_profile(name)
     assert isinstance(p, Profile)
     assert p.name == name
-    assert p.meta.game == "tiles"
+    assert p.meta.game == ("cards" if name == "nj-supreme" else "tiles")
     assert p.meta.title and p.meta.source
     assert load_profile(bundled_path(name)) == p
     assert get_profile(str(bundled_path(name))) == p
@@ -95,7 +96,7 @@ ZERO_RULES = {
 }
 
 
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", TILE_NAMES)
 def test_m_09_m_10_zero_rules(name: str) -> None:
     zz, low_zero = ZERO_RULES[name]
     p = get_profile(name)
@@ -103,7 +104,7 @@ def test_m_09_m_10_zero_rules(name: str) -> None:
     assert p.compare_rules == CompareRules(zero_zero_banker=zz, low_zero_loses=low_zero)
 
 
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", TILE_NAMES)
 def test_m_10_high_hands_zero_vs_zero_in_play(name: str) -> None:
     """M-10: 5-5 + 4-6 vs 5-6 + 3-6, both 0: the player's high hand wins on the highest tile in
     CO/GEN (AMB-23); MD and LC give it to the dealer/Player-Dealer."""
@@ -114,7 +115,7 @@ def test_m_10_high_hands_zero_vs_zero_in_play(name: str) -> None:
     assert got.result == (Outcome.LOSE if zz else Outcome.PUSH)
 
 
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", TILE_NAMES)
 def test_m_09_player_low_zero_never_wins(name: str) -> None:
     """M-09: a player's low hand worth 0 does not beat a banker's low hand worth 0."""
     player = Setting.of(Hand.parse("6-6 6-6"), Hand.parse("5-5 4-6"))
@@ -133,11 +134,16 @@ RINGS = {
 }
 
 
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", TILE_NAMES)
 def test_ring_sizes(name: str) -> None:
     ring = get_profile(name).ring
     assert ring == RINGS[name]
     assert len(ring) == 8  # 8 stacks of 4 tiles
+
+
+def test_nj_supreme_ring_r_spg_10() -> None:
+    """R-SPG-10: seven hands, the dealer and six positions (TC-07)."""
+    assert get_profile("nj-supreme").ring == ("dealer", "1", "2", "3", "4", "5", "6")
 
 
 def test_ring_must_have_eight_hands() -> None:

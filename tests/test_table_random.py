@@ -16,14 +16,14 @@ import pytest
 
 from paigow.errors import PaigowError
 from paigow.profiles import get_profile
+from paigow.table.games import hand_pieces
 from paigow.table.record import replay, round_record
 from paigow.table.round import Banker, Round
 from paigow.table.styles import format_cut, legal_cuts
 from paigow.table.variations import SIDE_KINDS, TableOptions
-from paigow.tiles import FULL_SET
 from paigow.ways import get_way
 
-PROFILES = ["generic", "colorado", "maryland", "lucky-chances"]
+PROFILES = ["generic", "colorado", "maryland", "lucky-chances", "nj-supreme"]
 WAYS = [get_way("regulation"), get_way("canberra")]
 CUTS = [format_cut(c) for c in legal_cuts()]
 ROUNDS = 10_000
@@ -93,7 +93,7 @@ def play_random_round(rng: random.Random, stats: Counter[str]) -> Round:
         seats,
         stacks,
         banker=banker,
-        house_way="regulation",
+        house_way=None if prof.meta.game == "cards" else "regulation",
         collection_free=rng.random() < 0.3,
         options=options,
     )
@@ -101,18 +101,19 @@ def play_random_round(rng: random.Random, stats: Counter[str]) -> Round:
     stats[f"de:{de}"] += 1
     stats[f"profile:{prof.name}"] += 1
     stats[f"bank:{banker.kind}"] += 1
-    order = list(FULL_SET)
+    order = list(rnd.game.full_set)
     rng.shuffle(order)
     rnd.shuffle(order)
     if rng.random() < 0.05:
-        t = rng.choice(FULL_SET)
+        t = rng.choice(rnd.game.full_set)
         rnd.expose_while_stacking([t])
         if rnd.phase == "shuffle":
             stats["reshuffle"] += 1
             rng.shuffle(order)
             rnd.shuffle(order)
     if rnd.phase == "cut":
-        rnd.cut(rng.choice([None, *CUTS]))
+        cuts = CUTS if rnd.game.name == "tiles" else [f"card:{n}" for n in range(10, 45)]
+        rnd.cut(rng.choice([None, *cuts]))
     if banker.kind == "player-dealer":
         rnd.place_pd_wager(rng.choice([2_000, 10_000, 50_000]))
     elif banker.kind == "player" and rng.random() < 0.7:
@@ -127,6 +128,9 @@ def play_random_round(rng: random.Random, stats: Counter[str]) -> Round:
             )
             cents = rng.choice([100, 500, 1_000, 2_500, 10_000, 600_000])
             _try(rnd, rng, lambda nm=nm, spot=spot, cents=cents: rnd.wager(nm, spot, cents))
+        if prof.side_bets.supreme_bonus and rng.random() < 0.5:
+            stats["bonus"] += 1
+            _try(rnd, rng, lambda nm=nm, own=own: rnd.wager(nm, own, 500, "supreme-bonus"))
         for kind in SIDE_KINDS:
             if rng.random() < 0.25:
                 spot = rng.choice([own, str(int(own) + 1)])
@@ -141,7 +145,8 @@ def play_random_round(rng: random.Random, stats: Counter[str]) -> Round:
     _try(rnd, rng, rnd.deal)  # illegal now
     rnd.no_more_bets()
     style = rng.choice(prof.dealing.styles)
-    rnd.choose_style(style, "bank" if banker.kind != "house" else "dealer")
+    bank_chooses = banker.kind != "house" and prof.dealing.chooser != "none"
+    rnd.choose_style(style, "bank" if bank_chooses else "dealer")
     stats[f"style:{style}"] += 1
     while rng.random() < 0.05:
         rnd.no_roll()
@@ -180,8 +185,9 @@ def play_random_round(rng: random.Random, stats: Counter[str]) -> Round:
             rnd.set_house_way(spot)
         else:
             choices = rnd.legal_settings(spot)
-            s = rng.choice(choices) if rng.random() < 0.5 else way.set(rnd.dealt[spot])
-            rnd.set_hand(who, spot, list(s.high.tiles), list(s.low.tiles))
+            chosen_way = way if rnd.game.name == "tiles" else rnd.house_way
+            s = rng.choice(choices) if rng.random() < 0.5 else chosen_way.set(rnd.dealt[spot])
+            rnd.set_hand(who, spot, hand_pieces(s.high), hand_pieces(s.low))
     if rnd.phase == "setting":  # every played spot voided or dead
         assert not rnd.unset_spots()
     if prof.irregularities.abandoned_wager_loses and rng.random() < 0.03:
@@ -191,7 +197,7 @@ def play_random_round(rng: random.Random, stats: Counter[str]) -> Round:
             stats["abandon"] += 1
     if banker.kind in ("player", "player-dealer") and rng.random() < 0.7:
         s = rng.choice(rnd.legal_settings(rnd.bank_spot))
-        rnd.set_bank(list(s.high.tiles), list(s.low.tiles))
+        rnd.set_bank(hand_pieces(s.high), hand_pieces(s.low))
     else:
         rnd.set_bank()
     if prof.table.surrender:
@@ -254,5 +260,15 @@ def test_randomized_rounds_conserve_chips_and_replay(chunk: int) -> None:
         *(f"style:{s}" for s in "abcdefghij"),
     ):
         assert stats[key] > 0, f"{key} never exercised"
-    for key in ("pf:True", "de:True", "dice_phase", "triple:True"):
+    for key in (
+        "pf:True",
+        "de:True",
+        "dice_phase",
+        "triple:True",
+        "profile:nj-supreme",
+        "style:hand",
+        "style:manual-shoe",
+        "style:automated-shoe",
+        "bonus",
+    ):
         assert stats[key] > 0, f"{key} never exercised"

@@ -19,6 +19,7 @@ from paigow.errors import PaigowError
 from paigow.profiles import get_profile
 from paigow.settings import Setting
 from paigow.table.auto import ComputerPlayer, run_dealer
+from paigow.table.games import hand_pieces
 from paigow.table.round import Banker, Round
 from paigow.table.session import TableSession
 from paigow.table.settle import exposure_order
@@ -348,14 +349,14 @@ class Game:
         for spot in rnd.unset_spots():
             if rnd.controller(spot) == YOU:
                 s = self._pick_setting(rnd, spot, "Your")
-                rnd.set_hand(YOU, spot, list(s.high.tiles), list(s.low.tiles))
+                rnd.set_hand(YOU, spot, hand_pieces(s.high), hand_pieces(s.low))
             else:
                 rnd.set_house_way(spot)
 
     def _bank_hand(self, rnd: Round) -> None:
         if rnd.banker.player == YOU and rnd.banker.kind in ("player", "player-dealer"):
             s = self._pick_setting(rnd, rnd.bank_spot, "The bank's")
-            rnd.set_bank(list(s.high.tiles), list(s.low.tiles))
+            rnd.set_bank(hand_pieces(s.high), hand_pieces(s.low))
         else:
             rnd.set_bank()
         assert rnd.bank_setting is not None

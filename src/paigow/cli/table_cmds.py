@@ -14,7 +14,6 @@ from paigow.table.auto import ComputerPlayer, run_dealer
 from paigow.table.record import replay, round_record
 from paigow.table.round import Banker, Round
 from paigow.table.variations import TableOptions
-from paigow.ways import get_way
 
 __all__ = ["replay_data", "round_data"]
 
@@ -40,14 +39,14 @@ def round_data(
     names = [f"P{i}" for i in range(1, players + 1)]
     seats = {name: str(i) for i, name in enumerate(names, start=1)}
     stacks = dict.fromkeys(names, STACK)
-    house_way = get_way(way or prof.house_way.dealer)
     bank_kind = "player-dealer" if not prof.banking.house_banks else "player"
     banked = banking or not prof.banking.house_banks
     if banked and players < 2:
         raise ConfigError("a banked round needs at least two players")
     banker = Banker(bank_kind, "P1", "1") if banked else Banker()
     options = TableOptions(pair_fortunes, dragons_eye)
-    rnd = Round(prof, seats, stacks, banker=banker, house_way=house_way.name, options=options)
+    rnd = Round(prof, seats, stacks, banker=banker, house_way=way, options=options)
+    house_way = rnd.house_way
     side_menu = [
         k
         for k, on in (
@@ -56,6 +55,7 @@ def round_data(
             ("de-match", dragons_eye),
             ("dice-bonus", dragons_eye),
             ("de-double", dragons_eye),
+            ("supreme-bonus", prof.side_bets.supreme_bonus),
         )
         if on
     ]

@@ -37,6 +37,8 @@ __all__ = [
 ]
 
 STYLES: Final = ("a", "b", "c", "d", "e", "f", "g", "h", "i", "j")
+#: Supreme Pai Gow delivery methods (R-SPG-11..13), the card game's "styles".
+CARD_METHODS: Final = ("hand", "manual-shoe", "automated-shoe")
 
 
 def _opt(default: Any, doc: str, **meta: Any) -> Any:
@@ -67,6 +69,11 @@ class Ranking:
         "reject",
         "what a high hand ranking below the low hand means",
         choices=("reject", "as-set", "foul"),
+    )
+    zero_rule: str = _opt(
+        "points",
+        "cards: the player's zero low hand loses: point-total hands only, or literally (R-SPG-05)",
+        choices=("points", "literal"),
     )
 
 
@@ -119,8 +126,10 @@ class Start:
 class Dealing:
     """``[dealing]``: delivery styles and the cut (R-DEAL-04, R-STYLE, R-CUT)."""
 
-    styles: list[str] = _opt(list(STYLES), "delivery styles offered", choices=STYLES)
-    default_style: str = _opt("a", "style used when nobody chooses", choices=STYLES)
+    styles: list[str] = _opt(
+        list(STYLES), "delivery styles (cards: methods) offered", choices=STYLES + CARD_METHODS
+    )
+    default_style: str = _opt("a", "style used when nobody chooses", choices=STYLES + CARD_METHODS)
     chooser: str = _opt(
         "bank",
         "who may choose a style",
@@ -161,6 +170,10 @@ class SideBets:
     dragons_eye_start_by_dice_total: bool = _opt(False, "deal by the dice total (R-START-09)")
     dragons_eye_without_paigow_wager: bool = _opt(False, "DE wagers without a Pai Gow wager")
     supreme_bonus: bool = _opt(False, "Supreme Pai Gow bonus wager (R-SPG-15)")
+    supreme_bonus_min_cents: int = _opt(100, "smallest bonus wager, cents (R-SPG-15)", min=1)
+    supreme_bonus_cap_cents: int = _opt(
+        5_000_000, "bonus payout limit floor, cents (R-SPG-18, AMB-51)", min=1
+    )
 
 
 @dataclass(frozen=True)
@@ -369,6 +382,16 @@ def _check_consistency(p: Profile, origin: str) -> None:
     if p.side_bets.pair_fortunes and not p.side_bets.pair_fortunes_tables:
         raise ConfigError(f"{origin} [side_bets]: pair_fortunes needs pair_fortunes_tables")
     ring = len(p.ring)
+    if p.meta.game == "cards" and (ring != 7 or p.table.dead_hand or not p.table.dealer_hand):
+        raise ConfigError(
+            f"{origin} [table]: Supreme Pai Gow deals seven hands: the dealer and 6 positions, "
+            "no dead hand"
+        )
+    methods = set(p.dealing.styles) | {p.dealing.default_style}
+    if p.meta.game == "cards" and not methods <= set(CARD_METHODS):
+        raise ConfigError(f"{origin} [dealing]: card styles are {', '.join(CARD_METHODS)}")
+    if p.meta.game == "tiles" and methods & set(CARD_METHODS):
+        raise ConfigError(f"{origin} [dealing]: tile styles are a..j")
     if p.meta.game == "tiles" and ring != 8:
         raise ConfigError(
             f"{origin} [table]: a tile table deals 8 stacks, so the ring must have 8 hands "

@@ -10,10 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from paigow.dealing import Rng, roll_dice, shuffled_set
 from paigow.ways.base import HouseWay
 
+from .games import hand_pieces
 from .round import Round
 
 __all__ = ["ComputerPlayer", "run_dealer", "run_round"]
@@ -21,10 +23,11 @@ __all__ = ["ComputerPlayer", "run_dealer", "run_round"]
 
 @dataclass
 class ComputerPlayer:
-    """A player who wagers a fixed amount on its seat and sets by a house way."""
+    """A player who wagers a fixed amount on its seat and sets by a house way (by default the
+    table's)."""
 
     name: str
-    way: HouseWay
+    way: HouseWay | None = None
     cents: int = 1000
     side: tuple[str, ...] = ()
 
@@ -43,8 +46,8 @@ class ComputerPlayer:
         """Set every spot this player controls."""
         for spot in rnd.unset_spots():
             if rnd.controller(spot) == self.name:
-                s = self.way.set(rnd.dealt[spot])
-                rnd.set_hand(self.name, spot, list(s.high.tiles), list(s.low.tiles))
+                s = (self.way or rnd.house_way).set(rnd.dealt[spot])
+                rnd.set_hand(self.name, spot, hand_pieces(s.high), hand_pieces(s.low))
 
 
 def run_dealer(
@@ -63,7 +66,7 @@ def run_dealer(
     sets are set by the house way, as for a player who asks for it.
     """
     steps: dict[str, Callable[[], object]] = {
-        "shuffle": lambda: rnd.shuffle(shuffled_set(rng)),
+        "shuffle": lambda: rnd.shuffle(_shuffled(rnd, rng)),
         "cut": lambda: rnd.cut(cut),
         "wagers": lambda: _wagers(rnd, players),
         "style": lambda: rnd.choose_style(style or rnd.profile.dealing.default_style, "dealer"),
@@ -79,6 +82,22 @@ def run_dealer(
         guard += 1
         if guard > 100:  # pragma: no cover - every step advances the phase
             raise RuntimeError(f"round stuck in phase {rnd.phase}")
+
+
+def _shuffled(rnd: Round, rng: Rng) -> list[Any]:
+    """A uniformly random order of the round's full set (tiles or cards)."""
+    if rnd.game.name == "tiles":
+        return list(shuffled_set(rng))
+    order = list(rnd.game.full_set)
+    random_shuffle(rng, order)
+    return order
+
+
+def random_shuffle(rng: Rng, items: list[Any]) -> None:
+    """Fisher-Yates with ``rng.randint`` (any :class:`~paigow.dealing.Rng`)."""
+    for i in range(len(items) - 1, 0, -1):
+        j = rng.randint(0, i)
+        items[i], items[j] = items[j], items[i]
 
 
 def _wagers(rnd: Round, players: Sequence[ComputerPlayer]) -> None:

@@ -15,6 +15,7 @@ from typing import Any
 from paigow.errors import PaigowError
 from paigow.profiles import get_profile, parse_profile
 
+from .games import hand_pieces
 from .round import Banker, Round
 from .variations import TableOptions
 
@@ -30,7 +31,10 @@ class ReplayMismatchError(PaigowError):
 def _setting_json(s: Any) -> dict[str, list[str]] | None:
     if s is None:
         return None
-    return {"high": [str(t) for t in s.high.tiles], "low": [str(t) for t in s.low.tiles]}
+    return {
+        "high": [str(t) for t in hand_pieces(s.high)],
+        "low": [str(t) for t in hand_pieces(s.low)],
+    }
 
 
 def _de_json(rnd: Round) -> dict[str, Any] | None:

@@ -20,17 +20,15 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from paigow.dealing import count_start, stacks_of
+from paigow.dealing import count_start
 from paigow.errors import IllegalActionError, InvalidSettingError
 from paigow.profiles import Profile
-from paigow.ranking import Hand
-from paigow.settings import Setting, settings_of
-from paigow.tiles import FULL_SET, Tile, parse_tiles
-from paigow.ways import get_way
+from paigow.settings import Setting
+from paigow.tiles import Tile
 
+from .games import game_for, hand_pieces
 from .ledger import Ledger, Transfer
 from .ops import Operation
-from .styles import apply_cut, deliver, parse_cut
 from .variations import (
     DE_KINDS,
     SIDE_KINDS,
@@ -141,13 +139,14 @@ class Round:
             raise IllegalActionError(f"{profile.name} does not offer co-banking")
         self.options = options or TableOptions()
         self.options.check(profile, player_banked=self.banker.kind != "house")
-        self.house_way = get_way(house_way or profile.house_way.dealer)
+        self.game = game_for(profile)
+        self.house_way = self.game.house_way(house_way or profile.house_way.dealer)
         self.collection_free = collection_free
         self.opening = {f"player:{n}": c for n, c in stacks.items()} | {"house": 0}
         self.ledger = Ledger.opening(self.opening)
         self.log: list[Operation] = []
         self.phase = "shuffle"
-        self.stacks: list[tuple[Tile, Tile, Tile, Tile]] = []
+        self.order: list[Any] = []
         self.wagers: list[Wager] = []
         self.dealer_wager = 0
         self.pd_stake = 0
@@ -155,7 +154,7 @@ class Round:
         self.dice: tuple[int, ...] | None = None
         self.rng_number: int | None = None
         self.start: str | None = None
-        self.dealt: dict[str, tuple[Tile, Tile, Tile, Tile]] = {}
+        self.dealt: dict[str, tuple[Any, ...]] = {}
         self.collected: list[str] = []
         self.settings: dict[str, Setting] = {}
         self.set_by: dict[str, str] = {}
@@ -220,18 +219,18 @@ class Round:
         return owner or next(iter(stakes))
 
     # ----------------------------------------------------------------- shuffle
-    def verify_shuffle(self, order: Sequence[Tile] | str) -> list[Tile]:
-        """The order must be a permutation of the 32-tile set (R-SHUF-03)."""
+    def verify_shuffle(self, order: Sequence[Any] | str) -> list[Any]:
+        """The order must be a permutation of one full set (R-SHUF-03, R-SPG-08)."""
         self._need("shuffle")
-        tiles = list(parse_tiles(order)) if isinstance(order, str) else list(order)
-        if sorted(tiles, key=lambda t: t.index) != sorted(FULL_SET, key=lambda t: t.index):
-            raise IllegalActionError("the shuffle must hold exactly the 32 tiles of one set")
-        return tiles
+        pieces = self.game.parse(order)
+        self.game.check_order(pieces)
+        return pieces
 
-    def shuffle(self, order: Sequence[Tile] | str) -> Operation:
-        """Wash and stack: ``order`` top of ``s1`` first (R-SHUF-03/04)."""
+    def shuffle(self, order: Sequence[Any] | str) -> Operation:
+        """Wash and stack: ``order`` top of ``s1`` first (R-SHUF-03/04); for cards the deck
+        from the top (R-SPG-08)."""
         tiles = self.verify_shuffle(order)
-        self.stacks = stacks_of(tiles)
+        self.order = tiles
         if self.banker.kind in ("player", "co-bank") and self.profile.dealing.bank_may_cut:
             self.phase = "cut"
         else:
@@ -249,27 +248,26 @@ class Round:
         last = next((o for o in reversed(self.log) if not o.data.get("derived")), None)
         if last is None or last.kind != "shuffle":
             raise IllegalActionError("exposure while stacking is reported right after stacking")
-        ts = list(parse_tiles(tiles)) if isinstance(tiles, str) else list(tiles)
+        ts = self.game.parse(tiles)
         rule = self.profile.irregularities.stacking_exposure
         reshuffle = (
             rule == "reshuffle-any" or len(ts) >= 2 or bool({str(t) for t in ts} & KEY_TILES)
         )
         if reshuffle:
             self.phase = "shuffle"
-            self.stacks = []
+            self.order = []
         return self._op(
             "expose_stacking", "dealer", tiles=[str(t) for t in ts], reshuffle=reshuffle
         )
 
     # ----------------------------------------------------------------- cut
     def cut(self, cut: str | None) -> Operation:
-        """The bank cuts once (R-CUT-01/02) or declines (``None``)."""
+        """The bank cuts once (R-CUT-01/02; cards: ``card:N``, R-SPG-09) or declines."""
         self._need("cut")
         if cut is None:
             self.phase = "wagers"
             return self._op("decline_cut", "bank")
-        c = parse_cut(cut)
-        self.stacks = [tuple(s) for s in apply_cut(self.stacks, c)]  # type: ignore[misc]
+        self.order = self.game.cut(self.order, cut)
         self.phase = "wagers"
         return self._op("cut", "bank", cut=cut)
 
@@ -340,6 +338,9 @@ class Round:
     def _verify_side(self, player: str, spot: str, cents: int, kind: str) -> None:
         t = self.profile.table
         sb = self.profile.side_bets
+        if kind == "supreme-bonus":
+            self._verify_bonus(player, spot, cents)
+            return
         if kind not in SIDE_KINDS:
             raise IllegalActionError(f"unknown wager kind {kind!r}")
         if kind == "pair-fortunes" and self.options.pair_fortunes is None:
@@ -375,6 +376,28 @@ class Round:
             )
         if self.ledger.balance(f"player:{player}") < cents:
             raise IllegalActionError(f"{player} lacks {cents} cents for the {kind} wager")
+
+    def _verify_bonus(self, player: str, spot: str, cents: int) -> None:
+        """R-SPG-15, AMB-53/54: with a main wager on the spot, at least the bonus minimum."""
+        sb = self.profile.side_bets
+        if not sb.supreme_bonus:
+            raise IllegalActionError(f"{self.profile.name} has no bonus wager")
+        if (
+            not isinstance(cents, int)
+            or isinstance(cents, bool)
+            or cents < sb.supreme_bonus_min_cents
+        ):
+            raise IllegalActionError(
+                f"a bonus wager is at least {sb.supreme_bonus_min_cents} cents, got {cents!r}"
+            )
+        if not any(w.player == player for w in self.spot_wagers(spot)):
+            raise IllegalActionError("a bonus wager needs a Supreme Pai Gow wager first (AMB-54)")
+        if any(
+            w.player == player and w.spot == spot and w.kind == "supreme-bonus" for w in self.wagers
+        ):
+            raise IllegalActionError(f"{player} already has a bonus wager on spot {spot}")
+        if self.ledger.balance(f"player:{player}") < cents:
+            raise IllegalActionError(f"{player} lacks {cents} cents for the bonus wager")
 
     def _collection_fee(self) -> int:
         c = self.profile.commission
@@ -587,10 +610,8 @@ class Round:
         collect the unwagered stacks unexposed (R-DEAL-03)."""
         self._need("deal")
         assert self.start is not None
-        groups = deliver(self.stacks, self.style)
-        i0 = self.ring.index(self.start)
-        order = [self.ring[(i0 + k) % len(self.ring)] for k in range(len(self.ring))]
-        self.dealt = {pos: tuple(g) for pos, g in zip(order, groups, strict=True)}  # type: ignore[misc]
+        self.dealt = self.game.deal(self.order, self.style, self.ring, self.start)
+        order = list(self.dealt)
         played = set(self.wagered_spots()) | {self.bank_spot}
         if self.banker.kind == "player" and self.dealer_wager:
             played.add("dealer")
@@ -679,6 +700,10 @@ class Round:
         """
         if self.phase == "done":
             raise IllegalActionError("the round is already settled")
+        if self.dealt:  # R-SPG-19 / AMB-56: bonus wagers are still settled on the cards dealt
+            from .settle import settle_bonus
+
+            self.ledger.apply(settle_bonus(self, self.results))
         for w in self.wagers:
             if w.spot in self.voided_spots or w.ref in self.results:
                 continue
@@ -692,15 +717,9 @@ class Round:
         return self._op("void", "dealer", reason=reason, derived=derived)
 
     # ----------------------------------------------------------------- setting
-    def _validate(
-        self, spot: str, high: Sequence[Tile] | str, low: Sequence[Tile] | str
-    ) -> Setting:
-        h = list(parse_tiles(high)) if isinstance(high, str) else list(high)
-        lo = list(parse_tiles(low)) if isinstance(low, str) else list(low)
-        if len(h) != 2 or len(lo) != 2:
-            raise InvalidSettingError("a setting is two tiles high and two tiles low")
-        s = Setting(Hand.of(*h), Hand.of(*lo))
-        if not s.same_tiles(self.dealt[spot]):
+    def _validate(self, spot: str, high: Sequence[Tile] | str, low: Sequence[Tile] | str) -> Any:
+        s = self.game.setting(self.game.parse(high), self.game.parse(low))
+        if sorted(map(str, self.game.pieces(s))) != sorted(map(str, self.dealt[spot])):
             dealt = " ".join(str(t) for t in self.dealt[spot])
             raise InvalidSettingError(
                 f"setting {s} is not made of the tiles dealt to {spot} ({dealt})"
@@ -712,7 +731,7 @@ class Round:
             )
         return s
 
-    def verify_set(self, player: str, spot: str, high: Any, low: Any) -> Setting:
+    def verify_set(self, player: str, spot: str, high: Any, low: Any) -> Any:
         """Checks of R-SET-01..08 for a player's setting."""
         self._need("setting")
         if spot not in self.wagered_spots() or spot in self.voided_spots:
@@ -736,8 +755,8 @@ class Round:
             f"player:{player}",
             spot=spot,
             by=player,
-            high=[str(t) for t in s.high.tiles],
-            low=[str(t) for t in s.low.tiles],
+            high=[str(t) for t in hand_pieces(s.high)],
+            low=[str(t) for t in hand_pieces(s.low)],
         )
 
     def set_house_way(self, spot: str) -> Operation:
@@ -753,8 +772,8 @@ class Round:
             "house_way",
             "dealer",
             spot=spot,
-            high=[str(t) for t in s.high.tiles],
-            low=[str(t) for t in s.low.tiles],
+            high=[str(t) for t in hand_pieces(s.high)],
+            low=[str(t) for t in hand_pieces(s.low)],
         )
 
     def unset_spots(self) -> list[str]:
@@ -794,17 +813,19 @@ class Round:
             "bank_set",
             "bank" if own else "dealer",
             by=by,
-            high=[str(t) for t in s.high.tiles],
-            low=[str(t) for t in s.low.tiles],
+            high=[str(t) for t in hand_pieces(s.high)],
+            low=[str(t) for t in hand_pieces(s.low)],
         )
-        reset = (not own or self.profile.banking.bank_hand_by_house_way) and s.key() != hw.key()
+        reset = (
+            (not own or self.profile.banking.bank_hand_by_house_way) and s.key() != hw.key()
+        ) or self.game.is_foul(s)  # R-BANK-15 / R-SPG-21: a bank's foul is reset
         if reset and self.profile.irregularities.dealer_mis_set_reset:
             s = hw
             self._op(
                 "reset_to_house_way",
                 "dealer",
-                high=[str(t) for t in s.high.tiles],
-                low=[str(t) for t in s.low.tiles],
+                high=[str(t) for t in hand_pieces(s.high)],
+                low=[str(t) for t in hand_pieces(s.low)],
             )
         self.bank_setting = s
         if self.banker.kind == "player" and self.dealer_wager:
@@ -848,9 +869,9 @@ class Round:
 
     def legal_settings(self, spot: str) -> list[Setting]:
         """The settings a spot's controller may choose."""
-        opts = list(settings_of(self.dealt[spot]))
+        opts = list(self.game.settings_of(self.dealt[spot]))
         if self.profile.ranking.setting_order != "reject":
-            opts += [Setting(s.low, s.high) for s in opts if s.low.strength != s.high.strength]
+            opts += [type(s)(s.low, s.high) for s in opts if s.low.strength != s.high.strength]
         return opts
 
 

@@ -12,7 +12,7 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from paigow.settings import Outcome, Setting, compare_settings, settings_of
+from paigow.settings import Outcome, Setting, settings_of
 
 from .ledger import Transfer
 from .money import (
@@ -52,7 +52,7 @@ def obviously_incorrect(s: Setting) -> bool:
 
 def _outcome(rnd: Round, s: Setting) -> tuple[Outcome, str, str]:
     assert rnd.bank_setting is not None
-    c = compare_settings(s, rnd.bank_setting, rnd.profile.compare_rules)
+    c = rnd.game.compare(s, rnd.bank_setting, rnd.profile)
     return c.result, c.high.value, c.low.value
 
 
@@ -141,7 +141,46 @@ def settle_round(rnd: Round) -> tuple[dict[str, dict[str, Any]], list[Transfer]]
         )
         results["player-dealer"] = {"stake": rnd.pd_stake, "action_used": used}
     transfers += _pair_fortunes(rnd, results)
+    transfers += settle_bonus(rnd, results)
     return results, transfers
+
+
+def settle_bonus(rnd: Round, results: dict[str, dict[str, Any]]) -> list[Transfer]:
+    """R-SPG-17..19: each bonus wager on the four cards dealt (whatever the setting, after a
+    surrender too), paid by the house (AMB-55) under the payout limit (R-SPG-18, AMB-51)."""
+    from paigow.sidebets import BONUS_PAYTABLE, BonusClass, cap_bonus_payouts, classify_bonus
+
+    bonus = [
+        w
+        for w in rnd.wagers
+        if w.kind == "supreme-bonus" and w.ref not in results and w.spot not in rnd.voided_spots
+    ]
+    classes = {w.ref: classify_bonus(list(rnd.dealt[w.spot])) for w in bonus}
+    winners = [w for w in bonus if classes[w.ref] is not BonusClass.NOTHING]
+    paid = cap_bonus_payouts(
+        [(w.cents, BONUS_PAYTABLE[classes[w.ref]]) for w in winners],
+        rnd.profile.side_bets.supreme_bonus_min_cents,
+        floor_cents=rnd.profile.side_bets.supreme_bonus_cap_cents,
+    )
+    pay = {w.ref: p for w, p in zip(winners, paid, strict=True)}
+    out: list[Transfer] = []
+    for w in bonus:
+        cls = classes[w.ref]
+        acct = f"player:{w.player}"
+        if w.ref in pay:
+            out.append(Transfer("layout", acct, w.cents, "stake", w.ref))
+            out.append(Transfer("house", acct, pay[w.ref], f"bonus: {cls.value}", w.ref))
+        else:
+            out.append(Transfer("layout", "house", w.cents, "lose", w.ref))
+        results[w.ref] = {
+            "spot": w.spot,
+            "player": w.player,
+            "cents": w.cents,
+            "result": "win" if w.ref in pay else "lose",
+            "class": cls.value,
+            "pays": BONUS_PAYTABLE.get(cls, -1),
+        }
+    return out
 
 
 def _pair_fortunes(rnd: Round, results: dict[str, dict[str, Any]]) -> list[Transfer]:
