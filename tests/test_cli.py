@@ -227,3 +227,21 @@ def test_sidebet_supreme_bonus_json_r_spg_17(capsys: pytest.CaptureFixture[str])
     assert d["counts"]["Nothing"] == 213120
     assert main(["sidebet", "supreme-bonus"]) == 0
     assert "Royal flush" in capsys.readouterr().out
+
+
+def test_supreme_pai_gow_edge_advise_round_replay(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """R-SPG: the card game in the edge, advise, round and replay commands."""
+    d = run_json(capsys, "edge", "--profile", "nj-supreme")
+    assert isinstance(d, dict)
+    assert d["deals"] == 316_251 * 230_300
+    a = run_json(capsys, "advise", "As", "Ad", "Kh", "5c", "--profile", "nj-supreme")
+    assert isinstance(a, dict)
+    assert a["settings"][a["best"]]["high"] == ["Ad", "As"]
+    rec = run_json(capsys, "round", "--profile", "nj-supreme", "--seed", "9", "--banking")
+    assert isinstance(rec, dict)
+    assert sum(rec["net"].values()) == 0
+    path = tmp_path / "nj.json"
+    path.write_text(json.dumps(rec))
+    assert main(["replay", str(path)]) == 0

@@ -34,6 +34,16 @@ def edge_data(args: argparse.Namespace) -> dict[str, Any]:
     c = _commission(prof, args.commission)
     player = args.player or prof.house_way.dealer
     dealer = args.dealer or prof.house_way.dealer
+    if prof.meta.game == "cards":
+        from paigow.spg.exact import spg_edge
+
+        res = spg_edge(
+            player, dealer, commission=c, literal_zero=prof.ranking.zero_rule == "literal"
+        )
+        data = res.to_json()
+        data["profile"] = prof.name
+        data["deals"] = res.deals
+        return data
     if args.json or not sys.stderr.isatty():
         res = edge_of(player, dealer, prof, c)
     else:
@@ -62,6 +72,8 @@ def advise_data(args: argparse.Namespace) -> dict[str, Any]:
     if not args.tiles:
         raise ParseError("advise needs four tiles, e.g. 'paigow advise 6-6 4-5 1-2 3-3'")
     text = " ".join(args.tiles)
+    if prof.meta.game == "cards":
+        return _card_advice(args, prof, c, text)
     tiles = parse_tiles(text)
     validate_four(tiles, what=repr(text))
     if args.as_banker:
@@ -70,6 +82,30 @@ def advise_data(args: argparse.Namespace) -> dict[str, Any]:
         opponent = args.dealer or prof.house_way.dealer
     adv = setting_advice(tiles, prof, c, opponent=opponent, as_banker=args.as_banker)
     out = adv.to_json()
+    out["tiles"] = out["cards"]
+    out["role"] = "player"
+    out["opponent_way"] = out["dealer_way"]
+    out["profile"] = prof.name
+    out["commission"] = str(c)
+    return out
+
+
+def _card_advice(args: argparse.Namespace, prof: Profile, c: Fraction, text: str) -> dict[str, Any]:
+    from paigow.spg.exact import spg_advise
+
+    if args.as_banker:
+        raise ParseError("--as-banker is not available for Supreme Pai Gow yet")
+    adv = spg_advise(
+        text,
+        args.dealer or prof.house_way.dealer,
+        commission=c,
+        literal_zero=prof.ranking.zero_rule == "literal",
+        house_way=prof.house_way.dealer,
+    )
+    out = adv.to_json()
+    out["tiles"] = out["cards"]
+    out["role"] = "player"
+    out["opponent_way"] = out["dealer_way"]
     out["profile"] = prof.name
     out["commission"] = str(c)
     return out
