@@ -71,3 +71,23 @@ def test_play_command_from_a_pipe() -> None:
         check=True,
     )
     assert "Round 1" in proc.stdout and "You leave with" in proc.stdout
+
+
+def test_play_supreme_pai_gow_with_the_bonus() -> None:
+    """R-SPG: the card game at the terminal table: bonus wager, advice, a banked round."""
+    script = ["10", "5", "a", "1", "n", "", "y", "", "", "1", "q"]
+    summary, text = run_script(script, profile="nj-supreme", seed=2)
+    assert "Your cards at 3" in text and "(bonus)" in text
+    assert "foul: loses" in text
+    assert "You (bank) sets" in text
+    assert summary["rounds"] == 2
+
+
+def test_play_colorado_with_dragons_eye_and_pair_fortunes() -> None:
+    """R-DE-03 / R-PF: the dice phase and Pair Fortunes shown at the table."""
+    script = ["10", "5", "odd 5, match 5, bonus 5", "1", "n", "q"]
+    summary, text = run_script(
+        script, profile="colorado", seed=8, pair_fortunes="1", dragons_eye=True
+    )
+    assert "Dragon's Eye die" in text and "(Pair Fortunes)" in text
+    assert summary["rounds"] == 1

@@ -19,16 +19,16 @@ from paigow.errors import PaigowError
 from paigow.profiles import get_profile
 from paigow.settings import Setting
 from paigow.table.auto import ComputerPlayer, run_dealer
-from paigow.table.games import hand_pieces
+from paigow.table.games import game_for, hand_pieces
 from paigow.table.round import Banker, Round
 from paigow.table.session import TableSession
 from paigow.table.settle import exposure_order
 from paigow.table.styles import STYLES
-from paigow.ways import get_way
 
 __all__ = ["play"]
 
 YOU = "You"
+_SIDE_NAMES = {"pair-fortunes": "Pair Fortunes", "supreme-bonus": "bonus"}
 START = 100_000
 
 
@@ -104,7 +104,7 @@ class Game:
         n = self.prof.table.positions
         others = [str(p) for p in range(1, n + 1) if str(p) != seat][: max(players, 1)]
         seats = {YOU: seat} | {f"C{p}": p for p in others}
-        self.way = get_way(self.prof.house_way.dealer)
+        self.way = game_for(self.prof).house_way(self.prof.house_way.dealer)
         self.session = TableSession(
             self.prof,
             seats,
@@ -118,6 +118,7 @@ class Game:
                 ("pair-fortunes", pair_fortunes),
                 ("de-odd", dragons_eye),
                 ("dice-bonus", dragons_eye),
+                ("supreme-bonus", self.prof.side_bets.supreme_bonus),
             )
             if on
         )
@@ -146,7 +147,9 @@ class Game:
         if rnd.phase == "cut":
             cut = None
             if banker.player == YOU and self.prof.dealing.bank_may_cut:
-                text = self.term.ask("Cut the stacks? (Enter = no, e.g. a:3-4:right)", "")
+                example = "card:20" if rnd.game.name == "cards" else "a:3-4:right"
+                noun = "deck" if rnd.game.name == "cards" else "stacks"
+                text = self.term.ask(f"Cut the {noun}? (Enter = no, e.g. {example})", "")
                 cut = text or None
             self._retry(lambda: rnd.cut(cut), lambda: rnd.cut(None))
         self._stakes(rnd)
@@ -265,6 +268,10 @@ class Game:
 
     def _side_wagers(self, rnd: Round) -> None:
         spot = self.session.seats[YOU]
+        if self.prof.side_bets.supreme_bonus:
+            cents = self.term.money("Bonus wager (dollars, at least $1; 0 = none)", 0)
+            if cents:
+                self._retry(lambda: rnd.wager(YOU, spot, cents, "supreme-bonus"), lambda: None)
         if rnd.options.pair_fortunes:
             cents = self.term.money(
                 f"Pair Fortunes wager (table {rnd.options.pair_fortunes}; dollars, 0 = none)", 0
@@ -308,13 +315,18 @@ class Game:
         options = rnd.legal_settings(spot)
         hw = self.way.set(rnd.dealt[spot])
         tiles = " ".join(str(t) for t in rnd.dealt[spot])
-        self.term.out.print(f"{who} tiles at {spot}: [bold]{tiles}[/]")
+        noun = "cards" if rnd.game.name == "cards" else "tiles"
+        self.term.out.print(f"{who} {noun} at {spot}: [bold]{tiles}[/]")
         default = next(i for i, o in enumerate(options, 1) if o.key() == hw.key())
         for i, o in enumerate(options, 1):
             mark = "  (house way)" if i == default else ""
+            if rnd.game.is_foul(o):
+                mark += "  (foul: loses)"
             self.term.out.print(f"  {i}. {_setting_line(o)}{mark}", highlight=False)
         while True:
-            ans = self.term.ask("Set your tiles: a number, h = house way, a = advice", str(default))
+            ans = self.term.ask(
+                f"Set your {noun}: a number, h = house way, a = advice", str(default)
+            )
             if ans.lower() == "h":
                 self.term.out.print(f"House way: {_setting_line(hw)}")
                 continue
@@ -328,18 +340,33 @@ class Game:
     def _advice(self, rnd: Round, spot: str) -> None:
         from paigow.exact.api import commission_of, setting_advice
 
-        adv = setting_advice(
-            list(rnd.dealt[spot]),
-            self.prof,
-            commission_of(self.prof),
-            opponent=self.prof.house_way.dealer,
-            as_banker=spot == rnd.bank_spot,
-        )
+        if rnd.game.name == "cards":
+            from paigow.spg.exact import spg_advise
+
+            if spot == rnd.bank_spot:
+                self.term.out.print("Advice for the bank's cards is not available yet.")
+                return
+            adv: Any = spg_advise(
+                list(rnd.dealt[spot]),
+                self.prof.house_way.dealer,
+                commission=commission_of(self.prof),
+                literal_zero=self.prof.ranking.zero_rule == "literal",
+                house_way=self.prof.house_way.dealer,
+            )
+        else:
+            adv = setting_advice(
+                list(rnd.dealt[spot]),
+                self.prof,
+                commission_of(self.prof),
+                opponent=self.prof.house_way.dealer,
+                as_banker=spot == rnd.bank_spot,
+            )
         for i, sc in enumerate(adv.settings):
             best = " <- best" if i == adv.best else ""
+            n = sc.win + sc.push + sc.lose
             self.term.out.print(
                 f"  {sc.setting}: EV {100 * float(sc.ev):+.2f}%  "
-                f"(win {sc.win / sc.hands:.3f}, push {sc.push / sc.hands:.3f}){best}",
+                f"(win {sc.win / n:.3f}, push {sc.push / n:.3f}){best}",
                 highlight=False,
             )
 
@@ -380,16 +407,20 @@ class Game:
             t.add_column(col)
         for spot in exposure_order(rnd):
             s = rnd.settings.get(spot)
-            side = [w for w in rnd.wagers if w.spot == spot and w.kind == "pair-fortunes"]
+            side = [
+                w
+                for w in rnd.wagers
+                if w.spot == spot and w.kind in ("pair-fortunes", "supreme-bonus")
+            ]
             for w in [*rnd.spot_wagers(spot), *side]:
                 res = rnd.results.get(w.ref, {}).get("result", "void")
-                if w.kind == "pair-fortunes":
+                if w.kind in ("pair-fortunes", "supreme-bonus"):
                     info = rnd.results.get(w.ref, {})
                     res = f"{res} ({info.get('class', '')})"
                 colour = {"win": "green", "lose": "red", "push": "yellow"}.get(res, "white")
                 t.add_row(
                     spot,
-                    w.player if w.kind == "main" else f"{w.player} (Pair Fortunes)",
+                    w.player if w.kind == "main" else f"{w.player} ({_SIDE_NAMES[w.kind]})",
                     str(s) if s else "-",
                     _dollars(w.cents),
                     f"[{colour}]{res}[/]",
