@@ -82,9 +82,6 @@ def advise_data(args: argparse.Namespace) -> dict[str, Any]:
         opponent = args.dealer or prof.house_way.dealer
     adv = setting_advice(tiles, prof, c, opponent=opponent, as_banker=args.as_banker)
     out = adv.to_json()
-    out["tiles"] = out["cards"]
-    out["role"] = "player"
-    out["opponent_way"] = out["dealer_way"]
     out["profile"] = prof.name
     out["commission"] = str(c)
     return out
