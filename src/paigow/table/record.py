@@ -163,8 +163,12 @@ def _apply(rnd: Round, kind: str, data: Mapping[str, Any]) -> None:
         rnd.choose_style(data["style"], data.get("chooser", "dealer"))
     elif kind == "no_roll":
         rnd.no_roll(data.get("reason", ""))
+    elif kind == "stub_count":
+        rnd.stub_count(data["cards"])
     elif kind == "roll":
-        if data.get("dice") is not None:
+        if data.get("button") is not None:
+            rnd.button(data["button"])
+        elif data.get("dice") is not None:
             rnd.roll(data["dice"])
         else:
             rnd.roll(rng=data["rng"])

@@ -516,6 +516,32 @@ class Round:
         self._need("shake")
         return self._op("no_roll", "dealer", reason=reason)
 
+    def button(self, position: str) -> Operation:
+        """R-SPG-10(d): the start is the button's position (automated shoe only, AMB-59)."""
+        self._need("shake")
+        if "button" not in self.profile.start.methods:
+            raise IllegalActionError(f"{self.profile.name} does not start by a button")
+        if self.style != "automated-shoe":
+            raise IllegalActionError("the button is used only with an automated shoe (AMB-59)")
+        if self.is_player_banked:
+            raise IllegalActionError("bank rounds use dice or the RNG, counted from the bank")
+        if position not in self.ring:
+            raise IllegalActionError(f"{position!r} is not a position of the ring")
+        self.start = position
+        self.phase = "deal"
+        return self._op("roll", "dealer", dice=None, rng=None, button=position, start=position)
+
+    def stub_count(self, cards: int) -> Operation:
+        """R-SPG-11 / R-IRR-NJ-p: the stub counted face down after the deal; with the 28 cards
+        dealt it must make 54 (AMB-50), otherwise all hands are void."""
+        self._need("setting", "bank", "surrender")
+        if self.game.name != "cards":
+            raise IllegalActionError("stub counts are for the card game")
+        op = self._op("stub_count", "dealer", cards=cards, expected=len(self.order) - 28)
+        if cards + 28 != 54:
+            self.void(f"stub count {cards}: cards missing or extra (R-IRR-NJ-p)", derived=True)
+        return op
+
     def roll(self, dice: Sequence[int] | None = None, *, rng: int | None = None) -> Operation:
         """Read the dice (R-START-02) or the RNG number (R-START-07) and find the start."""
         self._need("shake")
