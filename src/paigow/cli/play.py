@@ -311,7 +311,7 @@ class Game:
             lambda: rnd.choose_style(d.default_style, "dealer"),
         )
 
-    def _pick_setting(self, rnd: Round, spot: str, who: str) -> Setting:
+    def _pick_setting(self, rnd: Round, spot: str, who: str) -> Any:
         options = rnd.legal_settings(spot)
         hw = self.way.set(rnd.dealt[spot])
         tiles = " ".join(str(t) for t in rnd.dealt[spot])

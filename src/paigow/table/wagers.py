@@ -1,0 +1,223 @@
+"""Wagers: placing and taking back wagers, stakes and the dealer's wager (R-WAGER, R-BANK-06/08/10,
+R-LC-08/09, R-PF-02, R-DE-01, R-SPG-15)."""
+
+from __future__ import annotations
+
+from paigow.errors import IllegalActionError
+
+from .ops import Operation
+from .state import RoundState, Wager
+from .variations import SIDE_KINDS
+
+__all__ = ["WagerActions"]
+
+
+class WagerActions(RoundState):
+    """The wager actions of a round."""
+
+    def _bank_cover(self) -> int:
+        return self.ledger.balance(f"player:{self.banker.player}") if self.banker.player else 0
+
+    def verify_wager(self, player: str, spot: str, cents: int, kind: str = "main") -> None:
+        """Checks of R-WAGER-01..08, R-BANK-06/08 and R-LC-08 for a wager."""
+        self._need("wagers")
+        t = self.profile.table
+        if player not in self.seats:
+            raise IllegalActionError(f"{player} is not seated; only seated players wager")
+        if kind != "main":
+            self._verify_side(player, spot, cents, kind)
+            return
+        if not isinstance(cents, int) or isinstance(cents, bool) or cents <= 0:
+            raise IllegalActionError(f"a wager is a positive number of cents, got {cents!r}")
+        if spot not in {str(i) for i in range(1, t.positions + 1)}:
+            raise IllegalActionError(f"{spot!r} is not a betting position")
+        if self.is_player_banked and player == self.banker.player:
+            raise IllegalActionError(f"{player} is the bank and cannot wager against it")
+        if self.is_player_banked and spot == self.bank_spot:
+            raise IllegalActionError(f"spot {spot} is the bank's")
+        own = self.seats[player]
+        mine = {w.spot for w in self.wagers if w.player == player and w.kind == "main"}
+        others = [w for w in self.spot_wagers(spot) if w.player != player]
+        seated_there = next((n for n, p in self.seats.items() if p == spot), None)
+        if spot != own:
+            adjacent = abs(int(spot) - int(own)) == 1
+            shared = seated_there is not None or bool(others)
+            if shared and t.max_players_per_spot < 2:
+                raise IllegalActionError(f"spot {spot} belongs to another player")
+            if not shared and not (t.allow_two_spots and adjacent):
+                raise IllegalActionError(
+                    f"{player} may wager only on seat {own}"
+                    + (" or an adjacent empty spot" if t.allow_two_spots else "")
+                )
+        if spot not in mine and len(mine | {spot}) > 2:
+            raise IllegalActionError(f"{player} already plays two spots (R-WAGER-04)")
+        bettors = {w.player for w in self.spot_wagers(spot)} | {player}
+        if len(bettors) > t.max_players_per_spot:
+            raise IllegalActionError(
+                f"spot {spot} takes at most {t.max_players_per_spot} bettor(s)"
+            )
+        if cents < t.min_wager and not t.under_min_gets_action:
+            raise IllegalActionError(f"{cents} cents is under the table minimum {t.min_wager}")
+        total = sum(w.cents for w in self.spot_wagers(spot)) + cents
+        if total > t.max_wager and t.over_max_gets_action:
+            raise IllegalActionError(
+                f"spot {spot} would hold {total} cents, over the table maximum {t.max_wager}"
+            )
+        fee = self._collection_fee()
+        if self.ledger.balance(f"player:{player}") < cents + fee:
+            raise IllegalActionError(
+                f"{player} has {self.ledger.balance(f'player:{player}')} cents, "
+                f"cannot wager {cents}" + (f" plus collection {fee}" if fee else "")
+            )
+        if self.banker.kind in ("player", "co-bank") and self.profile.banking.bank_must_cover_all:
+            on_layout = sum(w.cents for w in self.wagers if w.kind == "main")
+            need = on_layout + cents + self.dealer_wager
+            if need > self._bank_cover():
+                raise IllegalActionError(
+                    f"the bank ({self.banker.player}) has {self._bank_cover()} cents and cannot "
+                    f"cover {need} in wagers (R-BANK-06)"
+                )
+
+    def _verify_side(self, player: str, spot: str, cents: int, kind: str) -> None:
+        t = self.profile.table
+        sb = self.profile.side_bets
+        if kind == "supreme-bonus":
+            self._verify_bonus(player, spot, cents)
+            return
+        if kind not in SIDE_KINDS:
+            raise IllegalActionError(f"unknown wager kind {kind!r}")
+        if kind == "pair-fortunes" and self.options.pair_fortunes is None:
+            raise IllegalActionError("Pair Fortunes is not offered at this table")
+        if kind != "pair-fortunes" and not self.options.dragons_eye:
+            raise IllegalActionError("Dragon's Eye is not offered at this table")
+        if not isinstance(cents, int) or isinstance(cents, bool) or cents <= 0:
+            raise IllegalActionError(f"a wager is a positive number of cents, got {cents!r}")
+        if player not in self.seats or player == self.banker.player:
+            raise IllegalActionError(f"{player} may not place a {kind} wager")
+        if spot != self.seats[player] and not any(
+            w.player == player and w.spot == spot for w in self.spot_wagers(spot)
+        ):
+            raise IllegalActionError(f"{player} may place a {kind} wager only at a spot played")
+        needs_base = (
+            sb.pair_fortunes_requires_base
+            if kind == "pair-fortunes"
+            else not sb.dragons_eye_without_paigow_wager
+        )
+        if needs_base and not any(w.player == player for w in self.spot_wagers(spot)):
+            raise IllegalActionError(
+                f"a {kind} wager needs a Pai Gow Tiles wager on spot {spot} first"
+            )
+        if kind == "dice-bonus" and self.options.after_triple:
+            raise IllegalActionError(
+                "no new dice bonus wagers in the round after a triple (R-DE-10, AMB-14)"
+            )
+        if any(w.player == player and w.spot == spot and w.kind == kind for w in self.wagers):
+            raise IllegalActionError(f"{player} already has a {kind} wager on spot {spot}")
+        if not t.min_wager <= cents <= t.max_wager:
+            raise IllegalActionError(
+                f"{cents} cents is outside the table limits {t.min_wager}..{t.max_wager}"
+            )
+        if self.ledger.balance(f"player:{player}") < cents:
+            raise IllegalActionError(f"{player} lacks {cents} cents for the {kind} wager")
+
+    def _verify_bonus(self, player: str, spot: str, cents: int) -> None:
+        """R-SPG-15, AMB-53/54: with a main wager on the spot, at least the bonus minimum."""
+        sb = self.profile.side_bets
+        if not sb.supreme_bonus:
+            raise IllegalActionError(f"{self.profile.name} has no bonus wager")
+        if (
+            not isinstance(cents, int)
+            or isinstance(cents, bool)
+            or cents < sb.supreme_bonus_min_cents
+        ):
+            raise IllegalActionError(
+                f"a bonus wager is at least {sb.supreme_bonus_min_cents} cents, got {cents!r}"
+            )
+        if not any(w.player == player for w in self.spot_wagers(spot)):
+            raise IllegalActionError("a bonus wager needs a Supreme Pai Gow wager first (AMB-54)")
+        if any(
+            w.player == player and w.spot == spot and w.kind == "supreme-bonus" for w in self.wagers
+        ):
+            raise IllegalActionError(f"{player} already has a bonus wager on spot {spot}")
+        if self.ledger.balance(f"player:{player}") < cents:
+            raise IllegalActionError(f"{player} lacks {cents} cents for the bonus wager")
+
+    def _collection_fee(self) -> int:
+        c = self.profile.commission
+        return 0 if (not c.collection or self.collection_free) else c.collection_cents
+
+    def can_wager(self, player: str, spot: str, cents: int, kind: str = "main") -> bool:
+        """True when :meth:`wager` would be accepted."""
+        try:
+            self.verify_wager(player, spot, cents, kind)
+        except IllegalActionError:
+            return False
+        return True
+
+    def wager(self, player: str, spot: str, cents: int, kind: str = "main") -> Operation:
+        """Place a wager (chips move from the player to the layout; collection in advance)."""
+        self.verify_wager(player, spot, cents, kind)
+        fee = self._collection_fee() if kind == "main" else 0
+        return self._place(player, spot, cents, kind, derived=False, fee=fee)
+
+    def _place(
+        self, player: str, spot: str, cents: int, kind: str, *, derived: bool, fee: int
+    ) -> Operation:
+        ref = f"w{self._next_ref}"
+        self._next_ref += 1
+        if fee:
+            self.ledger.move(f"player:{player}", "house", fee, "collection", ref)
+        self.ledger.move(f"player:{player}", "layout", cents, "wager", ref)
+        self.wagers.append(Wager(ref, player, spot, cents, kind))
+        return self._op(
+            "wager",
+            f"player:{player}",
+            ref=ref,
+            player=player,
+            spot=spot,
+            cents=cents,
+            kind=kind,
+            derived=derived,
+        )
+
+    def remove_wager(self, ref: str) -> Operation:
+        """Take a wager back before "no more bets" (R-WAGER-03)."""
+        self._need("wagers")
+        w = next((w for w in self.wagers if w.ref == ref), None)
+        if w is None:
+            raise IllegalActionError(f"no wager {ref!r} on the layout")
+        self.ledger.move("layout", f"player:{w.player}", w.cents, "wager removed", ref)
+        self.wagers.remove(w)
+        return self._op("remove_wager", f"player:{w.player}", ref=ref)
+
+    def place_dealer_wager(self, cents: int) -> Operation:
+        """R-BANK-10: the dealer's wager against a player bank (house chips; 0 allowed)."""
+        self._need("wagers")
+        if self.banker.kind != "player" or not self.profile.banking.dealer_wager:
+            raise IllegalActionError("the dealer wagers only against a player bank (R-BANK-10)")
+        if cents < 0:
+            raise IllegalActionError("the dealer's wager cannot be negative")
+        if self.dealer_wager:
+            self.ledger.move("layout", "house", self.dealer_wager, "dealer wager changed")
+        self.dealer_wager = cents
+        self.ledger.move("house", "layout", cents, "dealer wager", "dealer")
+        return self._op("dealer_wager", "dealer", cents=cents)
+
+    def place_pd_wager(self, cents: int) -> Operation:
+        """R-LC-09: the Player-Dealer's stake, which limits the action."""
+        self._need("wagers")
+        if self.banker.kind != "player-dealer" or self.banker.player is None:
+            raise IllegalActionError("only a Player-Dealer places a bank stake")
+        if cents <= 0:
+            raise IllegalActionError("the Player-Dealer's stake must be positive")
+        who = f"player:{self.banker.player}"
+        fee = self._collection_fee()
+        if self.ledger.balance(who) < cents + fee:
+            raise IllegalActionError(f"{self.banker.player} lacks {cents + fee} cents")
+        if self.pd_stake:
+            raise IllegalActionError("the Player-Dealer's stake is already placed")
+        if fee:
+            self.ledger.move(who, "house", fee, "collection", "pd")
+        self.ledger.move(who, "bank", cents, "player-dealer stake", "pd")
+        self.pd_stake = cents
+        return self._op("pd_wager", f"player:{self.banker.player}", cents=cents)
