@@ -23,11 +23,17 @@ from .strategy import WayArrays
 __all__ = ["Advice", "SettingScore", "advise"]
 
 
+def _pieces(hand: Any) -> list[str]:
+    """The two tiles or cards of a hand, as text."""
+    return [str(p) for p in (hand.tiles if hasattr(hand, "tiles") else hand.cards)]
+
+
 @dataclass(frozen=True)
 class SettingScore:
-    """Exact result of one setting over all opposing hands (from the adviced side's view)."""
+    """Exact result of one setting (tiles or cards) over all opposing hands, from the advised
+    side's view."""
 
-    setting: Setting
+    setting: Any
     win: int
     push: int
     lose: int
@@ -35,15 +41,15 @@ class SettingScore:
 
     @property
     def hands(self) -> int:
-        """Opposing hands counted (20,475)."""
+        """Opposing hands counted (20,475 for tiles, 230,300 for cards)."""
         return self.win + self.push + self.lose
 
     def to_json(self) -> dict[str, Any]:
         """JSON form: tiles, probabilities, EV (float and exact)."""
         n = self.hands
         return {
-            "high": [str(t) for t in self.setting.high.tiles],
-            "low": [str(t) for t in self.setting.low.tiles],
+            "high": _pieces(self.setting.high),
+            "low": _pieces(self.setting.low),
             "ev": float(self.ev),
             "ev_exact": str(self.ev),
             "win": self.win / n,

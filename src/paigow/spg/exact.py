@@ -29,6 +29,7 @@ import numpy.typing as npt
 
 from paigow.cards import DECK, JOKER_1, JOKER_2, Card, parse_cards
 from paigow.errors import ConfigError
+from paigow.exact.advise import SettingScore
 from paigow.exact.edge import EdgeDetail, EdgeResult
 
 from .hands import (
@@ -340,34 +341,8 @@ def spg_optimal(
     )
 
 
-@dataclass(frozen=True)
-class CardSettingScore:
-    """Exact result of one setting over all 230,300 dealer hands."""
-
-    setting: CardSetting
-    win: int
-    push: int
-    lose: int
-    ev: Fraction
-
-    @property
-    def hands(self) -> int:
-        """Dealer hands counted (230,300)."""
-        return self.win + self.push + self.lose
-
-    def to_json(self) -> dict[str, Any]:
-        """JSON form: cards, probabilities, EV (float and exact)."""
-        n = self.hands
-        return {
-            "high": [str(c) for c in self.setting.high.cards],
-            "low": [str(c) for c in self.setting.low.cards],
-            "ev": float(self.ev),
-            "ev_exact": str(self.ev),
-            "win": self.win / n,
-            "push": self.push / n,
-            "lose": self.lose / n,
-            "counts": {"win": self.win, "push": self.push, "lose": self.lose},
-        }
+#: The score of one card setting: the same record as the tiles' (see :mod:`paigow.exact.advise`).
+CardSettingScore = SettingScore
 
 
 @dataclass(frozen=True)

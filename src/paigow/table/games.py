@@ -161,7 +161,7 @@ class TileGame:
 
     def is_foul(self, setting: Any) -> bool:
         """High ranking below low (AMB-27)."""
-        return bool(setting.high.strength < setting.low.strength)
+        return high_below_low(setting)
 
 
 class CardGame:
@@ -245,7 +245,12 @@ class CardGame:
 
     def is_foul(self, setting: Any) -> bool:
         """R-SPG-21.2 (AMB-41: equal allowed)."""
-        return bool(setting.high.strength < setting.low.strength)
+        return high_below_low(setting)
+
+
+def high_below_low(setting: Any) -> bool:
+    """True when a setting's high hand ranks below its low hand (equal is allowed)."""
+    return bool(setting.high.strength < setting.low.strength)
 
 
 def hand_pieces(hand: Any) -> list[Any]:
