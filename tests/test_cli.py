@@ -245,3 +245,18 @@ def test_supreme_pai_gow_edge_advise_round_replay(
     path = tmp_path / "nj.json"
     path.write_text(json.dumps(rec))
     assert main(["replay", str(path)]) == 0
+
+
+def test_card_hand_set_compare(capsys: pytest.CaptureFixture[str]) -> None:
+    """R-SPG-02..05, R-SPG-21: hand, set and compare with a card profile; a foul loses."""
+    d = run_json(capsys, "hand", "Ks", "Qd", "--profile", "nj-supreme")
+    assert isinstance(d, dict)
+    assert d["category"] == "face" and d["name"] == "K-Q"
+    d = run_json(capsys, "set", "As Ad Kh 5c", "--profile", "nj-supreme")
+    assert isinstance(d, dict)
+    assert sorted(d["high"]) == ["Ad", "As"]
+    d = run_json(capsys, "compare", "Ks Qd / 7h 7c", "Jc Jd / 9s 8d", "--profile", "nj")
+    assert isinstance(d, dict)
+    assert d["foul"] is True and d["result"] == "lose"
+    assert main(["compare", "Ks Qd / 7h 7c", "Jc Jd / 9s 8d", "--profile", "nj"]) == 0
+    assert "foul" in capsys.readouterr().out

@@ -6,6 +6,7 @@ import random
 from typing import Any
 
 from paigow.dealing import Rng, default_rng
+from paigow.errors import ConfigError
 from paigow.profiles import get_profile
 from paigow.quickround import quick_round
 from paigow.ways import get_way
@@ -18,6 +19,10 @@ __all__ = ["demo_data"]
 def demo_data(profile: str, way: str | None, seed: int | None) -> dict[str, Any]:
     """Deal one quick round and describe it."""
     prof = get_profile(profile)
+    if prof.meta.game != "tiles":
+        raise ConfigError(
+            f"the demo deals tiles; for {prof.name} use 'paigow round --profile {prof.name}'"
+        )
     w = get_way(way or prof.house_way.dealer)
     rng: Rng = random.Random(seed) if seed is not None else default_rng()
     rnd = quick_round(prof, w, rng)

@@ -15,13 +15,26 @@ _console = Console(highlight=False)
 _COLOUR = {"win": "green", "push": "yellow", "lose": "red"}
 
 
-def _hand_line(h: dict[str, Any]) -> str:
-    tiles = " ".join(h["tiles"])
-    return f"{tiles}  [bold]{h['name']}[/bold]  (rank {h['rank']} of 106)"
+def _hand_line(h: dict[str, Any], *, rank_shown: bool = True) -> str:
+    pieces = " ".join(h.get("tiles") or h.get("cards") or [])
+    rank = f"  (rank {h['rank']} of 106)" if "rank" in h and rank_shown else ""
+    return f"{pieces}  [bold]{h['name']}[/bold]{rank}"
 
 
 def hand(d: dict[str, Any]) -> None:
     """``paigow hand``."""
+    if "cards" in d:
+        c = Table(box=box.SIMPLE, show_header=False)
+        c.add_column(style="dim")
+        c.add_column()
+        c.add_row("cards", " ".join(d["cards"]))
+        c.add_row("kind", d["category"])
+        c.add_row("name", f"[bold]{d['name']}[/bold]")
+        c.add_row("points", str(d["value"]))
+        c.add_row("highest card", d["high_card"])
+        c.add_row("profile", d["profile"])
+        _console.print(c)
+        return
     t = Table(box=box.SIMPLE, show_header=False)
     t.add_column(style="dim")
     t.add_column()
@@ -51,19 +64,24 @@ def compare(d: dict[str, Any]) -> None:
         who = d[which]
         t.add_row(
             which,
-            f"{' '.join(p['tiles'])}  {p['name']}",
-            f"{' '.join(dl['tiles'])}  {dl['name']}",
+            _hand_line(p, rank_shown=False),
+            _hand_line(dl, rank_shown=False),
             f"[{'green' if who == 'player' else 'red'}]{who}[/]",
         )
     _console.print(t)
     res = d["result"]
-    _console.print(f"Result: [bold {_COLOUR[res]}]{res.upper()}[/]   (profile {d['profile']})")
+    foul = "  (the player's hand is a foul)" if d.get("foul") else ""
+    _console.print(
+        f"Result: [bold {_COLOUR[res]}]{res.upper()}[/]{foul}   (profile {d['profile']})"
+    )
 
 
 def setting(d: dict[str, Any]) -> None:
     """``paigow set``."""
-    rule = f", rule ({d['rule']}) of R-HW-01" if "rule" in d else ""
-    _console.print(f"Tiles {' '.join(d['tiles'])} set by [bold]{d['way']}[/bold]{rule}:")
+    rule = f", rule ({d['rule']})" if "rule" in d else ""
+    if "rule" in d and d["way"] == "regulation":
+        rule += " of R-HW-01"
+    _console.print(f"{' '.join(d['tiles'])} set by [bold]{d['way']}[/bold]{rule}:")
     _console.print(f"  high  {_hand_line(d['high_hand'])}")
     _console.print(f"  low   {_hand_line(d['low_hand'])}")
 

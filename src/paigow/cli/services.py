@@ -76,6 +76,10 @@ def hand_json(h: Hand) -> dict[str, Any]:
 def hand_data(tiles: str, profile: str = "generic") -> dict[str, Any]:
     """``paigow hand``: describe a two-tile hand."""
     prof = _profile(profile)
+    if prof.meta.game == "cards":
+        from .card_services import card_hand
+
+        return card_hand(tiles, prof)
     out = hand_json(_hand(tiles))
     out["profile"] = prof.name
     return out
@@ -91,6 +95,10 @@ def compare_data(
 ) -> dict[str, Any]:
     """``paigow compare``: a player's setting against the dealer's/bank's setting."""
     prof = _profile(profile)
+    if prof.meta.game == "cards":
+        from .card_services import card_compare
+
+        return card_compare(player, dealer, prof)
     as_set = prof.ranking.setting_order == "as-set"
     p = _setting(player, as_set)
     d = _setting(dealer, as_set)
@@ -115,6 +123,10 @@ def compare_data(
 def set_data(tiles: str, way: str | None = None, profile: str = "generic") -> dict[str, Any]:
     """``paigow set``: the setting of four tiles by a house way (default: the profile's)."""
     prof = _profile(profile)
+    if prof.meta.game == "cards":
+        from .card_services import card_set
+
+        return card_set(tiles, way, prof)
     way_name = way or prof.house_way.dealer
     ts = _tiles(tiles)
     validate_four(ts, what=repr(tiles))
