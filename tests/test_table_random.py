@@ -144,7 +144,9 @@ def play_random_round(rng: random.Random, stats: Counter[str]) -> Round:
         return rnd
     _try(rnd, rng, rnd.deal)  # illegal now
     rnd.no_more_bets()
-    style = rng.choice(prof.dealing.styles)
+    may_choose = banker.kind != "house" or prof.dealing.chooser == "dealer-or-bank"
+    may_choose = may_choose or prof.meta.game == "cards"
+    style = rng.choice(prof.dealing.styles) if may_choose else prof.dealing.default_style
     bank_chooses = banker.kind != "house" and prof.dealing.chooser != "none"
     rnd.choose_style(style, "bank" if bank_chooses else "dealer")
     stats[f"style:{style}"] += 1

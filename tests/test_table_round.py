@@ -88,9 +88,10 @@ def test_tc_06_bank_counts_as_one(total: int, start: str) -> None:
 
 
 def test_r_deal_03_unwagered_stacks_collected_and_deal_invariant() -> None:
-    """R-DEAL-01/03, R-STYLE-11: every position gets 4 tiles; unwagered stacks collected."""
+    """R-DEAL-01/03, R-STYLE-11: every position gets 4 tiles; unwagered stacks collected.
+    (Maryland: the dealer may choose the style, AMB-37.)"""
     for style in "abcdefghij":
-        rnd = make_round()
+        rnd = make_round("maryland")
         run_dealer(
             rnd,
             random.Random(3),

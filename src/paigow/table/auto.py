@@ -69,7 +69,10 @@ def run_dealer(
         "shuffle": lambda: rnd.shuffle(_shuffled(rnd, rng)),
         "cut": lambda: rnd.cut(cut),
         "wagers": lambda: _wagers(rnd, players),
-        "style": lambda: rnd.choose_style(style or rnd.profile.dealing.default_style, "dealer"),
+        "style": lambda: rnd.choose_style(
+            style or rnd.profile.dealing.default_style,
+            "bank" if rnd.is_player_banked else "dealer",
+        ),
         "shake": lambda: _shake(rnd, rng, use_rng_number),
         "deal": rnd.deal,
         "setting": lambda: _setting(rnd, players),

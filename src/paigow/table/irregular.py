@@ -52,7 +52,12 @@ class Irregularities(RoundState):
         lc = self.profile.irregularities.stacking_exposure == "reshuffle-key-or-two"
         if position == self.bank_spot or position in self.collected or position == "dealer":
             if not lc or count >= 2:
-                self.void(f"tile exposed in the {position} hand", derived=True)
+                bank_hand = position in (self.bank_spot, "dealer")
+                self.void(
+                    f"tile exposed in the {position} hand",
+                    derived=True,
+                    keep_bonus=bank_hand and self.game.name == "cards",
+                )
         elif lc and count >= 2:
             self._return_spot(position, "hand dead: tiles exposed")
         return op
@@ -106,14 +111,14 @@ class Irregularities(RoundState):
             self.void(f"stub count {cards}: cards missing or extra (R-IRR-NJ-p)", derived=True)
         return op
 
-    def void(self, reason: str, *, derived: bool = False) -> Operation:
+    def void(self, reason: str, *, derived: bool = False, keep_bonus: bool = False) -> Operation:
         """All hands void: every wager and stake returned (R-IRR; M-37).
 
         ``derived`` marks a void caused by another recorded operation (replay skips it).
         """
         if self.phase == "done":
             raise IllegalActionError("the round is already settled")
-        if self.dealt:  # R-SPG-19 / AMB-56: bonus wagers are still settled on the cards dealt
+        if keep_bonus and self.dealt:  # R-SPG-19 / AMB-56: a dealer or bank card exposed
             from .settle import settle_bonus
 
             self.ledger.apply(settle_bonus(self, self.results))  # type: ignore[arg-type]
@@ -127,4 +132,4 @@ class Irregularities(RoundState):
             self.ledger.move("bank", f"player:{self.banker.player}", self.pd_stake, "void", "pd")
         self.void_reason = reason
         self.phase = "done"
-        return self._op("void", "dealer", reason=reason, derived=derived)
+        return self._op("void", "dealer", reason=reason, derived=derived, keep_bonus=keep_bonus)

@@ -90,8 +90,23 @@ class Ledger:
         return t
 
     def apply(self, transfers: Iterable[Transfer]) -> None:
-        """Apply precomputed transfers in order."""
-        for t in transfers:
+        """Apply precomputed transfers in order, all or nothing.
+
+        Raises:
+            IllegalActionError: some account (other than the house tray) would go below zero
+                at its turn; no transfer is applied.
+        """
+        batch = list(transfers)
+        trial = dict(self.balances)
+        for t in batch:
+            if t.cents and t.src != "house" and trial.get(t.src, 0) < t.cents:
+                raise IllegalActionError(
+                    f"{t.src} would have {trial.get(t.src, 0)} cents, cannot pay {t.cents} "
+                    f"for {t.reason}; nothing was paid"
+                )
+            trial[t.src] = trial.get(t.src, 0) - t.cents
+            trial[t.dst] = trial.get(t.dst, 0) + t.cents
+        for t in batch:
             self.move(t.src, t.dst, t.cents, t.reason, t.ref)
 
     def net(self, opening: Mapping[str, int]) -> dict[str, int]:

@@ -383,12 +383,17 @@ def pro_rata(amount: int, stakes: Sequence[int]) -> list[int]:
 
 
 def settle_player_dealer(
-    results_in_order: Sequence[SpotResult], *, pd: str, pd_stake: int
+    results_in_order: Sequence[SpotResult],
+    *,
+    pd: str,
+    pd_stake: int,
+    max_action: int | None = None,
 ) -> tuple[list[Transfer], int]:
     """Settle a Lucky Chances round against the Player-Dealer ``pd`` (R-LC-09, AMB-71).
 
     ``pd_stake`` is already in ``bank``. Spots come in resolution order (R-LC-07), the PD's
-    own seat left out. Each spot's action is ``min(spot total, remaining)``, shared by its
+    own seat left out. Each spot's action is ``min(spot total, max_action, remaining)`` (an
+    amount over the table maximum gets no action, R-LC-08, ¶23), shared by its
     bettors with :func:`pro_rata`; each bettor's share then settles by that bettor's outcome:
 
     * PD wins: the share goes from the wager to ``pd`` (``"lose"``) and the same amount of the
@@ -415,7 +420,8 @@ def settle_player_dealer(
     _check_refs((w for s in results_in_order for w in s.wagers), not_account=pd)
     out: list[Transfer] = []
     for spot in results_in_order:
-        shares = pro_rata(min(spot.total, remaining), [w.cents for w in spot.wagers])
+        cap = spot.total if max_action is None else min(spot.total, max_action)
+        shares = pro_rata(min(cap, remaining), [w.cents for w in spot.wagers])
         for w, a in zip(spot.wagers, shares, strict=True):
             if w.outcome is Outcome.PUSH:
                 out.append(Transfer("layout", w.account, w.cents, "push", w.ref))

@@ -173,7 +173,7 @@ def _apply(rnd: Round, kind: str, data: Mapping[str, Any]) -> None:
         else:
             rnd.roll(rng=data["rng"])
     elif kind == "deal":
-        rnd.deal()
+        rnd.deal(data.get("first_stack"))
     elif kind == "expose_dealt":
         rnd.expose_dealt(data["position"], data["count"])
     elif kind == "void_hand":
@@ -200,7 +200,7 @@ def _apply(rnd: Round, kind: str, data: Mapping[str, Any]) -> None:
     elif kind == "settle":
         rnd.settle()
     elif kind == "void":
-        rnd.void(data["reason"])
+        rnd.void(data["reason"], keep_bonus=data.get("keep_bonus", False))
     else:  # pragma: no cover - Operation() rejects unknown kinds
         raise ReplayMismatchError(f"unknown operation {kind!r}")
 

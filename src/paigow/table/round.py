@@ -181,22 +181,30 @@ class Round(WagerActions, Irregularities):
 
     # ----------------------------------------------------------------- style, dice
     def choose_style(self, style: str, chooser: str = "dealer") -> Operation:
-        """R-DEAL-04: a delivery style among the profile's."""
+        """R-DEAL-04: a delivery style among the profile's, by who may choose it.
+
+        The default style needs no chooser. Otherwise: the bank in bank rounds (CO, GEN), the
+        dealer or the bank (MD, AMB-37), the Player-Dealer (LC ¶33; the dealer may not, ¶28).
+        For the card game the "style" is the delivery method of the equipment in use
+        (R-SPG-11..13), the operator's choice.
+        """
         self._need("style")
         if style not in self.profile.dealing.styles:
             raise IllegalActionError(
                 f"style {style!r} is not offered; choose one of {self.profile.dealing.styles}"
             )
         who = self.profile.dealing.chooser
-        if style != self.profile.dealing.default_style and chooser != "dealer":
+        if style != self.profile.dealing.default_style and self.game.name == "tiles":
             allowed = {
-                "bank": self.is_player_banked,
-                "dealer-or-bank": True,
-                "player-dealer": self.banker.kind == "player-dealer",
+                "bank": chooser == "bank" and self.is_player_banked,
+                "dealer-or-bank": chooser == "dealer" or self.is_player_banked,
+                "player-dealer": chooser == "bank" and self.banker.kind == "player-dealer",
                 "none": False,
             }
             if not allowed.get(who, False):
-                raise IllegalActionError(f"{chooser} may not choose the style here")
+                raise IllegalActionError(
+                    f"the {chooser} may not choose style {style!r} here (R-DEAL-04; chooser: {who})"
+                )
         self.style = style
         self.phase = "shake"
         return self._op("style", chooser, style=style, chooser=chooser)
@@ -310,14 +318,27 @@ class Round(WagerActions, Irregularities):
         )
 
     # ----------------------------------------------------------------- deal
-    def deal(self) -> Operation:
+    def deal(self, first_stack: int | None = None) -> Operation:
         """Deliver the stacks by the style from the start position (R-DEAL-01, R-STYLE) and
-        collect the unwagered stacks unexposed (R-DEAL-03)."""
+        collect the unwagered stacks unexposed (R-DEAL-03).
+
+        ``first_stack``: in a Supreme Pai Gow bank round dealt by hand, the stack the bank
+        selects first (R-SPG-24, AMB-48).
+        """
         self._need("deal")
         assert self.start is not None
-        self.dealt = self.game.deal(self.order, self.style, self.ring, self.start)
+        if first_stack is not None and not (
+            self.game.name == "cards" and self.is_player_banked and self.style == "hand"
+        ):
+            raise IllegalActionError(
+                "the bank selects the first stack only in a card bank round dealt by hand"
+            )
+        self.dealt = self.game.deal(
+            self.order, self.style, self.ring, self.start, bank_first_stack=first_stack
+        )
         order = list(self.dealt)
-        played = set(self.wagered_spots()) | {self.bank_spot}
+        side_spots = {w.spot for w in self.wagers if w.kind in ("pair-fortunes", "supreme-bonus")}
+        played = set(self.wagered_spots()) | side_spots | {self.bank_spot}
         if self.banker.kind == "player" and self.dealer_wager:
             played.add("dealer")
         self.collected = [p for p in self.ring if p not in played]
@@ -327,6 +348,7 @@ class Round(WagerActions, Irregularities):
             "deal",
             "dealer",
             style=self.style,
+            first_stack=first_stack,
             hands={p: [str(t) for t in self.dealt[p]] for p in order},
             collected=self.collected,
         )

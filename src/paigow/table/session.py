@@ -139,6 +139,9 @@ class TableSession:
             if w.kind == "main"
         ]
         ph = rnd.dice_phase
+        if self.dragons_eye and not rnd.options.dragons_eye:
+            # a round without Dragon's Eye (a player bank, AMB-91) breaks the streak
+            self.de_streak, self.after_triple, self.de_shaker, self.carried = 0, False, None, ()
         if ph is not None:  # R-DE-10 / AMB-14: the streak, the kept wagers, the next shaker
             self.de_streak = ph.streak_after
             self.after_triple = ph.triple

@@ -136,8 +136,12 @@ def settle_round(rnd: Round) -> tuple[dict[str, dict[str, Any]], list[Transfer]]
             flat, bank=f"player:{rnd.banker.player}", rate=rate, rounding=c.rounding
         )
     else:
+        t = rnd.profile.table
         transfers, used = settle_player_dealer(
-            spot_results, pd=f"player:{rnd.banker.player}", pd_stake=rnd.pd_stake
+            spot_results,
+            pd=f"player:{rnd.banker.player}",
+            pd_stake=rnd.pd_stake,
+            max_action=None if t.over_max_gets_action else t.max_wager,
         )
         results["player-dealer"] = {"stake": rnd.pd_stake, "action_used": used}
     transfers += _pair_fortunes(rnd, results)

@@ -128,20 +128,21 @@ class RoundState:
         return [p for p in self.ring if p in spots]
 
     def controller(self, spot: str) -> str:
-        """Who sets the tiles of ``spot`` (R-SET-08): the seated player, else the largest stake
-        (Lucky Chances ¶41), ties to the earliest wager."""
-        for name, pos in self.seats.items():
-            if pos == spot and any(w.player == name for w in self.spot_wagers(spot)):
-                return name
+        """Who sets the tiles of ``spot``: the seated player (R-SET-08); in Lucky Chances the
+        player with the most money on it, the seated player on a tie (¶41, AMB-71(d)); with
+        nobody seated there, the largest stake, ties to the earliest wager."""
         stakes: dict[str, int] = {}
         for w in self.spot_wagers(spot):
             stakes[w.player] = stakes.get(w.player, 0) + w.cents
         if not stakes:
             raise IllegalActionError(f"spot {spot} has no wager")
+        seated = next((n for n, p in self.seats.items() if p == spot and n in stakes), None)
+        top = max(stakes.values())
         if self.profile.banking.action_limited_to_stake:
-            return max(stakes, key=lambda p: stakes[p])
-        owner = next((n for n, p in self.seats.items() if p == spot), None)
-        return owner or next(iter(stakes))
+            if seated is not None and stakes[seated] == top:
+                return seated
+            return next(p for p, c in stakes.items() if c == top)
+        return seated or next(p for p, c in stakes.items() if c == top)
 
     def unset_spots(self) -> list[str]:
         """Spots in play still waiting for a setting."""

@@ -186,17 +186,50 @@ class WagerActions(RoundState):
         w = next((w for w in self.wagers if w.ref == ref), None)
         if w is None:
             raise IllegalActionError(f"no wager {ref!r} on the layout")
-        self.ledger.move("layout", f"player:{w.player}", w.cents, "wager removed", ref)
-        self.wagers.remove(w)
-        return self._op("remove_wager", f"player:{w.player}", ref=ref)
+        gone = [w]
+        if w.kind == "main" and not any(
+            o.player == w.player and o.spot == w.spot and o.kind == "main" and o is not w
+            for o in self.wagers
+        ):  # side wagers that needed this Pai Gow wager go with it (R-PF-02, R-DE-01)
+            gone += [
+                o
+                for o in self.wagers
+                if o.player == w.player
+                and o.spot == w.spot
+                and o.kind != "main"
+                and self._needs_base(o.kind)
+            ]
+        for g in gone:
+            self.ledger.move("layout", f"player:{g.player}", g.cents, "wager removed", g.ref)
+            self.wagers.remove(g)
+        return self._op(
+            "remove_wager", f"player:{w.player}", ref=ref, also=[g.ref for g in gone[1:]]
+        )
+
+    def _needs_base(self, kind: str) -> bool:
+        sb = self.profile.side_bets
+        if kind == "pair-fortunes":
+            return sb.pair_fortunes_requires_base
+        if kind == "supreme-bonus":
+            return True
+        return not sb.dragons_eye_without_paigow_wager
 
     def place_dealer_wager(self, cents: int) -> Operation:
         """R-BANK-10: the dealer's wager against a player bank (house chips; 0 allowed)."""
         self._need("wagers")
         if self.banker.kind != "player" or not self.profile.banking.dealer_wager:
             raise IllegalActionError("the dealer wagers only against a player bank (R-BANK-10)")
-        if cents < 0:
-            raise IllegalActionError("the dealer's wager cannot be negative")
+        if not isinstance(cents, int) or isinstance(cents, bool) or cents < 0:
+            raise IllegalActionError(
+                f"the dealer's wager is a whole number of cents >= 0, got {cents!r}"
+            )
+        if self.profile.banking.bank_must_cover_all:
+            on_layout = sum(w.cents for w in self.wagers if w.kind == "main")
+            if on_layout + cents > self._bank_cover():
+                raise IllegalActionError(
+                    f"the bank ({self.banker.player}) has {self._bank_cover()} cents and cannot "
+                    f"cover {on_layout + cents} in wagers with this dealer's wager (R-BANK-06)"
+                )
         if self.dealer_wager:
             self.ledger.move("layout", "house", self.dealer_wager, "dealer wager changed")
         self.dealer_wager = cents
