@@ -157,3 +157,47 @@ def test_card_cut_r_spg_09() -> None:
         rnd.cut("card:5")
     rnd.cut("card:20")
     assert [str(c) for c in rnd.order[:1]] == [str(DECK[20])]
+
+
+def test_r_irr_nj_f_face_up_card_in_the_shoe() -> None:
+    """R-IRR-NJ-f: one face-up card is not used; a second voids; the stub still counts."""
+    rnd = nj_round()
+    rnd.shuffle(list(DECK))
+    rnd.wager("A", "1", 1_000)
+    rnd.no_more_bets()
+    rnd.choose_style("manual-shoe")
+    rnd.roll((2, 3, 4))
+    first = rnd.order[0]
+    rnd.face_up_in_shoe(first)
+    rnd.deal()
+    assert all(first not in hand for hand in rnd.dealt.values())
+    rnd.stub_count(25)  # 25 + 28 dealt + 1 discarded = 54
+    assert rnd.void_reason is None
+    run_dealer(rnd, random.Random(1))
+    replay(round_record(rnd))
+    rnd = nj_round()
+    rnd.shuffle(list(DECK))
+    rnd.wager("A", "1", 1_000)
+    rnd.no_more_bets()
+    rnd.choose_style("manual-shoe")
+    rnd.roll((2, 3, 4))
+    rnd.face_up_in_shoe(rnd.order[0])
+    rnd.face_up_in_shoe(rnd.order[0])
+    assert rnd.void_reason is not None
+
+
+def test_r_spg_09_cut_offer_order() -> None:
+    """R-SPG-09: the first player at the start; then the bank and counterclockwise from it;
+    with no bank the player farthest right, rotating after consecutive no-bank rounds."""
+    from paigow.table.session import TableSession
+
+    s = TableSession(NJ, {"A": "1", "B": "3", "C": "5"}, dict.fromkeys("ABC", 10**6))
+    assert s.cut_offers() == ["A", "B", "C"]
+    for expected in (["A", "B", "C"], ["B", "C", "A"], ["C", "A", "B"]):
+        rnd = s.new_round()
+        rnd.shuffle(list(DECK))
+        rnd.wager("A", "1", 1_000)
+        run_dealer(rnd, random.Random(0))
+        s.finish(rnd)
+        assert s.cut_offers() == expected
+    assert s.cut_offers(Banker("player", "B", "3")) == ["B", "C", "A"]

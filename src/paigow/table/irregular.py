@@ -106,9 +106,27 @@ class Irregularities(RoundState):
         self._need("setting", "bank", "surrender")
         if self.game.name != "cards":
             raise IllegalActionError("stub counts are for the card game")
-        op = self._op("stub_count", "dealer", cards=cards, expected=len(self.order) - 28)
-        if cards + 28 != 54:
+        discarded = len(self.game.full_set) - len(self.order)
+        expected = len(self.order) - 28
+        op = self._op("stub_count", "dealer", cards=cards, expected=expected)
+        if cards + 28 + discarded != 54:
             self.void(f"stub count {cards}: cards missing or extra (R-IRR-NJ-p)", derived=True)
+        return op
+
+    def face_up_in_shoe(self, card: Any) -> Operation:
+        """R-IRR-NJ-f: a card found face up in the shoe is not used (it goes to the discard
+        rack); a second one voids all hands."""
+        self._need("deal")
+        if self.game.name != "cards" or self.style != "manual-shoe":
+            raise IllegalActionError("a face-up card in the shoe concerns a manual shoe")
+        c = self.game.parse(card)[0] if isinstance(card, str) else card
+        if c not in self.order:
+            raise IllegalActionError(f"{c} is not in the shoe")
+        again = any(o.kind == "face_up_in_shoe" for o in self.log)
+        self.order = self.order[: self.order.index(c)] + self.order[self.order.index(c) + 1 :]
+        op = self._op("face_up_in_shoe", "dealer", card=str(c))
+        if again:
+            self.void("more than one card face up in the shoe (R-IRR-NJ-f)", derived=True)
         return op
 
     def void(self, reason: str, *, derived: bool = False, keep_bonus: bool = False) -> Operation:

@@ -31,6 +31,7 @@ KINDS: Final[Mapping[str, str]] = MappingProxyType(
         "no_roll": "R-START-12: dice not flat or a die out: reshake",
         "roll": "R-START-02..05: the dice or RNG number and the start (data: dice|rng, start)",
         "deal": "R-DEAL-01..03 / R-STYLE: the tiles delivered and unwagered stacks collected",
+        "face_up_in_shoe": "R-IRR-NJ-f: a card face up in the shoe, not used (data: card)",
         "stub_count": "R-SPG-11 / R-IRR-NJ-p: the stub counted after the deal (data: cards)",
         "dragons_eye": "R-DE-03..11: the dice phase settled before the deal (derived)",
         "expose_dealt": "R-IRR: a dealt tile exposed by the dealer (data: position, count)",

@@ -163,6 +163,8 @@ def _apply(rnd: Round, kind: str, data: Mapping[str, Any]) -> None:
         rnd.choose_style(data["style"], data.get("chooser", "dealer"))
     elif kind == "no_roll":
         rnd.no_roll(data.get("reason", ""))
+    elif kind == "face_up_in_shoe":
+        rnd.face_up_in_shoe(data["card"])
     elif kind == "stub_count":
         rnd.stub_count(data["cards"])
     elif kind == "roll":

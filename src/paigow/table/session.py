@@ -38,6 +38,7 @@ class TableSession:
     de_shaker: str | None = None
     carried: tuple[tuple[str, str, int], ...] = ()
     after_triple: bool = False
+    no_bank_rounds: int = 0
     history: list[dict[str, Any]] = field(default_factory=list)
     rounds: int = 0
 
@@ -58,6 +59,23 @@ class TableSession:
             self.carried,
             self.after_triple,
         )
+
+    def cut_offers(self, banker: Banker | None = None) -> list[str]:
+        """R-SPG-09: who is offered the cut of the cards, in order (the dealer cuts when all
+        decline). At the start of a game the first player to the table; in a bank round the
+        bank, then each player counterclockwise from it; otherwise the player farthest to the
+        dealer's right, the first offer moving one seat counterclockwise for each further
+        consecutive round with no bank."""
+        seated = sorted(self.seats, key=lambda n: int(self.seats[n]))
+        if not seated:
+            return []
+        if self.rounds == 0:
+            return seated
+        if banker is not None and banker.player is not None:
+            i = seated.index(banker.player)
+        else:
+            i = max(self.no_bank_rounds - 1, 0) % len(seated)
+        return seated[i:] + seated[:i]
 
     def withdraw_dice_bonus(self, player: str) -> None:
         """A player takes back a dice bonus wager kept on the layout (forfeiting the higher
@@ -158,6 +176,7 @@ class TableSession:
                 wagers=wagers,
             )
         self.rounds += 1
+        self.no_bank_rounds = 0 if b.player else self.no_bank_rounds + 1
         rec = round_record(rnd)
         self.history.append(
             {
