@@ -230,3 +230,33 @@ def test_docs_print_the_computed_figures() -> None:
         differ = (best.high != house.high) | (best.low != house.low)
         classes, hands = int(differ.sum()), int(rank_space().weight[differ].sum())
         assert f"{classes} " in text and f"{hands:,} hands" in text
+
+
+def test_banker_advice_matches_enumeration() -> None:
+    """The banker's view (R-SPG-24, R-BANK-13): counts equal a loop over every one of the
+    230,300 player hands, each set by the house way, copies and zero lows to the banker."""
+    import itertools
+
+    from paigow.cards import DECK as FULL_DECK
+    from paigow.cards import parse_cards as cards_of
+    from paigow.settings import Outcome
+    from paigow.spg.exact import spg_advise_banker
+    from paigow.spg.hands import NJ as NJ_RULES
+    from paigow.spg.hands import compare_card_settings as compare
+    from paigow.spg.house_way import get_card_way
+
+    held = list(cards_of("Ks Qd 7h 2c"))
+    adv = spg_advise_banker(held)
+    way = get_card_way("spg-house")
+    rest = [c for c in FULL_DECK if c not in held]
+    cache: dict[tuple[str, ...], object] = {}
+    counts = [dict.fromkeys(Outcome, 0) for _ in adv.settings]
+    for combo in itertools.combinations(rest, 4):
+        key = tuple(sorted(str(c) for c in combo))
+        ps = cache.get(key)
+        if ps is None:
+            ps = cache[key] = way.set(combo)
+        for i, sc in enumerate(adv.settings):
+            counts[i][compare(ps, sc.setting, NJ_RULES).result] += 1  # type: ignore[arg-type]
+    for i, sc in enumerate(adv.settings):
+        assert (sc.win, sc.lose) == (counts[i][Outcome.LOSE], counts[i][Outcome.WIN])

@@ -88,20 +88,28 @@ def advise_data(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def _card_advice(args: argparse.Namespace, prof: Profile, c: Fraction, text: str) -> dict[str, Any]:
-    from paigow.spg.exact import spg_advise
+    from paigow.spg.exact import spg_advise, spg_advise_banker
 
+    literal = prof.ranking.zero_rule == "literal"
     if args.as_banker:
-        raise ParseError("--as-banker is not available for Supreme Pai Gow yet")
-    adv = spg_advise(
-        text,
-        args.dealer or prof.house_way.dealer,
-        commission=c,
-        literal_zero=prof.ranking.zero_rule == "literal",
-        house_way=prof.house_way.dealer,
-    )
+        adv = spg_advise_banker(
+            text,
+            args.player or prof.house_way.dealer,
+            commission=c,
+            literal_zero=literal,
+            house_way=prof.house_way.dealer,
+        )
+    else:
+        adv = spg_advise(
+            text,
+            args.dealer or prof.house_way.dealer,
+            commission=c,
+            literal_zero=literal,
+            house_way=prof.house_way.dealer,
+        )
     out = adv.to_json()
     out["tiles"] = out["cards"]
-    out["role"] = "player"
+    out["role"] = "banker" if args.as_banker else "player"
     out["opponent_way"] = out["dealer_way"]
     out["profile"] = prof.name
     out["commission"] = str(c)

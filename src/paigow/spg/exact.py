@@ -405,3 +405,39 @@ def spg_advise(
     house_key = way.set(held).key()
     house = next(i for i, sc in enumerate(scores) if sc.setting.key() == house_key)
     return CardAdvice(held, tuple(scores), best, house, dealer.name)
+
+
+def spg_advise_banker(
+    cards: Sequence[Card] | str,
+    player_way: CardWay | str = "spg-house",
+    *,
+    commission: Fraction = COMMISSION,
+    literal_zero: bool = False,
+    house_way: CardWay | str = "spg-house",
+) -> CardAdvice:
+    """The banker's view: each setting of the banker's ``cards`` against every hand a player
+    setting by ``player_way`` can hold (copies and the zero rule favour the banker; the banker
+    pays commission on its wins). Scores are from the banker's side."""
+    held = parse_cards(cards) if isinstance(cards, str) else tuple(cards)
+    options = card_settings_of(held)
+    player = spg_way_arrays(player_way)
+    row = rank_space().multiplicity_row(rank_space().class_of(held))
+    player_zero = _ZERO[literal_zero][player.low]
+    scores: list[CardSettingScore] = []
+    for s in options:
+        if any(sc.setting.key() == s.key() for sc in scores):
+            continue
+        phw = player.high > s.high.strength
+        plw = (player.low > s.low.strength) & ~player_zero
+        win, lose = int(row[~(phw | plw)].sum()), int(row[phw & plw].sum())
+        total = int(row.sum())
+        ev = (win * (1 - commission) - lose) / Fraction(total)
+        scores.append(CardSettingScore(s, win, total - win - lose, lose, ev))
+    best = max(
+        range(len(scores)),
+        key=lambda i: (scores[i].ev, scores[i].win, scores[i].setting.key()),
+    )
+    way = get_card_way(house_way) if isinstance(house_way, str) else house_way
+    house_key = way.set(held).key()
+    house = next(i for i, sc in enumerate(scores) if sc.setting.key() == house_key)
+    return CardAdvice(held, tuple(scores), best, house, player.name)
