@@ -397,14 +397,7 @@ def spg_advise(
         win, lose, total = int(row[hw & lw].sum()), int(row[~(hw | lw)].sum()), int(row.sum())
         ev = (win * (1 - commission) - lose) / Fraction(total)
         scores.append(CardSettingScore(s, win, total - win - lose, lose, ev))
-    best = max(
-        range(len(scores)),
-        key=lambda i: (scores[i].ev, scores[i].win, scores[i].setting.key()),
-    )
-    way = get_card_way(house_way) if isinstance(house_way, str) else house_way
-    house_key = way.set(held).key()
-    house = next(i for i, sc in enumerate(scores) if sc.setting.key() == house_key)
-    return CardAdvice(held, tuple(scores), best, house, dealer.name)
+    return _advice(held, scores, house_way, dealer.name)
 
 
 def spg_advise_banker(
@@ -433,6 +426,17 @@ def spg_advise_banker(
         total = int(row.sum())
         ev = (win * (1 - commission) - lose) / Fraction(total)
         scores.append(CardSettingScore(s, win, total - win - lose, lose, ev))
+    return _advice(held, scores, house_way, player.name)
+
+
+def _advice(
+    held: tuple[Card, ...],
+    scores: list[CardSettingScore],
+    house_way: CardWay | str,
+    opponent: str,
+) -> CardAdvice:
+    """Mark the best setting (higher EV, then more wins, then the stronger hands) and the house
+    way's, and wrap the scores."""
     best = max(
         range(len(scores)),
         key=lambda i: (scores[i].ev, scores[i].win, scores[i].setting.key()),
@@ -440,4 +444,4 @@ def spg_advise_banker(
     way = get_card_way(house_way) if isinstance(house_way, str) else house_way
     house_key = way.set(held).key()
     house = next(i for i, sc in enumerate(scores) if sc.setting.key() == house_key)
-    return CardAdvice(held, tuple(scores), best, house, player.name)
+    return CardAdvice(held, tuple(scores), best, house, opponent)
