@@ -103,6 +103,13 @@ def main() -> None:
     naive_opt = 3620 * t_naive_adv
     row("optimal table, all 3,620 hands", t_opt, naive_opt, "  (naive est.: 3,620 advices)")
 
+    from paigow.spg.exact import multiplicity, spg_edge, spg_way_arrays
+
+    multiplicity()
+    spg_way_arrays("spg-house")
+    t_spg = timed(lambda: spg_edge("spg-house", "spg-house"))
+    print(f"{'Supreme Pai Gow edge, 72,832,605,300 deals':<44} {t_spg * 1000:>10.2f} ms")
+
     exe = Path(sys.executable).with_name("paigow")
     cmd = [str(exe), "advise", "6-6", "4-5", "1-2", "3-3", "--json"]
     t_cli = timed(lambda: subprocess.run(cmd, check=True, capture_output=True), 5)
