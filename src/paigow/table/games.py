@@ -34,7 +34,7 @@ from .card_dealing import (
     deliver_bank_hand_stacks,
     deliver_hand_stacks,
 )
-from .styles import apply_cut, deliver, parse_cut
+from .styles import apply_cut, deliver, parse_cut, start_ring_order
 
 __all__ = ["CARD_METHODS", "CardGame", "Game", "TileGame", "game_for", "hand_pieces"]
 
@@ -133,8 +133,7 @@ class TileGame:
         """R-DEAL-01 / R-STYLE: eight stacks delivered from the start counterclockwise."""
         stacks = [tuple(order[i : i + 4]) for i in range(0, 32, 4)]
         groups = deliver(stacks, style)
-        i0 = list(ring).index(start)
-        positions = [ring[(i0 + k) % len(ring)] for k in range(len(ring))]
+        positions = start_ring_order(ring, start)
         return {p: tuple(g) for p, g in zip(positions, groups, strict=True)}
 
     def setting(self, high: Sequence[Any], low: Sequence[Any]) -> Setting:
