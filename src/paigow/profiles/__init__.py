@@ -149,6 +149,9 @@ class Banking:
     house_round_between: bool = _opt(False, "the house banks between player banks (CO)")
     offer_wraps: bool = _opt(False, "offers within one round wrap around the table (AMB-20)")
     offer_pointer_follows_acceptor: bool = _opt(False, "first offer moves past the acceptor")
+    offer_returns_to_dealer: bool = _opt(
+        True, "after the last position one round is dealer-banked (AMB-20; MD omits it)"
+    )
     dealer_wager: bool = _opt(True, "the dealer wagers against a player bank (R-BANK-10)")
     bank_must_cover_all: bool = _opt(True, "the bank's chips must cover every wager")
     min_bets_to_qualify: int = _opt(0, "Lucky Chances: bets as a player in the rotation", min=0)

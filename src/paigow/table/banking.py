@@ -143,7 +143,7 @@ def _closed(state: BankState, profile: Profile) -> str | None:
         return "a player may not bank the start-of-game round (R-BANK-02)"
     if b.house_round_between and state.previous_player_banked:
         return "the house banks the round after a player bank (R-BANK-05, AMB-18)"
-    if state.first_offer > state.positions:
+    if state.first_offer > state.positions and b.offer_returns_to_dealer:
         return "the offer has passed the last position and returns to the dealer (AMB-20)"
     return None
 
@@ -160,9 +160,10 @@ def offer_order(state: BankState, profile: Profile) -> list[int]:
         if state.streak >= profile.banking.max_consecutive:
             ring = ring[1:] + ring[:1]
         return ring
-    order = list(range(state.first_offer, n + 1))
+    first = state.first_offer if state.first_offer <= n else 1
+    order = list(range(first, n + 1))
     if profile.banking.offer_wraps:
-        order += range(1, state.first_offer)
+        order += range(1, first)
     return order
 
 
@@ -321,6 +322,8 @@ def after_round(
             first += 1
     elif b.house_banks and first > state.positions:
         first = 1  # the dealer's round is over: the offer starts again at position 1
+    if b.house_banks and not b.offer_returns_to_dealer and first > state.positions:
+        first = 1  # no dealer round between cycles (MD Ch.9 §C)
 
     house = state.house_wagers
     last_house = state.last_house_round
