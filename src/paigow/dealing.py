@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Protocol
+from typing import Any, Protocol
 
 from paigow.errors import IllegalActionError
 from paigow.tiles import FULL_SET, Tile
@@ -22,7 +22,7 @@ class Rng(Protocol):
         """A uniform integer in ``[a, b]``."""
         ...
 
-    def shuffle(self, x: list[Tile]) -> None:
+    def shuffle(self, x: list[Any]) -> None:
         """Shuffle a list in place, uniformly."""
         ...
 

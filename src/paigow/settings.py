@@ -16,7 +16,7 @@ from typing import Final
 
 from paigow.errors import InvalidSettingError, ParseError
 from paigow.ranking import Hand, player_wins_hand
-from paigow.tiles import Tile, format_tiles, parse_tiles
+from paigow.tiles import Tile, parse_tiles
 
 __all__ = [
     "CompareRules",
@@ -202,8 +202,3 @@ def compare_settings(player: Setting, banker: Setting, rules: CompareRules) -> C
         Side.PLAYER if lw else Side.DEALER,
         outcome_of(hw, lw),
     )
-
-
-def describe(tiles: Sequence[Tile]) -> str:
-    """Tiles formatted in canonical order (ascending by low pip, then high pip)."""
-    return format_tiles(sorted(tiles))

@@ -12,13 +12,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from paigow.dealing import Rng, roll_dice, shuffled_set
+from paigow.dealing import Rng, roll_dice
 from paigow.ways.base import HouseWay
 
 from .games import hand_pieces
 from .round import Round
 
-__all__ = ["ComputerPlayer", "run_dealer", "run_round"]
+__all__ = ["ComputerPlayer", "run_dealer"]
 
 
 @dataclass
@@ -89,18 +89,9 @@ def run_dealer(
 
 def _shuffled(rnd: Round, rng: Rng) -> list[Any]:
     """A uniformly random order of the round's full set (tiles or cards)."""
-    if rnd.game.name == "tiles":
-        return list(shuffled_set(rng))
     order = list(rnd.game.full_set)
-    random_shuffle(rng, order)
+    rng.shuffle(order)
     return order
-
-
-def random_shuffle(rng: Rng, items: list[Any]) -> None:
-    """Fisher-Yates with ``rng.randint`` (any :class:`~paigow.dealing.Rng`)."""
-    for i in range(len(items) - 1, 0, -1):
-        j = rng.randint(0, i)
-        items[i], items[j] = items[j], items[i]
 
 
 def _wagers(rnd: Round, players: Sequence[ComputerPlayer]) -> None:
@@ -122,9 +113,3 @@ def _setting(rnd: Round, players: Sequence[ComputerPlayer]) -> None:
         p.set(rnd)
     for spot in rnd.unset_spots():
         rnd.set_house_way(spot)
-
-
-def run_round(rnd: Round, rng: Rng, players: Sequence[ComputerPlayer], **kw: object) -> Round:
-    """Play a whole round automatically; returns it settled (or void)."""
-    run_dealer(rnd, rng, players=players, **kw)  # type: ignore[arg-type]
-    return rnd

@@ -12,7 +12,7 @@ from typing import Any, Protocol
 
 from paigow.cards import DECK, Card, parse_cards
 from paigow.errors import IllegalActionError, InvalidSettingError, ParseError
-from paigow.profiles import Profile
+from paigow.profiles import CARD_METHODS, Profile
 from paigow.ranking import Hand
 from paigow.settings import Comparison, Setting, compare_settings, settings_of
 from paigow.spg.hands import (
@@ -38,15 +38,11 @@ from .styles import apply_cut, deliver, parse_cut, start_ring_order
 
 __all__ = ["CARD_METHODS", "CardGame", "Game", "TileGame", "game_for", "hand_pieces"]
 
-#: Supreme Pai Gow delivery methods (R-SPG-11..13), used in the place of tile styles.
-CARD_METHODS = ("hand", "manual-shoe", "automated-shoe")
-
 
 class Game(Protocol):
     """What the round engine needs of a game."""
 
     name: str
-    set_size: int
     full_set: tuple[Any, ...]
 
     def parse(self, text: str | Sequence[Any]) -> list[Any]:
@@ -102,7 +98,6 @@ class TileGame:
     """Pai Gow Tiles: 32 tiles in eight stacks, ten delivery styles, the bank's stack cut."""
 
     name = "tiles"
-    set_size = 32
     full_set: tuple[Any, ...] = FULL_SET
 
     def parse(self, text: str | Sequence[Any]) -> list[Any]:
@@ -167,7 +162,6 @@ class CardGame:
     """Supreme Pai Gow: 54 cards, delivery from the hand or a shoe, the cutting card."""
 
     name = "cards"
-    set_size = 54
     full_set: tuple[Any, ...] = DECK
 
     def parse(self, text: str | Sequence[Any]) -> list[Any]:

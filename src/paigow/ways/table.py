@@ -30,9 +30,6 @@ __all__ = ["TableWay", "export_rows", "load_table", "write_table"]
 
 HEADER: Final = ("tiles", "setting")
 
-# A setting stored as the kinds of the high hand's tiles (the low hand is the rest).
-_Split = tuple[int, int]
-
 
 def _tiles_key(tiles: Sequence[Tile]) -> tuple[tuple[int, int], ...]:
     return tuple(sorted(t.sort_key for t in tiles))
