@@ -1,0 +1,250 @@
+"""The trainer: deal a hand, score the player's setting by the exact EV it gives up, explain.
+
+A :class:`Trainer` is fixed to a profile (the rules and the commission), the dealer's way (the
+opponent the EV is computed against) and a house way (the setting the answer is compared to).
+Every answer is scored by the exact engine: the EV of each distinct setting against every hand
+the dealer can hold (:mod:`paigow.exact.api`, :mod:`paigow.spg.exact`).
+
+Pure: no I/O, and randomness comes from an injected :class:`~paigow.dealing.Rng`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from paigow.dealing import Rng
+from paigow.errors import InvalidSettingError, ParseError
+from paigow.exact.advise import SettingScore
+from paigow.profiles import Profile, get_profile
+
+from .categories import WEAK, drill_name
+from .explain import Explanation, breakdown
+from .games import TrainerGame, trainer_game
+from .select import choose_drill
+from .stats import PlayerStats
+
+__all__ = ["Problem", "Score", "Trainer"]
+
+
+def _pieces(hand: Any) -> list[str]:
+    return [str(p) for p in (hand.tiles if hasattr(hand, "tiles") else hand.cards)]
+
+
+def setting_json(setting: Any) -> dict[str, Any]:
+    """A setting's two hands: pieces and names."""
+    return {
+        "high": _pieces(setting.high),
+        "low": _pieces(setting.low),
+        "high_name": setting.high.name,
+        "low_name": setting.low.name,
+    }
+
+
+@dataclass(frozen=True)
+class Problem:
+    """A dealt hand with every distinct setting scored.
+
+    Attributes:
+        pieces: the four tiles or cards.
+        drill: the drill it was dealt for (``review``: a hand the player got wrong before).
+        categories: the hand's categories (:data:`~paigow.trainer.categories.CATEGORIES`).
+        options: every distinct setting with its exact score (fouls excluded).
+        best: the option with the highest EV (ties: more wins, then stronger hands).
+        house: the option the house way plays.
+        rule: the house-way rule that sets the hand, in words (None for ways without rules).
+        family: the hand's class, named by a representative hand (for statistics).
+    """
+
+    pieces: tuple[Any, ...]
+    drill: str
+    categories: frozenset[str]
+    options: tuple[SettingScore, ...]
+    best: int
+    house: int
+    rule: str | None
+    family: str
+
+    @property
+    def text(self) -> str:
+        """The pieces as text."""
+        return " ".join(map(str, self.pieces))
+
+    def to_json(self) -> dict[str, Any]:
+        """What may be shown before the answer: the hand and its settings, no scores."""
+        return {
+            "pieces": [str(p) for p in self.pieces],
+            "drill": self.drill,
+            "categories": sorted(self.categories),
+            "options": [setting_json(o.setting) for o in self.options],
+        }
+
+
+@dataclass(frozen=True)
+class Score:
+    """The player's answer to a :class:`Problem`, scored."""
+
+    problem: Problem
+    choice: int
+
+    @property
+    def ev_lost(self) -> Fraction:
+        """EV per unit wagered given up against the best setting (0 when best)."""
+        opts = self.problem.options
+        return opts[self.problem.best].ev - opts[self.choice].ev
+
+    @property
+    def is_best(self) -> bool:
+        """True when the chosen setting has the best EV (a setting tied with it counts)."""
+        return self.ev_lost == 0
+
+    @property
+    def matches_house(self) -> bool:
+        """True when the chosen setting is the one the house way plays."""
+        return self.choice == self.problem.house
+
+    def to_json(self) -> dict[str, Any]:
+        """The answer, its EV lost (float and exact) and every setting's score."""
+        p = self.problem
+        return {
+            "pieces": [str(x) for x in p.pieces],
+            "choice": self.choice,
+            "best": p.best,
+            "house_way": p.house,
+            "is_best": self.is_best,
+            "matches_house_way": self.matches_house,
+            "ev_lost": float(self.ev_lost),
+            "ev_lost_exact": str(self.ev_lost),
+            "rule": p.rule,
+            "settings": [
+                o.to_json() | {"high_name": o.setting.high.name, "low_name": o.setting.low.name}
+                for o in p.options
+            ],
+        }
+
+
+class Trainer:
+    """Deals, scores and explains hands for one profile, dealer way and house way.
+
+    Args:
+        profile: a profile or its name (tiles or Supreme Pai Gow cards).
+        dealer: the dealer's way the EV is computed against (default: the profile's).
+        way: the house way answers are compared with (default: the profile's; ``optimal``
+            is the best setting against ``dealer``).
+
+    Raises:
+        ConfigError: an unknown profile or way.
+    """
+
+    def __init__(
+        self, profile: Profile | str, *, dealer: str | None = None, way: str | None = None
+    ) -> None:
+        self.profile = get_profile(profile) if isinstance(profile, str) else profile
+        self.game: TrainerGame = trainer_game(self.profile)
+        self.dealer = dealer or self.profile.house_way.dealer
+        self.way = self.game.house_way(way or self.profile.house_way.dealer, self.dealer)
+        # Check the dealer's way (and warm the engine's caches) on one hand.
+        self.problem(self.game.pieces_of(0, random.Random(0)))
+
+    @property
+    def commission(self) -> Fraction:
+        """The commission rate of the profile."""
+        from paigow.exact.api import commission_of
+
+        return commission_of(self.profile)
+
+    def problem(self, pieces: Sequence[Any], drill: str = "all") -> Problem:
+        """Score every setting of ``pieces`` (four tiles or cards)."""
+        ps = tuple(pieces)
+        options = self.game.scores(ps, self.dealer)
+        best = max(
+            range(len(options)),
+            key=lambda i: (options[i].ev, options[i].win, options[i].setting.key()),
+        )
+        key = self.way.set(ps).key()
+        house = next(i for i, o in enumerate(options) if o.setting.key() == key)
+        cls = self.game.class_of(ps)
+        cats = self.game.table.categories[cls]
+        rule = self.game.rule(self.way.name, ps)
+        return Problem(ps, drill, cats, options, best, house, rule, self.game.family(cls))
+
+    def parse(self, text: str) -> Problem:
+        """A problem for four pieces written as text (``review``: a hand seen before)."""
+        return self.problem(self.game.parse_pieces(text))
+
+    def deal(self, drill: str, rng: Rng, stats: PlayerStats | None = None) -> Problem:
+        """A hand of ``drill`` (``weak``: chosen from the player's statistics).
+
+        Raises:
+            ConfigError: an unknown drill.
+        """
+        drill = drill_name(drill)
+        if drill == WEAK:
+            pick = choose_drill(stats or PlayerStats(), rng, self.game.table)
+            if pick.review is not None:
+                pieces = self.game.parse_pieces(pick.review)
+                cls = self.game.class_of(pieces)
+                return self.problem(self.game.pieces_of(cls, rng), "review")
+            drill = pick.drill
+        cls = self.game.table.draw(drill, rng)
+        return self.problem(self.game.pieces_of(cls, rng), drill)
+
+    def answer(self, problem: Problem, text: str) -> int:
+        """The option the player's text names: a menu number (1..n) or a setting.
+
+        A setting is ``HIGH / LOW`` or one hand of two pieces (the other two form the other
+        hand, the better hand high).
+
+        Raises:
+            ParseError: neither a number of the menu nor notation.
+            InvalidSettingError: pieces the player does not hold, or a setting the rules
+                refuse (a high hand below the low hand).
+        """
+        t = text.strip()
+        n = len(problem.options)
+        if t.isdecimal():
+            if 1 <= int(t) <= n:
+                return int(t) - 1
+            raise ParseError(f"choose a setting 1..{n}, got {t}")
+        if not t:
+            raise ParseError(f"choose a setting 1..{n} or write one hand, e.g. {self.game.example}")
+        setting = self.game.parse_setting(t, problem.pieces)
+        for i, o in enumerate(problem.options):
+            if o.setting.key() == setting.key():
+                return i
+        raise InvalidSettingError(
+            f"{setting} is not a setting of {problem.text}"
+        )  # pragma: no cover
+
+    def score(self, problem: Problem, choice: int) -> Score:
+        """Score option ``choice`` of ``problem``."""
+        if not 0 <= choice < len(problem.options):
+            raise InvalidSettingError(f"no setting {choice + 1} for {problem.text}")
+        return Score(problem, choice)
+
+    def explain(self, problem: Problem, choice: int | None = None) -> Explanation:
+        """The house-way rule, and where it differs from the best setting, by how much and
+        against which dealer hands; the same for the player's ``choice`` when it is neither."""
+        b, h = problem.best, problem.house
+        house_vs_best = None
+        if b != h:
+            house_vs_best = breakdown(
+                self.game, problem, b, h, dealer=self.dealer, commission=self.commission
+            )
+        yours = None
+        if choice is not None and choice not in (b, h):
+            yours = breakdown(
+                self.game, problem, b, choice, dealer=self.dealer, commission=self.commission
+            )
+        return Explanation(
+            way=self.way.name,
+            dealer=self.dealer,
+            rule=problem.rule,
+            best=b,
+            house=h,
+            house_vs_best=house_vs_best,
+            yours_vs_best=yours,
+        )
