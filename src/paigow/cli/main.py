@@ -14,7 +14,7 @@ from typing import Any
 
 from paigow.errors import ConfigError, IllegalActionError, PaigowError, ParseError
 
-from . import services
+from . import services, train_cmds
 
 __all__ = ["main"]
 
@@ -122,6 +122,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--all", action="store_true", help="all 35,960 combinations, not 3,620")
     p.add_argument("--out", required=True, help="output CSV file ('-' for stdout)")
     p.add_argument("--json", action="store_true", help="print a JSON summary")
+    train_cmds.add_parser(sub)
     return parser
 
 
@@ -166,6 +167,8 @@ def _dispatch(args: argparse.Namespace) -> int:
 
     render: Any = _LazyRender()
 
+    if callable(getattr(args, "handler", None)):  # commands that register their own handler
+        return int(args.handler(args))
     cmd = args.command
     if cmd in ("hand", "compare", "set") and args.batch:
         return batch.run(cmd, sys.stdin, sys.stdout, default_profile=args.profile)
