@@ -22,7 +22,7 @@ from paigow.dealing import Rng, default_rng
 from paigow.errors import PaigowError
 from paigow.trainer import CATEGORIES, PlayerStats, Tally, Trainer, drill_name
 from paigow.trainer.core import Problem, Score
-from paigow.trainer.explain import Explanation, pct
+from paigow.trainer.explain import Breakdown, Explanation, pct
 
 from .train_store import StatsFile
 
@@ -180,9 +180,32 @@ class TextView:
             )
             table.add_row(*map(Text, cells))
         self._print(table)
-        for line in e.lines(p.options):
-            self._print(line)
+        for part in e.parts(p.options):
+            if isinstance(part, str):
+                self._print(part)
+            else:
+                self._breakdown(*part)
         self._print(Text(f"Session: {_summary_line(session)}", style="bold"))
+
+    def _breakdown(self, b: Breakdown, names: tuple[str, str]) -> None:
+        for line in b.summary(names):
+            self._print(line)
+        shown, other = b.top(4)
+        table = Table(box=None, padding=(0, 1), title_justify="left")
+        for col in ("dealer high", "dealer low", "of dealer hands", "EV"):
+            table.add_column(col, justify="right" if col in ("of dealer hands", "EV") else "left")
+        worse, better = (n.removeprefix("the ") for n in (names[1], names[0]))
+        table.add_column(f"{worse} -> {better}")
+        for g in (*shown, *([other] if other else [])):
+            cells = (
+                g.dealer_high,
+                g.dealer_low,
+                f"{g.hands / b.total:.1%}",
+                pct(g.ev),
+                g.changes,
+            )
+            table.add_row(*map(Text, cells))
+        self._print(table)
 
     def warn(self, msg: str) -> None:
         self._print(Text(msg, style="yellow"))

@@ -85,11 +85,20 @@ class Group:
     def describe(self, total: int) -> str:
         """One line: the dealer's hands, their share, the EV gained and the outcome changes
         (worse setting's outcome -> better setting's)."""
-        moves = ", ".join(f"{a.value} -> {b.value} on {n:,}" for a, b, n in self.moves)
-        return (
-            f"dealer high {self.dealer_high}, low {self.dealer_low} "
-            f"({self.hands / total:.1%} of dealer hands): {pct(self.ev)}; {moves}"
-        )
+        share = f"{self.hands / total:.1%} of dealer hands"
+        return f"{self.label}: {share}, {pct(self.ev)}; {self.changes}"
+
+    @property
+    def label(self) -> str:
+        """The dealer's hands of the group in words."""
+        if not self.dealer_low:
+            return self.dealer_high
+        return f"dealer high {self.dealer_high}, low {self.dealer_low}"
+
+    @property
+    def changes(self) -> str:
+        """The outcome changes, e.g. ``lose -> push 1,992``."""
+        return ", ".join(f"{a.value} -> {b.value} {n:,}" for a, b, n in self.moves)
 
 
 @dataclass(frozen=True)
@@ -137,28 +146,46 @@ class Breakdown:
         ]
         return sorted(out, key=lambda g: (-abs(g.ev), BANDS.index(g.dealer_high), g.dealer_low))
 
-    def lines(self, names: tuple[str, str], *, limit: int = 4) -> list[str]:
-        """Plain sentences, ``names`` being what to call the better and the worse setting."""
+    def summary(self, names: tuple[str, str]) -> list[str]:
+        """Two sentences: the EV gained, and how often each setting's hands win; ``names``
+        are what to call the better and the worse setting."""
         good, bad = names
+        cap = good[:1].upper() + good[1:]
         n = self.total
-        out = [
-            f"{good} is worth {pct(self.gain)[1:]} more than {bad}. They end differently "
+        return [
+            f"{cap} is worth {pct(self.gain)[1:]} more than {bad}. They end differently "
             f"against {self.hands:,} of the dealer's {n:,} possible hands "
             f"({self.hands / n:.1%}).",
-            f"{good}: high hand takes {self.high_wins[0] / n:.1%} of the dealer's high hands, "
+            f"{cap}: high hand takes {self.high_wins[0] / n:.1%} of the dealer's high hands, "
             f"low hand {self.low_wins[0] / n:.1%} of the low hands; {bad}: "
             f"{self.high_wins[1] / n:.1%} and {self.low_wins[1] / n:.1%}.",
         ]
+
+    def top(self, limit: int) -> tuple[list[Group], Group | None]:
+        """The ``limit`` groups of largest EV effect, and the others summed (None if none)."""
         groups = self.groups()
-        for g in groups[:limit]:
-            out.append("  " + g.describe(n))
-        if len(groups) > limit:
-            rest = groups[limit:]
-            hands = sum(g.hands for g in rest)
-            ev = sum((g.ev for g in rest), Fraction(0))
-            out.append(
-                f"  {len(rest)} other dealer groups: {hands:,} hands ({hands / n:.1%}), {pct(ev)}"
-            )
+        rest = groups[limit:]
+        if not rest:
+            return groups, None
+        moves: dict[tuple[Outcome, Outcome], int] = defaultdict(int)
+        for g in rest:
+            for a, b, k in g.moves:
+                moves[(a, b)] += k
+        other = Group(
+            f"{len(rest)} other groups",
+            "",
+            sum(g.hands for g in rest),
+            sum((g.ev for g in rest), Fraction(0)),
+            tuple((a, b, k) for (a, b), k in sorted(moves.items(), key=lambda x: -x[1])),
+        )
+        return groups[:limit], other
+
+    def lines(self, names: tuple[str, str], *, limit: int = 4) -> list[str]:
+        """Plain sentences and one line per group of dealer hands."""
+        shown, other = self.top(limit)
+        out = self.summary(names)
+        out.append(f"  Dealer hands where they differ ({names[1]} -> {names[0]}):")
+        out.extend("  " + g.describe(self.total) for g in (*shown, *([other] if other else [])))
         return out
 
     def to_json(self) -> dict[str, Any]:
@@ -249,19 +276,33 @@ class Explanation:
     house_vs_best: Breakdown | None
     yours_vs_best: Breakdown | None
 
-    def lines(self, options: Sequence[Any]) -> list[str]:
-        """Plain sentences (``options``: the problem's scored settings)."""
+    def parts(self, options: Sequence[Any]) -> list[str | tuple[Breakdown, tuple[str, str]]]:
+        """Sentences, and the breakdowns with the names of their two settings, in order
+        (``options``: the problem's scored settings)."""
         house = options[self.house].setting
         rule = f", {self.rule}" if self.rule else ""
-        out = [f"House way ({self.way}{rule}): {house}."]
+        out: list[str | tuple[Breakdown, tuple[str, str]]] = [
+            f"House way ({self.way}{rule}): {house}."
+        ]
         if self.house_vs_best is None:
             out.append(f"The house way is the best setting against the dealer's {self.dealer}.")
         else:
             best = options[self.best].setting
             out.append(f"Best against the dealer's {self.dealer}: {best}.")
-            out.extend(self.house_vs_best.lines(("The best setting", "the house way")))
+            out.append((self.house_vs_best, ("the best setting", "the house way")))
         if self.yours_vs_best is not None:
-            out.extend(self.yours_vs_best.lines(("The best setting", "yours")))
+            out.append((self.yours_vs_best, ("the best setting", "yours")))
+        return out
+
+    def lines(self, options: Sequence[Any]) -> list[str]:
+        """Plain sentences (``options``: the problem's scored settings)."""
+        out: list[str] = []
+        for part in self.parts(options):
+            if isinstance(part, str):
+                out.append(part)
+            else:
+                b, names = part
+                out.extend(b.lines(names))
         return out
 
     def to_json(self) -> dict[str, Any]:
