@@ -217,3 +217,17 @@ def test_default_statistics_path_follows_xdg() -> None:
     home = Path.home() / ".local" / "share" / "paigow" / "trainer.json"
     assert default_path({}) == home
     assert default_path({"XDG_DATA_HOME": "relative"}) == home
+
+
+def test_the_documented_session_is_real_output() -> None:
+    """README.md and docs/trainer.md print `printf '1\\n' | paigow train --seed 6 --hands 1`."""
+    out = io.StringIO()
+    console = Console(file=out, width=100, force_terminal=False, color_system=None)
+    train(stdin=io.StringIO("1\n"), console=console, seed=6, hands=1)
+    lines = [x.rstrip() for x in out.getvalue().splitlines()]
+    start = next(i for i, x in enumerate(lines) if x.startswith("Your tiles:"))
+    end = next(i for i, x in enumerate(lines) if x.startswith("Session: "))
+    block = "\n".join(lines[start : end + 1])
+    root = Path(__file__).resolve().parents[1]
+    for doc in ("README.md", "docs/trainer.md"):
+        assert block in (root / doc).read_text(encoding="utf-8"), doc

@@ -9,6 +9,7 @@ import random
 from collections import Counter
 from collections.abc import Callable, Sequence
 from math import comb
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -171,3 +172,14 @@ def test_drill_names() -> None:
 
 def test_full_set_is_what_the_tile_classes_weigh() -> None:
     assert sum(TILES.game.table.weights) == comb(len(FULL_SET), 4)
+
+
+def test_docs_print_the_drill_sizes() -> None:
+    """docs/trainer.md lists every drill's hands and classes as computed."""
+    doc = (Path(__file__).resolve().parents[1] / "docs" / "trainer.md").read_text("utf-8")
+    for drill in DRILLS:
+        row = next(line for line in doc.splitlines() if line.startswith(f"| `{drill}` |"))
+        cells = [c.strip() for c in row.strip("|").split("|")]
+        for cell, g in zip(cells[-2:], (TILES.game, CARDS.game), strict=True):
+            hands, members = g.table.hands(drill), len(g.table.members(drill))
+            assert cell == f"{hands:,} ({members:,})", (drill, cell)

@@ -149,7 +149,7 @@ class TextView:
             )
         self._print(table)
 
-    def result(self, s: Score, e: Explanation, session: Tally) -> None:
+    def result(self, s: Score, e: Explanation, session: PlayerStats) -> None:
         p = s.problem
         chosen = p.options[s.choice].setting
         verdict = (
@@ -185,7 +185,7 @@ class TextView:
                 self._print(part)
             else:
                 self._breakdown(*part)
-        self._print(Text(f"Session: {_summary_line(session)}", style="bold"))
+        self._print(Text(f"Session: {_summary_line(session.total)}", style="bold"))
 
     def _breakdown(self, b: Breakdown, names: tuple[str, str]) -> None:
         for line in b.summary(names):
@@ -210,8 +210,8 @@ class TextView:
     def warn(self, msg: str) -> None:
         self._print(Text(msg, style="yellow"))
 
-    def end(self, session: Tally) -> None:
-        self._print(f"Session over: {_summary_line(session)}.")
+    def end(self, session: PlayerStats) -> None:
+        self._print(f"Session over: {_summary_line(session.total)}.")
 
 
 class JsonView:
@@ -257,19 +257,19 @@ class JsonView:
     def stats(self, stats: PlayerStats) -> None:
         self._emit("stats", **stats.summary())
 
-    def result(self, s: Score, e: Explanation, session: Tally) -> None:
+    def result(self, s: Score, e: Explanation, session: PlayerStats) -> None:
         self._emit(
             "score",
             **s.to_json(),
             explanation=e.to_json() | {"lines": e.lines(s.problem.options)},
-            session=PlayerStats(session).summary(),
+            session=session.summary(),
         )
 
     def warn(self, msg: str) -> None:
         self._emit("warning", message=msg)
 
-    def end(self, session: Tally) -> None:
-        self._emit("end", session=PlayerStats(session).summary())
+    def end(self, session: PlayerStats) -> None:
+        self._emit("end", session=session.summary())
 
 
 class Session:
@@ -293,7 +293,7 @@ class Session:
         self.store = store
         self.all = store.load()
         self.stats = self.all.get(trainer.profile.name, PlayerStats())
-        self.session = Tally()
+        self.session = PlayerStats()
         self.saving = True
 
     def ask(self, p: Problem) -> int:
@@ -336,9 +336,7 @@ class Session:
             choice = self.ask(p)
             score = self.t.score(p, choice)
             self.stats = self.stats.record(score)
-            self.session = self.session.add(
-                best=score.is_best, house=score.matches_house, ev_lost=score.ev_lost
-            )
+            self.session = self.session.record(score)
             self._save()
             self.view.result(score, self.t.explain(p, choice), self.session)
             n += 1
