@@ -231,3 +231,8 @@ def test_the_documented_session_is_real_output() -> None:
     root = Path(__file__).resolve().parents[1]
     for doc in ("README.md", "docs/trainer.md"):
         assert block in (root / doc).read_text(encoding="utf-8"), doc
+
+
+def test_a_huge_number_is_an_ordinary_wrong_answer() -> None:
+    code, text = run_script(["9" * 5000, "1"], seed=3, hands=1)
+    assert code == 0 and "choose a setting 1..2, got 999999999999..." in text

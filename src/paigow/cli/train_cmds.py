@@ -117,5 +117,6 @@ def train(
         )
         return session.run(hands)
     except KeyboardInterrupt:
-        print()
+        if not as_json:
+            print()
         return 130

@@ -108,6 +108,9 @@ class TextView:
         if self.echo:
             self._print(line)
 
+    def eof(self) -> None:
+        self._print()
+
     def error(self, msg: str) -> None:
         self._print(Text(msg, style="red"))
 
@@ -244,6 +247,9 @@ class JsonView:
     def echo_line(self, line: str) -> None:
         pass
 
+    def eof(self) -> None:
+        pass
+
     def error(self, msg: str) -> None:
         self._emit("error", message=msg)
 
@@ -302,7 +308,7 @@ class Session:
             try:
                 line = self.read()
             except EOFError:
-                self.view.echo_line("")
+                self.view.eof()
                 raise _Quit from None
             text = line.strip()
             self.view.echo_line(text)

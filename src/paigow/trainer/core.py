@@ -10,7 +10,6 @@ Pure: no I/O, and randomness comes from an injected :class:`~paigow.dealing.Rng`
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -19,6 +18,7 @@ from typing import Any
 from paigow.dealing import Rng
 from paigow.errors import InvalidSettingError, ParseError
 from paigow.exact.advise import SettingScore
+from paigow.exact.api import commission_of
 from paigow.profiles import Profile, get_profile
 
 from .categories import WEAK, drill_name
@@ -147,13 +147,11 @@ class Trainer:
         self.dealer = dealer or self.profile.house_way.dealer
         self.way = self.game.house_way(way or self.profile.house_way.dealer, self.dealer)
         # Check the dealer's way (and warm the engine's caches) on one hand.
-        self.problem(self.game.pieces_of(0, random.Random(0)))
+        self.problem(self.game.parse_pieces(self.game.family(0)))
 
     @property
     def commission(self) -> Fraction:
         """The commission rate of the profile."""
-        from paigow.exact.api import commission_of
-
         return commission_of(self.profile)
 
     def problem(self, pieces: Sequence[Any], drill: str = "all") -> Problem:
@@ -206,9 +204,11 @@ class Trainer:
         t = text.strip()
         n = len(problem.options)
         if t.isdecimal():
-            if 1 <= int(t) <= n:
+            if len(t) <= 3 and 1 <= int(t) <= n:
                 return int(t) - 1
-            raise ParseError(f"choose a setting 1..{n}, got {t}")
+            raise ParseError(
+                f"choose a setting 1..{n}, got {t if len(t) <= 12 else t[:12] + '...'}"
+            )
         if not t:
             raise ParseError(f"choose a setting 1..{n} or write one hand, e.g. {self.game.example}")
         setting = self.game.parse_setting(t, problem.pieces)
