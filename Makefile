@@ -29,6 +29,7 @@ lint: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_core.py
 	$(BIN)/python benchmarks/bench_math.py
+	$(BIN)/python benchmarks/bench_trainer.py
 
 clean:
 	rm -rf $(VENV) build dist src/*.egg-info
