@@ -53,7 +53,8 @@ class Problem:
         drill: the drill it was dealt for (``review``: a hand the player got wrong before).
         categories: the hand's categories (:data:`~paigow.trainer.categories.CATEGORIES`).
         options: every distinct setting with its exact score (fouls excluded).
-        best: the option with the highest EV (ties: more wins, then stronger hands).
+        best: the option with the highest EV (ties: the house way's, then more wins, then
+            stronger hands).
         house: the option the house way plays.
         rule: the house-way rule that sets the hand, in words (None for ways without rules).
         family: the hand's class, named by a representative hand (for statistics).
@@ -158,19 +159,19 @@ class Trainer:
         """Score every setting of ``pieces`` (four tiles or cards)."""
         ps = tuple(pieces)
         options = self.game.scores(ps, self.dealer)
-        best = max(
-            range(len(options)),
-            key=lambda i: (options[i].ev, options[i].win, options[i].setting.key()),
-        )
         key = self.way.set(ps).key()
         house = next(i for i, o in enumerate(options) if o.setting.key() == key)
+        best = max(
+            range(len(options)),
+            key=lambda i: (options[i].ev, i == house, options[i].win, options[i].setting.key()),
+        )
         cls = self.game.class_of(ps)
         cats = self.game.table.categories[cls]
         rule = self.game.rule(self.way.name, ps)
         return Problem(ps, drill, cats, options, best, house, rule, self.game.family(cls))
 
     def parse(self, text: str) -> Problem:
-        """A problem for four pieces written as text (``review``: a hand seen before)."""
+        """A problem for four pieces written as text, e.g. ``"6-6 4-5 1-2 3-3"``."""
         return self.problem(self.game.parse_pieces(text))
 
     def deal(self, drill: str, rng: Rng, stats: PlayerStats | None = None) -> Problem:
