@@ -58,13 +58,16 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--way", help="the house way answers are compared with (optimal allowed)")
     p.add_argument("--seed", type=int, help="seed for reproducible hands")
     p.add_argument("--hands", type=_positive, help="stop after this many hands")
-    p.add_argument("--json", action="store_true", help="one JSON object per line")
     p.add_argument(
+        "--json", action="store_true", help="print one JSON object per line (answers as usual)"
+    )
+    keep = p.add_mutually_exclusive_group()
+    keep.add_argument(
         "--stats",
         metavar="FILE",
         help="statistics file (default: $XDG_DATA_HOME/paigow/trainer.json)",
     )
-    p.add_argument("--no-stats", action="store_true", help="neither read nor write statistics")
+    keep.add_argument("--no-stats", action="store_true", help="neither read nor write statistics")
     p.set_defaults(handler=run)
 
 
