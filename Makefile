@@ -33,3 +33,29 @@ bench: $(STAMP)
 
 clean:
 	rm -rf $(VENV) build dist src/*.egg-info
+
+# ---- web: the browser client (web/) -------------------------------------------------------------
+# `npm ci` from the committed lock file, then type check, lint, unit tests and the build into
+# web/dist (served by the table service at `/`). Debian's chromium drives the browser tests.
+NPM ?= npm
+WEB_STAMP := web/node_modules/.installed
+
+.PHONY: web web-check web-build chromium
+
+$(WEB_STAMP): web/package.json web/package-lock.json
+	cd web && $(NPM) ci --no-audit --no-fund --loglevel=error
+	touch $(WEB_STAMP)
+
+web-build: $(WEB_STAMP)
+	cd web && $(NPM) run --silent build
+
+web-check: $(WEB_STAMP)
+	cd web && $(NPM) run --silent typecheck && $(NPM) run --silent lint && $(NPM) run --silent test
+
+web: web-check web-build
+
+chromium:
+	@command -v chromium >/dev/null 2>&1 || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
+
+test: web chromium
+run: web-build

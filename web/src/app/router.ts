@@ -1,0 +1,64 @@
+import { useEffect, useState } from "preact/hooks";
+
+/**
+ * Hash routing ("#/lobby", "#/table/main-1"): the service serves one index.html at `/` and
+ * needs no server-side route fallback.
+ */
+
+export type Route =
+  | { readonly page: "lobby" }
+  | { readonly page: "sign-in" }
+  | { readonly page: "cashier" }
+  | { readonly page: "table"; readonly table: string }
+  | { readonly page: "recall"; readonly table: string | null }
+  | { readonly page: "trainer" }
+  | { readonly page: "not-found"; readonly path: string };
+
+export function parseRoute(hash: string): Route {
+  const path = hash.replace(/^#/, "").replace(/\/+$/, "") || "/";
+  const parts = path.split("/").filter(Boolean).map((p) => decodeURIComponent(p));
+  const [first, second, ...rest] = parts;
+  if (rest.length > 0) return { page: "not-found", path };
+  switch (first) {
+    case undefined:
+    case "lobby":
+      return second === undefined ? { page: "lobby" } : { page: "not-found", path };
+    case "sign-in":
+    case "cashier":
+    case "trainer":
+      return second === undefined ? { page: first } : { page: "not-found", path };
+    case "table":
+      return second ? { page: "table", table: second } : { page: "not-found", path };
+    case "recall":
+      return { page: "recall", table: second ?? null };
+    default:
+      return { page: "not-found", path };
+  }
+}
+
+export function hrefOf(route: Route): string {
+  switch (route.page) {
+    case "table":
+      return `#/table/${encodeURIComponent(route.table)}`;
+    case "recall":
+      return route.table === null ? "#/recall" : `#/recall/${encodeURIComponent(route.table)}`;
+    case "not-found":
+      return "#/lobby";
+    default:
+      return `#/${route.page}`;
+  }
+}
+
+export function useRoute(): Route {
+  const [route, setRoute] = useState(() => parseRoute(window.location.hash));
+  useEffect(() => {
+    const onChange = () => {
+      setRoute(parseRoute(window.location.hash));
+    };
+    window.addEventListener("hashchange", onChange);
+    return () => {
+      window.removeEventListener("hashchange", onChange);
+    };
+  }, []);
+  return route;
+}

@@ -1,0 +1,31 @@
+import { Tile } from "./Tile";
+
+export interface TileStackProps {
+  /** Tiles in the stack, 1..4 (a stack of the deal holds four, R-DEAL). */
+  readonly count?: number;
+  /** Width of one tile in pixels. */
+  readonly width?: number;
+  readonly label?: string;
+}
+
+/** A stack of face-down tiles, as the dealer builds them before the deal. */
+export function TileStack({ count = 4, width = 40, label }: TileStackProps) {
+  const n = Math.max(1, Math.min(4, Math.trunc(count)));
+  const step = width * 0.16;
+  const height = width * 0.55 * 2.2 + (n - 1) * step;
+  return (
+    <div
+      class="pg-tilestack"
+      role="img"
+      aria-label={label ?? `stack of ${n} face-down tile${n === 1 ? "" : "s"}`}
+      style={{ width: `${width * 2.2 * 0.55}px`, height: `${height}px` }}
+      data-count={n}
+    >
+      {Array.from({ length: n }, (_, i) => (
+        <div class="pg-tilestack__tile" key={i} style={{ bottom: `${i * step}px`, zIndex: i }}>
+          <Tile code={null} width={width * 0.55} horizontal decorative />
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,193 @@
+/**
+ * The websocket client: one connection to the table service, with reconnection (exponential
+ * back-off with jitter), resumption by sequence number, and idempotency keys so that a command
+ * re-sent after a lost connection is applied at most once and its sender learns the outcome.
+ *
+ * Everything that touches the world (the WebSocket constructor, timers, randomness, key
+ * generation) is injected, so the behaviour is tested deterministically.
+ */
+
+import type { Ack, ClientMessage, CommandBody, CommandId, ServerMessage, TableId } from "../protocol";
+import { PROTOCOL_VERSION, parseServerMessage } from "../protocol";
+
+export type ConnectionStatus = "idle" | "connecting" | "open" | "reconnecting" | "closed";
+
+/** The part of the browser's WebSocket the client uses. */
+export interface SocketLike {
+  readonly readyState: number;
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+  onopen: ((ev: Event) => unknown) | null;
+  onclose: ((ev: CloseEvent) => unknown) | null;
+  onmessage: ((ev: MessageEvent) => unknown) | null;
+  onerror: ((ev: Event) => unknown) | null;
+}
+
+export interface Backoff {
+  readonly initialMs: number;
+  readonly maxMs: number;
+  readonly factor: number;
+  /** 0..1: the share of each delay that is randomised. */
+  readonly jitter: number;
+}
+
+export interface TableSocketOptions {
+  readonly url: string;
+  readonly createSocket?: (url: string) => SocketLike;
+  readonly backoff?: Backoff;
+  readonly random?: () => number;
+  readonly newKey?: () => CommandId;
+  readonly setTimer?: (fn: () => void, ms: number) => unknown;
+  readonly clearTimer?: (handle: unknown) => void;
+}
+
+export const DEFAULT_BACKOFF: Backoff = { initialMs: 500, maxMs: 15_000, factor: 2, jitter: 0.3 };
+
+const OPEN = 1;
+
+/** The delay before reconnection attempt `attempt` (0-based). */
+export function backoffDelay(b: Backoff, attempt: number, random: () => number): number {
+  const base = Math.min(b.maxMs, b.initialMs * b.factor ** attempt);
+  return Math.round(base * (1 - b.jitter + b.jitter * random()));
+}
+
+interface Pending {
+  readonly message: ClientMessage;
+  readonly resolve: (ack: Ack) => void;
+}
+
+export type MessageListener = (message: ServerMessage) => void;
+export type StatusListener = (status: ConnectionStatus) => void;
+
+export class TableSocket {
+  private readonly opts: Required<Omit<TableSocketOptions, "url">> & { url: string };
+  private socket: SocketLike | null = null;
+  private statusValue: ConnectionStatus = "idle";
+  private attempt = 0;
+  private timer: unknown = null;
+  private stopped = true;
+  /** Commands sent but not acknowledged, by key, in sending order. */
+  private readonly outbox = new Map<CommandId, Pending>();
+  private readonly lastSeq = new Map<TableId, number>();
+  private readonly messageListeners = new Set<MessageListener>();
+  private readonly statusListeners = new Set<StatusListener>();
+
+  constructor(options: TableSocketOptions) {
+    this.opts = {
+      url: options.url,
+      createSocket: options.createSocket ?? ((url) => new WebSocket(url)),
+      backoff: options.backoff ?? DEFAULT_BACKOFF,
+      random: options.random ?? Math.random,
+      newKey: options.newKey ?? (() => crypto.randomUUID()),
+      setTimer: options.setTimer ?? ((fn, ms) => setTimeout(fn, ms)),
+      clearTimer: options.clearTimer ?? ((h) => { clearTimeout(h as ReturnType<typeof setTimeout>); }),
+    };
+  }
+
+  get status(): ConnectionStatus {
+    return this.statusValue;
+  }
+
+  /** Commands still waiting for their acknowledgement. */
+  get unacknowledged(): number {
+    return this.outbox.size;
+  }
+
+  onMessage(listener: MessageListener): () => void {
+    this.messageListeners.add(listener);
+    return () => this.messageListeners.delete(listener);
+  }
+
+  onStatus(listener: StatusListener): () => void {
+    this.statusListeners.add(listener);
+    return () => this.statusListeners.delete(listener);
+  }
+
+  connect(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    this.open();
+  }
+
+  /** Close for good: no reconnection. Unacknowledged commands stay unresolved. */
+  close(): void {
+    this.stopped = true;
+    if (this.timer !== null) this.opts.clearTimer(this.timer);
+    this.timer = null;
+    const s = this.socket;
+    this.socket = null;
+    if (s) {
+      s.onclose = null;
+      s.close(1000, "client closed");
+    }
+    this.setStatus("closed");
+  }
+
+  /**
+   * Send a command with a fresh idempotency key. The promise resolves with the server's
+   * acknowledgement (applied, duplicate or rejected), however many reconnections it takes.
+   */
+  send(body: CommandBody): { readonly id: CommandId; readonly ack: Promise<Ack> } {
+    const id = this.opts.newKey();
+    const message = { ...body, id } as ClientMessage;
+    const ack = new Promise<Ack>((resolve) => {
+      this.outbox.set(id, { message, resolve });
+    });
+    this.transmit(message);
+    return { id, ack };
+  }
+
+  private open(): void {
+    this.setStatus(this.attempt === 0 ? "connecting" : "reconnecting");
+    const s = this.opts.createSocket(this.opts.url);
+    this.socket = s;
+    s.onopen = () => {
+      this.attempt = 0;
+      this.setStatus("open");
+      const resume = Object.fromEntries(this.lastSeq);
+      this.transmit({ type: "hello", protocol: PROTOCOL_VERSION, ...(this.lastSeq.size ? { resume } : {}) });
+      for (const pending of this.outbox.values()) this.transmit(pending.message);
+    };
+    s.onmessage = (ev: MessageEvent) => {
+      if (typeof ev.data === "string") this.receive(ev.data);
+    };
+    s.onerror = () => undefined;
+    s.onclose = () => {
+      this.socket = null;
+      if (this.stopped) return;
+      const delay = backoffDelay(this.opts.backoff, this.attempt, this.opts.random);
+      this.attempt += 1;
+      this.setStatus("reconnecting");
+      this.timer = this.opts.setTimer(() => {
+        this.timer = null;
+        if (!this.stopped) this.open();
+      }, delay);
+    };
+  }
+
+  private transmit(message: ClientMessage): void {
+    if (this.socket?.readyState === OPEN) this.socket.send(JSON.stringify(message));
+  }
+
+  private receive(text: string): void {
+    const message = parseServerMessage(text);
+    if (!message) return;
+    if (message.type === "ack") {
+      const pending = this.outbox.get(message.id);
+      this.outbox.delete(message.id);
+      pending?.resolve(message);
+    } else if (message.type === "table_state" || message.type === "event") {
+      const table = message.type === "table_state" ? message.table.id : message.table;
+      const seen = this.lastSeq.get(table) ?? -1;
+      if (message.seq <= seen && message.type === "event") return;
+      this.lastSeq.set(table, Math.max(seen, message.seq));
+    }
+    for (const listener of this.messageListeners) listener(message);
+  }
+
+  private setStatus(status: ConnectionStatus): void {
+    if (status === this.statusValue) return;
+    this.statusValue = status;
+    for (const listener of this.statusListeners) listener(status);
+  }
+}
