@@ -42,7 +42,7 @@ def _card_of_type(t: int, copy: int) -> Any:
 
 
 def card_table() -> dict[str, Any]:
-    """Every two-card hand by rank types (suits never rank, R-SPG-02..04); "T" is ten, "Jk" joker."""
+    """Every two-card hand by rank types (suits never rank, R-SPG-02..04): "T" ten, "Jk" joker."""
     hands: dict[str, Any] = {}
     for a, b in combinations_with_replacement(range(N_TYPES), 2):
         hand = CardHand.of(_card_of_type(a, 0), _card_of_type(b, 1 if a == b else 0))

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from "preact/hooks";
+import { BrandMark } from "../components/BrandMark";
 import type { Route } from "./router";
 import { hrefOf, useRoute } from "./router";
 import { CashierPage, LobbyPage, NotFoundPage, RecallPage, SignInPage, TablePage, TrainerPage } from "../pages/pages";
@@ -60,7 +61,7 @@ export function App() {
       </a>
       <header class="pg-header">
         <a class="pg-brand" href="#/lobby" aria-label="Pai Gow, lobby">
-          <span class="pg-brand__mark" aria-hidden="true">牌九</span>
+          <BrandMark />
           <span class="pg-brand__name">Pai Gow</span>
         </a>
         <nav class="pg-nav" aria-label="Main">

@@ -33,8 +33,8 @@ function settle(assignment: Zone[]): Assignment {
 }
 
 /**
- * Move piece `index` to `zone`. A full hand makes room by sending its most recently placed
- * piece back where the moved piece came from (a swap). Returns a new assignment.
+ * Move piece `index` to `zone`. A full hand makes room by sending its last piece (by deal
+ * position) to where the moved piece came from: a swap. Returns a new assignment.
  */
 export function move(assignment: Assignment, index: number, zone: Zone): Assignment {
   const from = assignment[index];

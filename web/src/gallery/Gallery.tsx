@@ -1,4 +1,5 @@
 import { useState } from "preact/hooks";
+import { BrandMark } from "../components/BrandMark";
 import { Card } from "../components/Card";
 import type { CardPalette } from "../components/cardColours";
 import { Chip, ChipStack } from "../components/Chip";
@@ -25,7 +26,7 @@ export function Gallery() {
     <div class="pg-shell">
       <header class="pg-header">
         <a class="pg-brand" href="index.html" aria-label="Pai Gow, back to the app">
-          <span class="pg-brand__mark" aria-hidden="true">牌九</span>
+          <BrandMark />
           <span class="pg-brand__name">Pai Gow</span>
         </a>
         <p class="pg-header__note">Component gallery</p>
