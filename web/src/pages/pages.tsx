@@ -1,5 +1,6 @@
 import type { ComponentChildren } from "preact";
 import { ChipStack } from "../components/Chip";
+import { Die } from "../components/Die";
 import { Tile } from "../components/Tile";
 import { TileStack } from "../components/TileStack";
 
@@ -20,14 +21,41 @@ function PageFrame({ title, children }: { readonly title: string; readonly child
 export function LobbyPage() {
   return (
     <PageFrame title="Lobby">
-      <p class="pg-lead">Open tables with their profile, limits, variations and free seats, updated live.</p>
-      <div class="pg-felt pg-felt--banner" aria-hidden="true">
-        {(["6-6", "1-1", "4-4", "1-3"] as const).map((c) => (
-          <Tile key={c} code={c} width={44} decorative />
-        ))}
-        <TileStack count={4} width={44} />
+      <div class="pg-felt pg-hero">
+        <div class="pg-hero__text">
+          <p class="pg-hero__kicker">Pai Gow Tiles · Supreme Pai Gow</p>
+          <p class="pg-hero__title">Take a seat at the table</p>
+          <p class="pg-hero__lead">
+            Every rule exact, every setting scored: Colorado, Maryland, Lucky Chances, generic rules and New Jersey&apos;s
+            Supreme Pai Gow.
+          </p>
+        </div>
+        <div class="pg-hero__pieces" aria-hidden="true">
+          <div class="pg-hero__hand">
+            <Tile code="6-6" width={46} decorative />
+            <Tile code="4-5" width={46} decorative />
+          </div>
+          <div class="pg-hero__hand">
+            <Tile code="1-2" width={46} decorative />
+            <Tile code="2-4" width={46} decorative />
+          </div>
+          <div class="pg-hero__dice">
+            <Die value={4} size={30} decorative />
+            <Die value={6} size={30} decorative />
+            <Die value={1} size={30} decorative />
+          </div>
+          <TileStack count={4} width={46} />
+        </div>
       </div>
-      <p class="pg-empty" role="status">No tables yet: the lobby fills when the table service is running.</p>
+      <h2 class="pg-section-title">Open tables</h2>
+      <p class="pg-empty" role="status">
+        No tables yet: the lobby lists every open table, with its profile, limits, variations and free seats, as soon
+        as the table service is running.
+      </p>
+      <div class="pg-felt pg-felt--banner pg-lobby__chips" aria-hidden="true">
+        <ChipStack amount={262_500} chipSize={36} />
+        <ChipStack amount={13_750} chipSize={36} />
+      </div>
     </PageFrame>
   );
 }
