@@ -35,8 +35,9 @@ clean:
 	rm -rf $(VENV) build dist src/*.egg-info
 
 # ---- web: the browser client (web/) -------------------------------------------------------------
-# `npm ci` from the committed lock file, then type check, lint, unit tests and the build into
-# web/dist (served by the table service at `/`). Debian's chromium drives the browser tests.
+# `npm ci` from the committed lock file, then type check, lint, format check, unit tests and the
+# build into web/dist (served by the table service at `/`). Debian's chromium drives the browser
+# tests.
 NPM ?= npm
 WEB_STAMP := web/node_modules/.installed
 
@@ -50,7 +51,7 @@ web-build: $(WEB_STAMP)
 	cd web && $(NPM) run --silent build
 
 web-check: $(WEB_STAMP)
-	cd web && $(NPM) run --silent typecheck && $(NPM) run --silent lint && $(NPM) run --silent test
+	cd web && $(NPM) run --silent check
 
 web: web-check web-build
 

@@ -29,16 +29,7 @@ export type Game = "tiles" | "cards";
 
 /** The procedure's phases, in order (R-START, R-DEAL, R-SETTLE, R-BANK). */
 export type Phase =
-  | "idle"
-  | "bank_offer"
-  | "wagers"
-  | "cut"
-  | "dice"
-  | "deal"
-  | "setting"
-  | "exposure"
-  | "settlement"
-  | "closed";
+  "idle" | "bank_offer" | "wagers" | "cut" | "dice" | "deal" | "setting" | "exposure" | "settlement" | "closed";
 
 export type DeliveryStyle = "a" | "b" | "c" | "d" | "e" | "f" | "g" | "h" | "i" | "j";
 export type BankReply = "accept" | "decline" | "co_bank";
@@ -236,7 +227,8 @@ export function parseServerMessage(text: string): ServerMessage | null {
   if (!isRecord(data) || typeof data.type !== "string" || !SERVER_TYPES.has(data.type)) return null;
   switch (data.type) {
     case "ack":
-      if (typeof data.id !== "string" || !["applied", "duplicate", "rejected"].includes(String(data.status))) return null;
+      if (typeof data.id !== "string" || !["applied", "duplicate", "rejected"].includes(String(data.status)))
+        return null;
       break;
     case "table_state":
       if (typeof data.seq !== "number" || !isRecord(data.table) || typeof data.table.id !== "string") return null;

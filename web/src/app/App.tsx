@@ -56,7 +56,14 @@ export function App() {
   }, [route]);
   return (
     <div class="pg-shell">
-      <a class="pg-skip" href="#main" onClick={(e) => { e.preventDefault(); main.current?.focus(); }}>
+      <a
+        class="pg-skip"
+        href="#main"
+        onClick={(e) => {
+          e.preventDefault();
+          main.current?.focus();
+        }}
+      >
         Skip to content
       </a>
       <header class="pg-header">

@@ -16,7 +16,10 @@ export type Route =
 
 export function parseRoute(hash: string): Route {
   const path = hash.replace(/^#/, "").replace(/\/+$/, "") || "/";
-  const parts = path.split("/").filter(Boolean).map((p) => decodeURIComponent(p));
+  const parts = path
+    .split("/")
+    .filter(Boolean)
+    .map((p) => decodeURIComponent(p));
   const [first, second, ...rest] = parts;
   if (rest.length > 0) return { page: "not-found", path };
   switch (first) {

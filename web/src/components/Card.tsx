@@ -5,6 +5,7 @@ import type { CardPalette } from "./cardColours";
 import { SUIT_COLOURS } from "./cardColours";
 import { SuitSymbol } from "./SuitSymbol";
 import { useSvgIds } from "./svgIds";
+import { imageA11y, SvgText } from "./SvgText";
 
 export type CardBack = "red" | "blue";
 
@@ -48,11 +49,7 @@ export function numberPipSpots(count: number): readonly (readonly [number, numbe
     case 7:
       return [...col(L, [TOP, MID, BOT]), ...col(Rt, [TOP, MID, BOT]), [C, (TOP + MID) / 2]];
     case 8:
-      return [
-        ...col(L, [TOP, MID, BOT]),
-        ...col(Rt, [TOP, MID, BOT]),
-        ...col(C, [(TOP + MID) / 2, (MID + BOT) / 2]),
-      ];
+      return [...col(L, [TOP, MID, BOT]), ...col(Rt, [TOP, MID, BOT]), ...col(C, [(TOP + MID) / 2, (MID + BOT) / 2])];
     case 9:
       return [...col(L, [TOP, Q1, Q2, BOT]), ...col(Rt, [TOP, Q1, Q2, BOT]), [C, MID]];
     case 10:
@@ -79,9 +76,7 @@ export function Card({
   const size = typeof width === "number" ? `${width}px` : width;
   const style: CSSProperties = { width: size, aspectRatio: `${W} / ${H}` };
   const label = code === null ? "face-down card" : cardLabel(code);
-  const a11y = decorative
-    ? { "aria-hidden": true as const }
-    : { role: "img" as const, "aria-label": label };
+  const a11y = imageA11y(label, decorative);
   return (
     <svg
       class={["pg-card", className].filter(Boolean).join(" ")}
@@ -115,18 +110,16 @@ function Index({ rank, suit, fill }: { readonly rank: Rank; readonly suit: Suit;
   const text = rankIndex(rank);
   return (
     <g>
-      <text
+      <SvgText
         x="30"
         y="52"
-        text-anchor="middle"
-        font-size={text.length > 1 ? 40 : 46}
-        font-weight="700"
-        letter-spacing={text.length > 1 ? -3 : 0}
+        size={text.length > 1 ? 40 : 46}
+        weight={700}
+        spacing={text.length > 1 ? -3 : 0}
         fill={fill}
-        font-family="Inter Variable, Inter, system-ui, sans-serif"
       >
         {text}
-      </text>
+      </SvgText>
       <SuitSymbol suit={suit} x={30} y={76} size={28} fill={fill} />
     </g>
   );
@@ -152,30 +145,13 @@ function Court({ rank, suit, fill }: { readonly rank: Rank; readonly suit: Suit;
     <g>
       <rect x="56" y="62" width="138" height="226" rx="10" fill="#f6efdd" stroke={fill} stroke-width="4" />
       <rect x="64" y="70" width="122" height="210" rx="6" fill="none" stroke="#c9a74a" stroke-width="3" />
-      <text
-        x={W / 2}
-        y="170"
-        text-anchor="middle"
-        font-size="92"
-        font-weight="800"
-        fill={fill}
-        font-family="Inter Variable, Inter, system-ui, sans-serif"
-      >
+      <SvgText x={W / 2} y="170" size="92" weight={800} fill={fill}>
         {rank}
-      </text>
+      </SvgText>
       <SuitSymbol suit={suit} x={W / 2} y={218} size={46} fill={fill} />
-      <text
-        x={W / 2}
-        y="268"
-        text-anchor="middle"
-        font-size="18"
-        font-weight="700"
-        letter-spacing="4"
-        fill="#8a6d1f"
-        font-family="Inter Variable, Inter, system-ui, sans-serif"
-      >
+      <SvgText x={W / 2} y="268" size="18" weight={700} spacing="4" fill="#8a6d1f">
         {COURT_TITLES[rank]}
-      </text>
+      </SvgText>
     </g>
   );
 }
@@ -186,18 +162,9 @@ function JokerFace({ number }: { readonly number: 1 | 2 }) {
   const corner = (
     <g>
       {letters.map((ch, i) => (
-        <text
-          key={ch}
-          x="28"
-          y={40 + i * 27}
-          text-anchor="middle"
-          font-size="26"
-          font-weight="800"
-          fill={fill}
-          font-family="Inter Variable, Inter, system-ui, sans-serif"
-        >
+        <SvgText key={ch} x="28" y={40 + i * 27} size="26" weight={800} fill={fill}>
           {ch}
-        </text>
+        </SvgText>
       ))}
     </g>
   );
@@ -213,18 +180,9 @@ function JokerFace({ number }: { readonly number: 1 | 2 }) {
         stroke-width="3"
         stroke-linejoin="round"
       />
-      <text
-        x={W / 2}
-        y={H / 2 + 98}
-        text-anchor="middle"
-        font-size="22"
-        font-weight="800"
-        letter-spacing="6"
-        fill={fill}
-        font-family="Inter Variable, Inter, system-ui, sans-serif"
-      >
+      <SvgText x={W / 2} y={H / 2 + 98} size="22" weight={800} spacing="6" fill={fill}>
         JOKER
-      </text>
+      </SvgText>
     </g>
   );
 }

@@ -1,6 +1,7 @@
 import type { CSSProperties } from "preact";
 import type { Cents, Denomination } from "../game/money";
 import { breakIntoChips, formatCents } from "../game/money";
+import { imageA11y, SvgText } from "./SvgText";
 
 export interface ChipProps {
   readonly denomination: Denomination;
@@ -12,9 +13,7 @@ export interface ChipProps {
 export function Chip({ denomination: d, size = 48, decorative = false }: ChipProps) {
   const px = typeof size === "number" ? `${size}px` : size;
   const style: CSSProperties = { width: px, height: px };
-  const a11y = decorative
-    ? { "aria-hidden": true as const }
-    : { role: "img" as const, "aria-label": `${formatCents(d.cents)} chip` };
+  const a11y = imageA11y(`${formatCents(d.cents)} chip`, decorative);
   const spots = Array.from({ length: 8 }, (_, i) => i * 45);
   return (
     <svg class="pg-chip" viewBox="0 0 100 100" style={style} data-chip={d.cents} {...a11y}>
@@ -33,18 +32,9 @@ export function Chip({ denomination: d, size = 48, decorative = false }: ChipPro
       ))}
       <circle cx="50" cy="50" r="31" fill={d.colour} stroke={d.edge} stroke-width="2.5" stroke-dasharray="5 3.2" />
       <circle cx="50" cy="50" r="26" fill="rgba(255,255,255,0.08)" />
-      <text
-        x="50"
-        y="50"
-        dy="0.35em"
-        text-anchor="middle"
-        font-size={d.face.length > 3 ? 19 : 24}
-        font-weight="800"
-        fill={d.ink}
-        font-family="Inter Variable, Inter, system-ui, sans-serif"
-      >
+      <SvgText x="50" y="50" dy="0.35em" size={d.face.length > 3 ? 19 : 24} weight={800} fill={d.ink}>
         {d.face}
-      </text>
+      </SvgText>
     </svg>
   );
 }
@@ -72,16 +62,25 @@ export function ChipStack({ amount, chipSize = 40, maxVisible = 8 }: ChipStackPr
           const height = chipSize + (shown - 1) * edge;
           return (
             <div class="pg-chipstack__column" key={d.cents} data-count={count}>
-              <svg
-                viewBox={`0 0 ${chipSize} ${height}`}
-                width={chipSize}
-                height={height}
-                class="pg-chipstack__stack"
-              >
+              <svg viewBox={`0 0 ${chipSize} ${height}`} width={chipSize} height={height} class="pg-chipstack__stack">
                 {Array.from({ length: shown - 1 }, (_, i) => (
                   <g key={i} transform={`translate(0 ${height - chipSize - i * edge})`}>
-                    <ellipse cx={chipSize / 2} cy={chipSize / 2 + edge * 0.5} rx={chipSize / 2} ry={chipSize / 2} fill="rgba(0,0,0,0.55)" />
-                    <circle cx={chipSize / 2} cy={chipSize / 2} r={chipSize / 2 - 0.5} fill={d.colour} stroke={d.edge} stroke-width={chipSize * 0.05} stroke-dasharray={`${chipSize * 0.12} ${chipSize * 0.1}`} />
+                    <ellipse
+                      cx={chipSize / 2}
+                      cy={chipSize / 2 + edge * 0.5}
+                      rx={chipSize / 2}
+                      ry={chipSize / 2}
+                      fill="rgba(0,0,0,0.55)"
+                    />
+                    <circle
+                      cx={chipSize / 2}
+                      cy={chipSize / 2}
+                      r={chipSize / 2 - 0.5}
+                      fill={d.colour}
+                      stroke={d.edge}
+                      stroke-width={chipSize * 0.05}
+                      stroke-dasharray={`${chipSize * 0.12} ${chipSize * 0.1}`}
+                    />
                   </g>
                 ))}
                 <foreignObject x="0" y="0" width={chipSize} height={chipSize}>

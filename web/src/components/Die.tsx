@@ -2,6 +2,7 @@ import type { CSSProperties } from "preact";
 import type { Pips } from "../game/tiles";
 import { diePips } from "../game/pipLayout";
 import { useSvgIds } from "./svgIds";
+import { imageA11y } from "./SvgText";
 
 export interface DieProps {
   readonly value: Pips;
@@ -22,9 +23,7 @@ export function Die({ value, size = 40, dragon = false, decorative = false, clas
   const px = typeof size === "number" ? `${size}px` : size;
   const style: CSSProperties = { width: px, height: px };
   const label = `${dragon ? "Dragon's Eye die" : "die"} showing ${value}`;
-  const a11y = decorative
-    ? { "aria-hidden": true as const }
-    : { role: "img" as const, "aria-label": label };
+  const a11y = imageA11y(label, decorative);
   const body = dragon ? ["#e0455a", "#9c0f26", "#5e0614"] : ["#ffffff", "#f3eddc", "#cfc5aa"];
   return (
     <svg
@@ -42,10 +41,28 @@ export function Die({ value, size = 40, dragon = false, decorative = false, clas
           <stop offset="1" stop-color={body[2]} />
         </linearGradient>
       </defs>
-      <rect x="0" y="0" width="100" height="100" rx="20" fill={`url(#${id("body")})`} stroke="rgba(0,0,0,0.35)" stroke-width="2" />
+      <rect
+        x="0"
+        y="0"
+        width="100"
+        height="100"
+        rx="20"
+        fill={`url(#${id("body")})`}
+        stroke="rgba(0,0,0,0.35)"
+        stroke-width="2"
+      />
       {diePips(value).map((p, i) => {
         const fill = dragon ? "#f7d774" : p.colour === "red" ? "#d3261c" : "#1b1b1b";
-        return <circle key={i} cx={p.x} cy={p.y} r={p.r} fill={fill} data-pip={dragon ? "gold" : p.colour === "red" ? "red" : "black"} />;
+        return (
+          <circle
+            key={i}
+            cx={p.x}
+            cy={p.y}
+            r={p.r}
+            fill={fill}
+            data-pip={dragon ? "gold" : p.colour === "red" ? "red" : "black"}
+          />
+        );
       })}
     </svg>
   );

@@ -98,7 +98,13 @@ export function SettingPanel<T extends Piece>(props: SettingPanelProps<T>) {
   const onKey = (index: number) => (e: TargetedKeyboardEvent<HTMLButtonElement>) => {
     const key = e.key.toLowerCase();
     const zone: Zone | null =
-      key === "h" ? "high" : key === "l" ? "low" : key === "u" || key === "backspace" || key === "delete" ? "unset" : null;
+      key === "h"
+        ? "high"
+        : key === "l"
+          ? "low"
+          : key === "u" || key === "backspace" || key === "delete"
+            ? "unset"
+            : null;
     if (zone === null) return;
     e.preventDefault();
     placeTo(index, zone);
@@ -142,7 +148,8 @@ export function SettingPanel<T extends Piece>(props: SettingPanelProps<T>) {
 
   const renderZone = (zone: Zone) => {
     const members = piecesIn(assignment, zone);
-    const facts: HandFacts | undefined = zone === "high" ? assessment?.high : zone === "low" ? assessment?.low : undefined;
+    const facts: HandFacts | undefined =
+      zone === "high" ? assessment?.high : zone === "low" ? assessment?.low : undefined;
     const ranks = kind === "tiles" ? TILE_HAND_RANKS : CARD_HAND_RANKS;
     const slots = zone === "unset" ? Math.max(members.length, 0) : 2;
     return (
@@ -153,17 +160,26 @@ export function SettingPanel<T extends Piece>(props: SettingPanelProps<T>) {
         role="group"
         aria-labelledby={`${ids}-${zone}`}
         data-zone={zone}
-        onDragOver={(e) => { e.preventDefault(); }}
+        onDragOver={(e) => {
+          e.preventDefault();
+        }}
         onDrop={onDrop(zone)}
       >
         <div class="pg-setting__zone-head">
           <h3 id={`${ids}-${zone}`} class="pg-setting__zone-title">
             {ZONE_TITLES[zone]}
-            {zone !== "unset" ? <span class="pg-visually-hidden">, {members.length} of 2 {noun}s</span> : null}
+            {zone !== "unset" ? (
+              <span class="pg-visually-hidden">
+                , {members.length} of 2 {noun}s
+              </span>
+            ) : null}
           </h3>
           {facts ? (
             <p class="pg-setting__hand-name" data-testid={`${zone}-name`}>
-              <strong>{facts.name}</strong> <span class="pg-setting__rank">rank {facts.rank} of {ranks}</span>
+              <strong>{facts.name}</strong>{" "}
+              <span class="pg-setting__rank">
+                rank {facts.rank} of {ranks}
+              </span>
             </p>
           ) : zone !== "unset" ? (
             <p class="pg-setting__hand-name pg-setting__hand-name--empty">Two {noun}s</p>
@@ -174,9 +190,7 @@ export function SettingPanel<T extends Piece>(props: SettingPanelProps<T>) {
           {Array.from({ length: Math.max(0, slots - members.length) }, (_, i) => (
             <span class="pg-setting__slot" key={`empty-${i}`} aria-hidden="true" />
           ))}
-          {zone === "unset" && members.length === 0 ? (
-            <p class="pg-setting__zone-note">All {noun}s placed</p>
-          ) : null}
+          {zone === "unset" && members.length === 0 ? <p class="pg-setting__zone-note">All {noun}s placed</p> : null}
         </div>
       </div>
     );
@@ -201,7 +215,9 @@ export function SettingPanel<T extends Piece>(props: SettingPanelProps<T>) {
 
   return (
     <section class={`pg-setting pg-setting--${kind}`} aria-labelledby={`${ids}-title`} ref={root}>
-      <h2 id={`${ids}-title`} class="pg-setting__title">{heading}</h2>
+      <h2 id={`${ids}-title`} class="pg-setting__title">
+        {heading}
+      </h2>
       <p id={`${ids}-help`} class="pg-setting__help">
         Tap a {noun} to place it, tap it again to take it back, or drag it. Keys: H high hand, L low hand, U take back.
       </p>
@@ -210,7 +226,12 @@ export function SettingPanel<T extends Piece>(props: SettingPanelProps<T>) {
         {renderZone("high")}
         {renderZone("low")}
       </div>
-      <div class="pg-setting__status" role="status" aria-live="polite" data-valid={complete ? String(assessment?.valid) : "incomplete"}>
+      <div
+        class="pg-setting__status"
+        role="status"
+        aria-live="polite"
+        data-valid={complete ? String(assessment?.valid) : "incomplete"}
+      >
         {status}
         <span class="pg-visually-hidden">{announcement}</span>
       </div>
@@ -219,7 +240,9 @@ export function SettingPanel<T extends Piece>(props: SettingPanelProps<T>) {
           type="button"
           class="pg-button pg-button--secondary"
           disabled={disabled || !complete}
-          onClick={() => { apply(swapHands(assignment), null, "Hands swapped."); }}
+          onClick={() => {
+            apply(swapHands(assignment), null, "Hands swapped.");
+          }}
         >
           Swap hands
         </button>
@@ -227,7 +250,9 @@ export function SettingPanel<T extends Piece>(props: SettingPanelProps<T>) {
           type="button"
           class="pg-button pg-button--secondary"
           disabled={disabled || piecesIn(assignment, "unset").length === pieces.length}
-          onClick={() => { apply(emptyAssignment(pieces.length), null, `All ${noun}s taken back.`); }}
+          onClick={() => {
+            apply(emptyAssignment(pieces.length), null, `All ${noun}s taken back.`);
+          }}
         >
           Start over
         </button>
@@ -237,7 +262,9 @@ export function SettingPanel<T extends Piece>(props: SettingPanelProps<T>) {
             class="pg-button pg-button--secondary"
             disabled={disabled}
             aria-describedby={`${ids}-houseway`}
-            onClick={() => { apply(fromHigh(pieces.length, houseWay.high), null, `Set by the house way: ${houseWay.rule}.`); }}
+            onClick={() => {
+              apply(fromHigh(pieces.length, houseWay.high), null, `Set by the house way: ${houseWay.rule}.`);
+            }}
           >
             House way
           </button>
@@ -254,7 +281,9 @@ export function SettingPanel<T extends Piece>(props: SettingPanelProps<T>) {
         </button>
       </div>
       {houseWay ? (
-        <p id={`${ids}-houseway`} class="pg-setting__houseway">House way: {houseWay.rule}</p>
+        <p id={`${ids}-houseway`} class="pg-setting__houseway">
+          House way: {houseWay.rule}
+        </p>
       ) : null}
     </section>
   );

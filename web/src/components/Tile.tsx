@@ -3,6 +3,7 @@ import type { TileCode } from "../game/tiles";
 import { tileLabel } from "../game/tiles";
 import { TILE_HEIGHT, TILE_WIDTH, tilePips } from "../game/pipLayout";
 import { useSvgIds } from "./svgIds";
+import { imageA11y } from "./SvgText";
 
 export interface TileProps {
   /** The tile, or `null` for a tile lying face down. */
@@ -30,9 +31,7 @@ export function Tile({ code, width = 48, horizontal = false, decorative = false,
   const style: CSSProperties = horizontal
     ? { height: size, aspectRatio: `${h} / ${w}` }
     : { width: size, aspectRatio: `${w} / ${h}` };
-  const a11y = decorative
-    ? { "aria-hidden": true as const }
-    : { role: "img" as const, "aria-label": label };
+  const a11y = imageA11y(label, decorative);
   return (
     <svg
       class={["pg-tile", className].filter(Boolean).join(" ")}
@@ -78,13 +77,7 @@ export function Tile({ code, width = 48, horizontal = false, decorative = false,
             {tilePips(code).map((p, i) => (
               <g key={i}>
                 <circle cx={p.x} cy={p.y + 0.8} r={p.r + 0.9} fill="#000" opacity="0.85" />
-                <circle
-                  cx={p.x}
-                  cy={p.y}
-                  r={p.r}
-                  fill={`url(#${id(p.colour)})`}
-                  data-pip={p.colour}
-                />
+                <circle cx={p.x} cy={p.y} r={p.r} fill={`url(#${id(p.colour)})`} data-pip={p.colour} />
               </g>
             ))}
           </g>

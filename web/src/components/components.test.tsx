@@ -68,9 +68,9 @@ describe("Card", () => {
     const { container } = render(<Card code="Kc" palette="four-colour" />);
     expect(container.querySelector('[data-suit="c"]')?.getAttribute("fill")).toBe(SUIT_COLOURS["four-colour"].c);
     render(<Card code={null} back="blue" />);
-    expect(screen.getByRole("img", { name: "face-down card" }).querySelector("[data-back]")?.getAttribute("data-back")).toBe(
-      "blue",
-    );
+    expect(
+      screen.getByRole("img", { name: "face-down card" }).querySelector("[data-back]")?.getAttribute("data-back"),
+    ).toBe("blue");
   });
 });
 
@@ -143,7 +143,9 @@ describe("SettingPanel", () => {
   });
 
   it("sets cards the same way and reports a foul (R-SPG-21.2)", () => {
-    render(<SettingPanel kind="cards" pieces={["Kh", "Jk1", "5c", "Qs"]} evaluate={cardEvaluator} initialHigh={[1, 2]} />);
+    render(
+      <SettingPanel kind="cards" pieces={["Kh", "Jk1", "5c", "Qs"]} evaluate={cardEvaluator} initialHigh={[1, 2]} />,
+    );
     expect(screen.getByRole("status").getAttribute("data-valid")).toBe("false");
     fireEvent.click(screen.getByRole("button", { name: "Swap hands" }));
     expect(screen.getByRole("status").getAttribute("data-valid")).toBe("true");

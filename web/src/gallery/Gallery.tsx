@@ -37,8 +37,8 @@ export function Gallery() {
         <section aria-labelledby="g-tiles" class="pg-gallery__section" id="tiles">
           <h2 id="g-tiles">The 21 tiles</h2>
           <p class="pg-note">
-            Highest single rank first (R-EQUIP-01). Ones and fours red, the 6-6 half red; twos across the end, threes on the
-            diagonal; the 3-3 two across, two lengthwise, two across.
+            Highest single rank first (R-EQUIP-01). Ones and fours red, the 6-6 half red; twos across the end, threes on
+            the diagonal; the 3-3 two across, two lengthwise, two across.
           </p>
           <ul class="pg-felt pg-gallery__grid pg-gallery__grid--tiles" aria-label="All tiles">
             {ALL_TILES.map((t) => (
@@ -74,7 +74,9 @@ export function Gallery() {
             <input
               type="checkbox"
               checked={palette === "four-colour"}
-              onChange={(e) => { setPalette(e.currentTarget.checked ? "four-colour" : "two-colour"); }}
+              onChange={(e) => {
+                setPalette(e.currentTarget.checked ? "four-colour" : "two-colour");
+              }}
             />
             <span>Four-colour deck</span>
           </label>

@@ -64,9 +64,7 @@ export const ALL_TILES: readonly TileInfo[] = ROWS.map(([lo, hi, copies, rank, n
 const BY_CODE: ReadonlyMap<string, TileInfo> = new Map(ALL_TILES.map((t) => [t.code, t]));
 
 /** The 32 physical tiles of one set, doubled tiles listed twice. */
-export const FULL_SET: readonly TileCode[] = ALL_TILES.flatMap((t) =>
-  t.copies === 2 ? [t.code, t.code] : [t.code],
-);
+export const FULL_SET: readonly TileCode[] = ALL_TILES.flatMap((t) => (t.copies === 2 ? [t.code, t.code] : [t.code]));
 
 /** True if `text` is a tile code in canonical notation. */
 export function isTileCode(text: string): text is TileCode {

@@ -80,7 +80,11 @@ export class TableSocket {
       random: options.random ?? Math.random,
       newKey: options.newKey ?? (() => crypto.randomUUID()),
       setTimer: options.setTimer ?? ((fn, ms) => setTimeout(fn, ms)),
-      clearTimer: options.clearTimer ?? ((h) => { clearTimeout(h as ReturnType<typeof setTimeout>); }),
+      clearTimer:
+        options.clearTimer ??
+        ((h) => {
+          clearTimeout(h as ReturnType<typeof setTimeout>);
+        }),
     };
   }
 

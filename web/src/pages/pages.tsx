@@ -12,7 +12,9 @@ import { TileStack } from "../components/TileStack";
 function PageFrame({ title, children }: { readonly title: string; readonly children: ComponentChildren }) {
   return (
     <section class="pg-page" aria-labelledby="page-title">
-      <h1 id="page-title" class="pg-page__title">{title}</h1>
+      <h1 id="page-title" class="pg-page__title">
+        {title}
+      </h1>
       {children}
     </section>
   );
@@ -26,8 +28,8 @@ export function LobbyPage() {
           <p class="pg-hero__kicker">Pai Gow Tiles · Supreme Pai Gow</p>
           <p class="pg-hero__title">Take a seat at the table</p>
           <p class="pg-hero__lead">
-            Every rule exact, every setting scored: Colorado, Maryland, Lucky Chances, generic rules and New Jersey&apos;s
-            Supreme Pai Gow.
+            Every rule exact, every setting scored: Colorado, Maryland, Lucky Chances, generic rules and New
+            Jersey&apos;s Supreme Pai Gow.
           </p>
         </div>
         <div class="pg-hero__pieces" aria-hidden="true">
@@ -49,8 +51,8 @@ export function LobbyPage() {
       </div>
       <h2 class="pg-section-title">Open tables</h2>
       <p class="pg-empty" role="status">
-        No tables yet: the lobby lists every open table, with its profile, limits, variations and free seats, as soon
-        as the table service is running.
+        No tables yet: the lobby lists every open table, with its profile, limits, variations and free seats, as soon as
+        the table service is running.
       </p>
       <div class="pg-felt pg-felt--banner pg-lobby__chips" aria-hidden="true">
         <ChipStack amount={262_500} chipSize={36} />
@@ -63,7 +65,13 @@ export function LobbyPage() {
 export function SignInPage() {
   return (
     <PageFrame title="Sign in">
-      <form class="pg-form" onSubmit={(e) => { e.preventDefault(); }} aria-describedby="signin-note">
+      <form
+        class="pg-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+        }}
+        aria-describedby="signin-note"
+      >
         <label class="pg-field">
           <span class="pg-field__label">Account name</span>
           <input name="username" autoComplete="username" required />
@@ -72,8 +80,12 @@ export function SignInPage() {
           <span class="pg-field__label">Password</span>
           <input name="password" type="password" autoComplete="current-password" required />
         </label>
-        <button type="submit" class="pg-button pg-button--primary">Sign in</button>
-        <p id="signin-note" class="pg-note">Signing in needs the table service.</p>
+        <button type="submit" class="pg-button pg-button--primary">
+          Sign in
+        </button>
+        <p id="signin-note" class="pg-note">
+          Signing in needs the table service.
+        </p>
       </form>
     </PageFrame>
   );

@@ -24,7 +24,12 @@ describe("client state", () => {
     expect(s.pending).toEqual(["k1"]);
     s = clientReducer(s, {
       type: "server",
-      message: { type: "ack", id: "k1", status: "rejected", error: { code: "limit", message: "The table maximum is $500.00." } },
+      message: {
+        type: "ack",
+        id: "k1",
+        status: "rejected",
+        error: { code: "limit", message: "The table maximum is $500.00." },
+      },
     });
     expect(s.pending).toEqual([]);
     expect(s.notice?.message).toBe("The table maximum is $500.00.");
@@ -32,7 +37,10 @@ describe("client state", () => {
   });
 
   it("logs events once each, in sequence order", () => {
-    let s = clientReducer(initialClientState, { type: "server", message: { type: "table_state", seq: 1, table: view(1) } });
+    let s = clientReducer(initialClientState, {
+      type: "server",
+      message: { type: "table_state", seq: 1, table: view(1) },
+    });
     const ev = (seq: number) => ({ type: "event" as const, table: "t1", seq, op: "op", text: `e${seq}`, at: "" });
     for (const seq of [3, 2, 3]) s = clientReducer(s, { type: "server", message: ev(seq) });
     expect(s.tables.t1?.log.map((e) => e.seq)).toEqual([2, 3]);
