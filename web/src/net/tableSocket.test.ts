@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Ack, ClientMessage } from "../protocol";
 import type { SocketLike } from "./tableSocket";
-import { DEFAULT_BACKOFF, TableSocket, backoffDelay } from "./tableSocket";
+import { DEFAULT_BACKOFF, TableSocket, backoffDelay, randomKey } from "./tableSocket";
 
 class FakeSocket implements SocketLike {
   readyState = 0;
@@ -143,5 +143,11 @@ describe("TableSocket", () => {
         expect(d).toBeLessThanOrEqual(base);
       }
     }
+  });
+
+  it("makes 128-bit random keys", () => {
+    const keys = new Set(Array.from({ length: 100 }, randomKey));
+    expect(keys.size).toBe(100);
+    for (const k of keys) expect(k).toMatch(/^[0-9a-f]{32}$/);
   });
 });

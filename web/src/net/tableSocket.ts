@@ -41,6 +41,15 @@ export interface TableSocketOptions {
   readonly clearTimer?: (handle: unknown) => void;
 }
 
+/**
+ * A random idempotency key: 128 random bits as hex. `crypto.getRandomValues` works on plain
+ * http too, where `crypto.randomUUID` (secure contexts only) does not.
+ */
+export function randomKey(): CommandId {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
 export const DEFAULT_BACKOFF: Backoff = { initialMs: 500, maxMs: 15_000, factor: 2, jitter: 0.3 };
 
 const OPEN = 1;
@@ -78,7 +87,7 @@ export class TableSocket {
       createSocket: options.createSocket ?? ((url) => new WebSocket(url)),
       backoff: options.backoff ?? DEFAULT_BACKOFF,
       random: options.random ?? Math.random,
-      newKey: options.newKey ?? (() => crypto.randomUUID()),
+      newKey: options.newKey ?? randomKey,
       setTimer: options.setTimer ?? ((fn, ms) => setTimeout(fn, ms)),
       clearTimer:
         options.clearTimer ??
