@@ -22,6 +22,7 @@ from typing import Any, Final, TypeVar, get_type_hints
 
 from paigow.errors import ConfigError
 from paigow.settings import CompareRules
+from paigow.textfiles import read_text
 
 __all__ = [
     "Banking",
@@ -37,6 +38,8 @@ __all__ = [
 ]
 
 STYLES: Final = ("a", "b", "c", "d", "e", "f", "g", "h", "i", "j")
+#: The largest profile file accepted, in bytes (the bundled ones are under 4 KiB).
+PROFILE_LIMIT: Final = 1 << 20
 #: Supreme Pai Gow delivery methods (R-SPG-11..13), the card game's "styles".
 CARD_METHODS: Final = ("hand", "manual-shoe", "automated-shoe")
 
@@ -407,14 +410,11 @@ def load_profile(path: str | Path) -> Profile:
     """Read and validate a profile TOML file.
 
     Raises:
-        ConfigError: the file cannot be read, is not TOML, or fails validation.
+        ConfigError: the file cannot be read, is over :data:`PROFILE_LIMIT` bytes, is not UTF-8
+            TOML (a byte-order mark is accepted), or fails validation; the message names it.
     """
     p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except OSError as e:
-        raise ConfigError(f"cannot read profile {str(p)!r}: {e.strerror}") from e
-    return _parse_text(text, str(p))
+    return _parse_text(read_text(p, what="profile", limit=PROFILE_LIMIT), str(p))
 
 
 def _parse_text(text: str, origin: str) -> Profile:
@@ -422,6 +422,8 @@ def _parse_text(text: str, origin: str) -> Profile:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
         raise ConfigError(f"{origin}: not valid TOML: {e}") from e
+    except RecursionError:
+        raise ConfigError(f"{origin}: not a profile: arrays or tables nested too deeply") from None
     return parse_profile(data, origin)
 
 
