@@ -3,16 +3,23 @@
 Names accepted by :func:`get_way`:
 
 * ``regulation`` — the dealer rules of the regulations (R-HW-01 with the R-HW-03 tie-breaks);
-* the published casino house ways registered in :data:`BUILTIN` (see ``docs/house-ways.md``);
-* ``table:FILE.csv`` — any house way given as a table (:mod:`paigow.ways.table`).
+* the published casino house ways registered with :func:`register` (``docs/house-ways.md``);
+* ``optimal`` and ``optimal-banker`` — computed by the math engine: the player's (the
+  banker's) EV-maximising setting of every hand against an opposing way, written
+  ``optimal[:AGAINST][@PROFILE]`` (default: the profile's dealer way; profile ``generic``);
+* ``table:FILE.csv`` — any house way given as a table (:mod:`paigow.ways.table`), loaded once
+  per file version.
 
-Other modules may add ways with :func:`register` (e.g. the optimal strategy of the math engine).
+:func:`listing` gives every name with a description, as ``paigow ways`` prints it.
 """
 
 from __future__ import annotations
 
+import importlib
+import os
 from collections.abc import Callable
-from functools import cache
+from functools import cache, lru_cache
+from typing import Final
 
 from paigow.errors import ConfigError
 
@@ -21,14 +28,28 @@ from .regulation import RegulationWay
 from .table import TableWay, load_table
 
 __all__ = [
+    "COMPUTED",
     "HouseWay",
     "RegulationWay",
     "TableWay",
+    "computed_spec",
     "get_way",
+    "listing",
     "load_table",
+    "qualified_name",
     "register",
     "way_names",
 ]
+
+#: Ways computed by the math engine, with their descriptions. ``optimal:AGAINST@PROFILE``
+#: resolves through ``computed_way`` of the module :data:`_COMPUTED_AT` (imported on use).
+COMPUTED: Final[dict[str, str]] = {
+    "optimal": "the player's EV-maximising setting of every hand against a dealer way "
+    "(--against; default: the profile's)",
+    "optimal-banker": "the banker's EV-maximising setting of every hand against a player way "
+    "(--against; default: the profile's house way)",
+}
+_COMPUTED_AT: Final = "paigow.exact.named"
 
 _FACTORIES: dict[str, Callable[[], HouseWay]] = {"regulation": RegulationWay}
 _ALIASES: dict[str, str] = {"house": "regulation", "dealer": "regulation"}
@@ -43,9 +64,21 @@ def register(name: str, factory: Callable[[], HouseWay], *aliases: str) -> None:
 
 
 def way_names() -> list[str]:
-    """Names of the built-in ways (``table:FILE.csv`` is accepted too)."""
+    """Names of the built-in ways (``optimal``, ``optimal-banker`` and ``table:FILE.csv`` are
+    accepted too: see :func:`listing`)."""
     _load_builtins()
     return sorted(_FACTORIES)
+
+
+def listing() -> list[dict[str, str]]:
+    """Every way name ``paigow ways`` lists, with its description: the built-in ways, the
+    computed ways and the ``table:FILE.csv`` form."""
+    rows = [{"name": n, "description": get_way(n).description} for n in way_names()]
+    rows += [{"name": n, "description": d} for n, d in COMPUTED.items()]
+    rows.append(
+        {"name": "table:FILE.csv", "description": "any house way given as a table (tiles,setting)"}
+    )
+    return rows
 
 
 @cache
@@ -63,15 +96,72 @@ def get_way(name: str) -> HouseWay:
         path = name.removeprefix("table:")
         if not path:
             raise ConfigError("'table:' needs a file, e.g. table:my-way.csv")
-        return load_table(path, name=name)
+        try:
+            st = os.stat(path)
+        except (OSError, ValueError):
+            return load_table(path, name=name)  # raises the error that names the file
+        return _table(name, os.path.realpath(path), st.st_mtime_ns, st.st_size)
+    computed = computed_spec(name)
+    if computed is not None:
+        return _computed(*computed)
     _load_builtins()
     key = _ALIASES.get(name.lower(), name.lower())
     if key not in _FACTORIES:
         raise ConfigError(
-            f"unknown house way {name!r}; expected one of {', '.join(sorted(_FACTORIES))} "
-            "or table:FILE.csv"
+            f"unknown house way {name!r}; expected one of "
+            f"{', '.join([*sorted(_FACTORIES), *COMPUTED])} or table:FILE.csv"
         )
     return _cached(key)
+
+
+def computed_spec(name: str) -> tuple[str, str | None, str | None] | None:
+    """``(way, against, profile)`` of a computed way name ``optimal[:AGAINST][@PROFILE]``
+    (or ``optimal-banker...``), None for any other name."""
+    head, colon, tail = name.partition(":")
+    if colon:
+        against, _, profile = tail.rpartition("@") if "@" in tail else (tail, "", "")
+    else:
+        head, _, profile = head.partition("@")
+        against = ""
+    if head.lower() not in COMPUTED:
+        return None
+    return head.lower(), against or None, profile or None
+
+
+def qualified_name(name: str, *, against: str | None = None, profile: str = "generic") -> str:
+    """The name of way ``name`` in context: a computed way gets its opposing way and profile
+    (``optimal`` -> ``optimal:AGAINST@PROFILE``); any other name is returned as given.
+
+    Raises:
+        ConfigError: ``against`` given for a way that is not computed.
+    """
+    spec = computed_spec(name)
+    if spec is None:
+        if against is not None:
+            raise ConfigError(
+                f"--against applies to {' and '.join(COMPUTED)} only, not to {name!r}"
+            )
+        return name
+    way, own_against, own_profile = spec
+    against = against or own_against
+    profile = own_profile or profile
+    return (
+        way + (f":{against}" if against else "") + ("" if profile == "generic" else f"@{profile}")
+    )
+
+
+@lru_cache(maxsize=16)
+def _table(name: str, realpath: str, mtime_ns: int, size: int) -> HouseWay:
+    """A table way, loaded once per version of its file (real path, modification time, size)."""
+    return load_table(name.removeprefix("table:"), name=name)
+
+
+@lru_cache(maxsize=16)
+def _computed(base: str, against: str | None, profile: str | None) -> HouseWay:
+    """``optimal`` or ``optimal-banker`` against ``against`` under ``profile``."""
+    module = importlib.import_module(_COMPUTED_AT)
+    way: HouseWay = module.computed_way(base, against, profile)
+    return way
 
 
 def _load_builtins() -> None:

@@ -1,0 +1,70 @@
+"""``optimal`` and ``optimal-banker`` as named house ways, for :func:`paigow.ways.get_way`.
+
+A name ``optimal[:AGAINST][@PROFILE]`` (or ``optimal-banker...``) is the optimal strategy of
+:func:`paigow.exact.api.strategy_way` against the way ``AGAINST`` (default: the profile's
+dealer way) under the profile's rules and commission (default profile: ``generic``). The way's
+``name`` is the full form, so a round record that names it replays to the same way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from paigow.errors import ConfigError
+from paigow.profiles import get_profile
+from paigow.settings import Setting
+from paigow.tiles import Tile
+from paigow.ways import computed_spec, get_way
+from paigow.ways.base import HouseWay
+
+from .api import commission_of, strategy_way
+
+__all__ = ["ComputedWay", "computed_way", "full_name"]
+
+
+def full_name(way: str, against: str, profile: str) -> str:
+    """The name that resolves to ``way`` against ``against`` under ``profile``."""
+    return f"{way}:{against}" + ("" if profile == "generic" else f"@{profile}")
+
+
+class ComputedWay:
+    """An optimal way under its full name (it sets tiles as the underlying strategy does)."""
+
+    def __init__(self, way: HouseWay, name: str, description: str) -> None:
+        self._way = way
+        self.name = name
+        self.description = description
+        self.kind_symmetric = way.kind_symmetric
+
+    def set(self, tiles: Sequence[Tile]) -> Setting:
+        """The optimal setting of the four ``tiles``."""
+        return self._way.set(tiles)
+
+
+def computed_way(way: str, against: str | None, profile: str | None) -> HouseWay:
+    """``optimal`` or ``optimal-banker`` against ``against`` under ``profile``.
+
+    Raises:
+        ConfigError: an unknown profile or opposing way, a card profile, or an opposing way
+            that is itself computed.
+    """
+    prof = get_profile(profile or "generic")
+    if prof.meta.game != "tiles":
+        raise ConfigError(
+            f"{way} is a tile way; for {prof.name} use 'paigow edge --player optimal' "
+            "or 'paigow advise'"
+        )
+    opp = against or prof.house_way.dealer
+    if computed_spec(opp) is not None:
+        raise ConfigError(f"{way} is computed against a fixed way, not against {opp!r}")
+    opp = get_way(opp).name
+    c = commission_of(prof)
+    base = strategy_way(way, opp, prof, c)
+    role = "banker" if way == "optimal-banker" else "player"
+    other = "player" if role == "banker" else "dealer"
+    description = (
+        f"the {role}'s EV-maximising setting of every hand against the {other} way {opp} "
+        f"({prof.name}, commission {c})"
+    )
+    named = profile if profile and profile.endswith(".toml") else prof.name
+    return ComputedWay(base, full_name(way, opp, named), description)
