@@ -29,12 +29,20 @@ _CALLS: dict[str, Callable[..., dict[str, Any]]] = {
 }
 
 
-def handle_line(command: str, line: str, default_profile: str) -> dict[str, Any]:
-    """The output object for one input line."""
+def handle_line(
+    command: str, line: str, default_profile: str, default_way: str | None = None
+) -> dict[str, Any]:
+    """The output object for one input line (``default_way``: the ``set`` way of lines that
+    name none)."""
     try:
         obj = json.loads(line)
     except json.JSONDecodeError as e:
         return {"error": f"not a JSON object: {e.msg} at column {e.colno}"}
+    except (ValueError, RecursionError):  # a number too long to read, nesting too deep
+        return {
+            "error": "not a JSON object this program can read (a number too long, or "
+            "arrays nested too deeply)"
+        }
     if not isinstance(obj, dict):
         return {"error": f"expected a JSON object, got {type(obj).__name__}"}
     required, optional = _FIELDS[command]
@@ -51,18 +59,27 @@ def handle_line(command: str, line: str, default_profile: str) -> dict[str, Any]
                 return {"error": f"field {key!r} must be text"}
             kwargs[key] = val
     kwargs.setdefault("profile", default_profile)
+    if default_way is not None and command == "set":
+        kwargs.setdefault("way", default_way)
     try:
         return _CALLS[command](**kwargs)
     except PaigowError as e:
         return {"error": str(e)}
 
 
-def run(command: str, inp: TextIO, out: TextIO, *, default_profile: str = "generic") -> int:
+def run(
+    command: str,
+    inp: TextIO,
+    out: TextIO,
+    *,
+    default_profile: str = "generic",
+    default_way: str | None = None,
+) -> int:
     """Process every line of ``inp``; returns 0 (errors are reported per line)."""
     dumps = json.dumps
     buf: list[str] = []
     for line in inp:
-        buf.append(dumps(handle_line(command, line, default_profile)))
+        buf.append(dumps(handle_line(command, line, default_profile, default_way)))
         if len(buf) >= 4096:
             out.write("\n".join(buf) + "\n")
             buf.clear()

@@ -14,7 +14,7 @@ from paigow.profiles import Profile, get_profile
 from paigow.ranking import Hand
 from paigow.settings import Setting, compare_settings, validate_four
 from paigow.tiles import Tile, parse_tiles
-from paigow.ways import get_way
+from paigow.ways import get_way, qualified_name
 from paigow.ways.regulation import RegulationWay, regulation_rule
 
 __all__ = ["compare_data", "hand_data", "set_data"]
@@ -127,7 +127,7 @@ def set_data(tiles: str, way: str | None = None, profile: str = "generic") -> di
         from .card_services import card_set
 
         return card_set(tiles, way, prof)
-    way_name = way or prof.house_way.dealer
+    way_name = qualified_name(way, profile=prof.name) if way else prof.house_way.dealer
     ts = _tiles(tiles)
     validate_four(ts, what=repr(tiles))
     return _set_sorted(way_name, tuple(sorted(ts, key=lambda t: t.sort_key)), prof.name) | {

@@ -22,7 +22,40 @@ from paigow.sidebets import (
     wager_return,
 )
 
-__all__ = ["dragons_eye_data", "pair_fortunes_data", "supreme_bonus_data"]
+__all__ = ["check_offered", "dragons_eye_data", "pair_fortunes_data", "supreme_bonus_data"]
+
+_NAMES = {"pair-fortunes": "Pair Fortunes", "dragons-eye": "Dragon's Eye", "supreme-bonus": ""}
+
+
+def check_offered(bet: str, profile: str, table: str | None) -> str | None:
+    """The Pair Fortunes table to show under ``profile`` (its first table when none is given);
+    raises ConfigError when the profile does not offer ``bet`` or that table."""
+    from paigow.profiles import get_profile
+
+    prof = get_profile(profile)
+    sb = prof.side_bets
+    offered = {
+        "pair-fortunes": sb.pair_fortunes,
+        "dragons-eye": sb.dragons_eye,
+        "supreme-bonus": sb.supreme_bonus,
+    }[bet]
+    if not offered:
+        raise ConfigError(f"{prof.name} does not offer {_NAMES[bet] or 'the bonus wager'}")
+    if bet != "pair-fortunes":
+        return table
+    tables = [t.upper() for t in sb.pair_fortunes_tables]
+    if table is None:
+        return tables[0] if tables else None
+    if tables and _same_table(table) not in {_same_table(t) for t in tables}:
+        raise ConfigError(
+            f"{prof.name} offers Pair Fortunes table {' or '.join(tables)}, not {table!r}"
+        )
+    return table
+
+
+def _same_table(name: str) -> str:
+    """``A``..``D`` and ``1``..``4`` name the same four tables."""
+    return {"A": "1", "B": "2", "C": "3", "D": "4"}.get(name.upper(), name.upper())
 
 
 def _num(x: Fraction) -> dict[str, Any]:

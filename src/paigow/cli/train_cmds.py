@@ -17,6 +17,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
+from .options import seed
+
 if TYPE_CHECKING:
     from rich.console import Console
 
@@ -47,7 +49,13 @@ def _positive(text: str) -> int:
 
 def add_parser(sub: Any) -> None:
     """Register ``paigow train`` on the subcommand parsers ``sub``."""
-    p = sub.add_parser("train", help="practise setting hands, scored by the exact EV lost")
+    add_arguments(
+        sub.add_parser("train", help="practise setting hands, scored by the exact EV lost")
+    )
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    """The arguments of ``paigow train``."""
     p.add_argument("--profile", default="generic", help="jurisdiction profile (default: generic)")
     p.add_argument(
         "--drill",
@@ -56,7 +64,7 @@ def add_parser(sub: Any) -> None:
     )
     p.add_argument("--dealer", help="the dealer's way the EV is computed against")
     p.add_argument("--way", help="the house way answers are compared with (optimal allowed)")
-    p.add_argument("--seed", type=int, help="seed for reproducible hands")
+    p.add_argument("--seed", type=seed, help="seed for reproducible hands")
     p.add_argument("--hands", type=_positive, help="stop after this many hands")
     p.add_argument(
         "--json", action="store_true", help="print one JSON object per line (answers as usual)"

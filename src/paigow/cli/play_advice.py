@@ -1,0 +1,67 @@
+"""Exact advice at the terminal table: the EV of each setting of a hand, for tiles and cards,
+and the EV a chosen setting gives up against the best one."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from paigow.profiles import Profile
+
+__all__ = ["Score", "Scores", "score_settings"]
+
+
+@dataclass(frozen=True)
+class Score:
+    """One setting's exact result over every opposing hand, from the advised side."""
+
+    ev: Fraction
+    win: float
+    push: float
+    lose: float
+
+
+@dataclass(frozen=True)
+class Scores:
+    """The scored settings of one hand by their key (high, low strength), and the best key."""
+
+    by_key: dict[tuple[int, int], Score]
+    best: tuple[int, int]
+
+    def given_up(self, key: tuple[int, int]) -> Fraction | None:
+        """EV per unit the setting ``key`` gives up against the best (None: not scored)."""
+        chosen = self.by_key.get(key)
+        return None if chosen is None else self.by_key[self.best].ev - chosen.ev
+
+
+def score_settings(
+    prof: Profile, cards: bool, pieces: Sequence[Any], *, opponent: str, as_banker: bool
+) -> Scores:
+    """Exact scores of the settings of ``pieces`` against the ``opponent`` way (the dealer's
+    way for a player; the players' way for a bank)."""
+    from paigow.exact.api import commission_of
+
+    c = commission_of(prof)
+    if cards:
+        from paigow.spg.exact import spg_advise, spg_advise_banker
+
+        literal = prof.ranking.zero_rule == "literal"
+        advise = spg_advise_banker if as_banker else spg_advise
+        adv: Any = advise(
+            list(pieces),
+            opponent,
+            commission=c,
+            literal_zero=literal,
+            house_way=prof.house_way.dealer,
+        )
+    else:
+        from paigow.exact.api import setting_advice
+
+        adv = setting_advice(list(pieces), prof, c, opponent=opponent, as_banker=as_banker)
+    by_key = {}
+    for sc in adv.settings:
+        n = sc.win + sc.push + sc.lose
+        by_key[sc.setting.key()] = Score(sc.ev, sc.win / n, sc.push / n, sc.lose / n)
+    return Scores(by_key, adv.settings[adv.best].setting.key())
