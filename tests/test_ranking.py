@@ -9,7 +9,6 @@ import itertools
 import re
 from collections.abc import Iterator
 from functools import cache
-from pathlib import Path
 from typing import Final
 
 import numpy as np
@@ -29,8 +28,7 @@ from paigow.ranking import (
 )
 from paigow.tiles import ALL_TILES, FULL_SET, N_KINDS, Tile, tile
 from reference import Pips, TwoTiles
-
-SHARED: Final = Path(__file__).resolve().parents[2] / "shared"
+from shared_docs import shared_text
 
 
 def to_tile(p: Pips) -> Tile:
@@ -559,7 +557,7 @@ def test_appendix_b_rows_strictly_descending() -> None:
 
 def test_appendix_b_matches_rules_md() -> None:
     """The rows embedded here are the lines of RULES.md Appendix B (needs shared/)."""
-    text = (SHARED / "RULES.md").read_text(encoding="utf-8")
+    text = shared_text("RULES.md")
     for row in APPENDIX_B:
         assert "| " + " | ".join(row) + " |" in text, row
 
@@ -825,7 +823,7 @@ def test_lc_charts_map_onto_appendix_b_rows() -> None:
 
 def test_lc_chart_matches_seed() -> None:
     """The embedded chart is the text of seed 003 (needs shared/)."""
-    seed = (SHARED / "seeds" / "003_6727122f9a11d949.txt").read_text(encoding="utf-8")
+    seed = shared_text("seeds/003_6727122f9a11d949.txt")
     seed_lines = [line.replace("\u00a0", "·").rstrip() for line in seed.splitlines()]
     ours = LC_CHART_VERBATIM.splitlines()
     start = seed_lines.index(ours[0])

@@ -32,6 +32,10 @@ __all__ = [
 ]
 
 
+#: The largest round record ``paigow replay`` reads, in bytes.
+RECORD_LIMIT = 16 << 20
+
+
 def emit(data: Any, as_json: bool, renderer: str) -> int:
     """Print ``data`` as one JSON line, or by the renderer of that name; returns 0."""
     if as_json:
@@ -172,8 +176,11 @@ def rnd(args: argparse.Namespace) -> int:
 
 def replay(args: argparse.Namespace) -> int:
     """``paigow replay FILE``."""
+    from paigow.textfiles import read_text
+
     from .table_cmds import replay_data
 
+    read_text(args.file, what="round record", limit=RECORD_LIMIT)  # a clean error if unreadable
     return emit(replay_data(args.file), args.json, "replayed")
 
 

@@ -99,7 +99,9 @@ def _reader(stdin: TextIO | None) -> Callable[[], str]:
                 return "\ufffd"
 
         return read_keyboard
-    raw = sys.stdin.buffer
+    raw = getattr(sys.stdin, "buffer", None)
+    if raw is None:  # a text stream put in place of stdin
+        return _reader(sys.stdin)
 
     def read_pipe() -> str:
         line = raw.readline()

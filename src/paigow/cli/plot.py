@@ -90,6 +90,8 @@ def plot_edge(res: EdgeResult, path: str) -> None:
     try:
         fig.savefig(path, dpi=110)
     except OSError as e:
-        raise ConfigError(f"cannot write the plot {path!r}: {e.strerror}") from e
+        raise ConfigError(f"cannot write the plot {path!r}: {e.strerror or e}") from e
+    except ValueError as e:  # an image format matplotlib does not write, a NUL in the name
+        raise ConfigError(f"cannot write the plot {path!r}: {e}; try FILE.png") from e
     finally:
         plt.close(fig)
