@@ -1,5 +1,6 @@
 """Benchmark of the rules core: ranking by precomputed table vs computing ranks from scratch,
-and the ``--batch`` throughput of the command line.
+the ``--batch`` throughput of the command line, and ``table:FILE.csv`` ways against the
+built-in way they were exported from (load time, lookups, ``set --batch``), in one run.
 
 Run: ``.venv/bin/python benchmarks/bench_core.py``. Prints figures and ratios.
 """
@@ -10,12 +11,16 @@ import io
 import itertools
 import json
 import random
+import tempfile
 import time
+from pathlib import Path
 
 from paigow.cli import batch
+from paigow.hands4 import all_combinations
 from paigow.ranking import STRENGTH
-from paigow.tiles import FULL_SET, Tile
+from paigow.tiles import FULL_SET, Tile, format_tiles
 from paigow.ways import get_way
+from paigow.ways.table import load_table, write_table
 
 PAIRS = {
     frozenset({(2, 4), (1, 2)}): 1,
@@ -86,6 +91,58 @@ def main() -> None:
     batch.run("compare", io.StringIO(text), out)
     t_batch = time.perf_counter() - t
     print(f"compare --batch, 100,000 lines: {t_batch:.2f} s ({100_000 / t_batch:,.0f} lines/s)")
+    table_ways(rng)
+
+
+def _batch_set(text: str, way: str) -> tuple[float, str]:
+    out = io.StringIO()
+    t = time.perf_counter()
+    batch.run("set", io.StringIO(text), out, default_way=way)
+    return time.perf_counter() - t, out.getvalue()
+
+
+def table_ways(rng: random.Random) -> None:
+    """``table:FILE.csv`` against the built-in way it was exported from."""
+    reg = get_way("regulation")
+    combos = list(all_combinations())
+    with tempfile.TemporaryDirectory() as d:
+        path = Path(d) / "regulation-35960.csv"
+        with path.open("w", encoding="utf-8", newline="") as f:
+            rows = write_table(reg, f, all_=True)
+        loads = []
+        for _ in range(5):
+            t = time.perf_counter()
+            way = load_table(path)
+            loads.append(time.perf_counter() - t)
+        print(
+            f"load a {rows:,}-row table: {min(loads) * 1000:.1f} ms "
+            f"(best of 5; {len(combos):,} combinations to set)"
+        )
+        t = time.perf_counter()
+        for c in combos:
+            reg.set(c)
+        t_reg = time.perf_counter() - t
+        t = time.perf_counter()
+        for c in combos:
+            way.set(c)
+        t_tab = time.perf_counter() - t
+        print(
+            f"set all {len(combos):,} combinations: regulation {t_reg * 1000:.0f} ms, "
+            f"table {t_tab * 1000:.0f} ms, table/regulation x{t_tab / t_reg:.2f}"
+        )
+        hands = [format_tiles(rng.choice(combos)) for _ in range(100_000)]
+        text = "".join(json.dumps({"tiles": h}) + "\n" for h in hands)
+        t_r, out_r = _batch_set(text, "regulation")
+        t_t, out_t = _batch_set(text, f"table:{path}")
+        same = [
+            json.loads(a)["high"] == json.loads(b)["high"]
+            for a, b in zip(out_r.splitlines(), out_t.splitlines(), strict=True)
+        ]
+        assert all(same)
+        print(
+            f"set --batch, 100,000 lines: regulation {t_r:.2f} s, table: {t_t:.2f} s "
+            f"(load included), table/regulation x{t_t / t_r:.2f}"
+        )
 
 
 if __name__ == "__main__":

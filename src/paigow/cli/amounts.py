@@ -78,8 +78,10 @@ def parse_dollars(text: str, *, what: str = "amount") -> int:
 
 # The engine names players in the third person and counts cents ("C1 has 100950 cents");
 # the terminal speaks to "You" in dollars ("You have $1,009.50").
-_CENTS: Final = re.compile(r"(?<![\w$.])(\d+) cents\b")
-_LIMIT: Final = re.compile(r"\b(minimum|maximum|limits|cover) (\d+)(?:\.\.(\d+))?\b")
+_CENTS: Final = re.compile(r"(?<![\w$.])(\d{1,15}) cents\b")
+_LIMIT: Final = re.compile(
+    r"\b(minimum|maximum|limits|cover|wager|collection) (\d{1,15})(?:\.\.(\d{1,15}))?\b"
+)
 _YOU: Final = (
     ("You already has", "You already have"),
     ("You already plays", "You already play"),

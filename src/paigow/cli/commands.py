@@ -209,13 +209,10 @@ def strategy(args: argparse.Namespace) -> int:
     from paigow.ways import computed_spec
     from paigow.ways.table import write_table
 
-    from .options import commission_rate
-
     prof = get_profile(args.profile)
     if args.against is not None and computed_spec(args.way) is None:
         raise ConfigError("--against goes with --way optimal or --way optimal-banker")
-    rate = commission_of(prof, commission_rate(args.commission))
-    way = strategy_way(args.way, args.against, prof, rate)
+    way = strategy_way(args.way, args.against, prof, commission_of(prof, args.commission))
     if args.out == "-":
         n = write_table(way, sys.stdout, all_=args.all)
     else:

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from paigow.errors import IllegalActionError, PaigowError
 
-from .options import add_common, add_variations, count, seed, way_option
+from .options import add_common, add_variations, count, rate, seed, way_option
 
 __all__ = ["COMMANDS", "Command", "build_parser", "main"]
 
@@ -80,7 +80,9 @@ def _edge(p: argparse.ArgumentParser) -> None:
     add_common(p)
     p.add_argument("--player", default=None, help="player's way (default: the profile's)")
     p.add_argument("--dealer", default=None, help="dealer's way (default: the profile's)")
-    p.add_argument("--commission", help="commission rate, e.g. 0.05 (default: the profile's)")
+    p.add_argument(
+        "--commission", type=rate, help="commission rate, e.g. 0.05 (default: the profile's)"
+    )
     p.add_argument("--plot", metavar="FILE.png", help="draw EV by hand and the outcomes")
 
 
@@ -90,7 +92,7 @@ def _advise(p: argparse.ArgumentParser) -> None:
     p.add_argument("--dealer", default=None, help="the dealer's way (default: the profile's)")
     p.add_argument("--as-banker", action="store_true", help="advise the banker instead")
     p.add_argument("--player", default=None, help="with --as-banker: the player's way")
-    p.add_argument("--commission", help="commission rate (default: the profile's)")
+    p.add_argument("--commission", type=rate, help="commission rate (default: the profile's)")
 
 
 def _play(p: argparse.ArgumentParser) -> None:
@@ -137,7 +139,9 @@ def _strategy(p: argparse.ArgumentParser) -> None:
     p.add_argument("--way", required=True, help="way name, optimal, optimal-banker, table:FILE")
     p.add_argument("--against", help="for optimal/optimal-banker: the opposing way")
     p.add_argument("--profile", default="generic", help="profile (rules for optimal)")
-    p.add_argument("--commission", help="commission rate for optimal (default: the profile's)")
+    p.add_argument(
+        "--commission", type=rate, help="commission rate for optimal (default: the profile's)"
+    )
     p.add_argument("--all", action="store_true", help="all 35,960 combinations, not 3,620")
     p.add_argument("--out", required=True, help="output CSV file ('-' for stdout)")
     p.add_argument("--json", action="store_true", help="print a JSON summary")

@@ -10,9 +10,7 @@ import argparse
 import re
 from collections.abc import Callable
 
-from paigow.errors import ParseError
-
-__all__ = ["add_common", "add_variations", "commission_rate", "count", "seed", "way_option"]
+__all__ = ["add_common", "add_variations", "count", "rate", "seed", "way_option"]
 
 _WHOLE = re.compile(r"[+-]?\d{1,30}", re.ASCII)
 
@@ -69,14 +67,12 @@ def count(least: int) -> Callable[[str], int]:
     return parse
 
 
-def commission_rate(text: str | None) -> str | None:
-    """``--commission``: a rate in [0, 1) written as a decimal (``0.05``), or None.
-
-    Raises:
-        ParseError: anything else.
-    """
-    if text is None:
-        return None
-    if not re.fullmatch(r"0?\.\d{1,12}|0", text.strip(), re.ASCII):
-        raise ParseError(f"--commission must be a rate from 0 to below 1 like 0.05, got {text!r}")
-    return text.strip()
+def rate(text: str) -> str:
+    """``--commission``: a rate from 0 to below 1 written as a decimal (``0.05``), at most six
+    decimals."""
+    t = text.strip()
+    if not re.fullmatch(r"0|0?\.\d{1,6}", t, re.ASCII):
+        raise argparse.ArgumentTypeError(
+            f"expected a rate from 0 to below 1 like 0.05 (at most 6 decimals), got {text[:40]!r}"
+        )
+    return t

@@ -16,7 +16,7 @@ import random
 import re
 import sys
 from collections.abc import Callable
-from typing import Any, TextIO
+from typing import Any, BinaryIO, TextIO
 
 from rich.console import Console
 from rich.text import Text
@@ -99,7 +99,7 @@ def _reader(stdin: TextIO | None) -> Callable[[], str]:
                 return "\ufffd"
 
         return read_keyboard
-    raw = getattr(sys.stdin, "buffer", None)
+    raw: BinaryIO | None = getattr(sys.stdin, "buffer", None)
     if raw is None:  # a text stream put in place of stdin
         return _reader(sys.stdin)
 

@@ -9,6 +9,7 @@ round is played out with the player's hands set by the house way, and the player
 
 from __future__ import annotations
 
+import re
 from functools import partial
 from typing import Any
 
@@ -188,7 +189,11 @@ class Game(WagerQuestions):
         offers = self.session.offers()
         b = self.prof.banking
         kind = "player" if b.house_banks else "player-dealer"
+        alone = [name for _, name in offers] == [YOU]
         for pos, name in offers:
+            if name == YOU and kind == "player-dealer" and alone:
+                self.term.say("Nobody else may deal; you are the Player-Dealer.")
+                return Banker(kind, YOU, pos)
             if name == YOU:
                 answers = ["y", "yes", "n", "no"] + (["co"] if b.co_bank else [])
                 word = "be the Player-Dealer" if kind == "player-dealer" else "take the bank"
@@ -320,7 +325,7 @@ class Game(WagerQuestions):
             if ans == "a":
                 self._advice(rnd, spot, options, bank)
                 continue
-            if ans.isdigit() and 1 <= int(ans) <= len(options):
+            if re.fullmatch(r"\d{1,2}", ans, re.ASCII) and 1 <= int(ans) <= len(options):
                 return options[int(ans) - 1]
             self.term.error(
                 f"{printable(ans)!r}: choose a setting 1..{len(options)}, h or a (? for help)"

@@ -15,6 +15,7 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Iterable, Iterator, Sequence
+from operator import itemgetter
 from pathlib import Path
 from typing import Final, TextIO
 
@@ -204,11 +205,11 @@ def _records(text: str, origin: str) -> Iterator[tuple[int, tuple[str, ...]]]:
     the CSV reader.
     """
     if '"' not in text and "\r" not in text:
-        lines: set[str] = set()
-        for lineno, line in enumerate(text.split("\n"), start=1):
-            if line not in lines:
-                lines.add(line)
-                yield lineno, tuple(line.split(","))
+        lines = text.split("\n")
+        # line -> its first line number: built backwards, so the first occurrence wins
+        first = dict(zip(reversed(lines), range(len(lines), 0, -1), strict=True))
+        for line, lineno in sorted(first.items(), key=itemgetter(1)):
+            yield lineno, tuple(line.split(","))
         return
     reader = csv.reader(io.StringIO(text))
     seen: set[tuple[str, ...]] = set()
