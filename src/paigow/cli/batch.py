@@ -74,14 +74,19 @@ def run(
     *,
     default_profile: str = "generic",
     default_way: str | None = None,
+    line_by_line: bool = False,
 ) -> int:
-    """Process every line of ``inp``; returns 0 (errors are reported per line)."""
+    """Process every line of ``inp``; returns 0 (errors are reported per line).
+
+    Output is written in blocks, or after every line with ``line_by_line`` (someone typing)."""
     dumps = json.dumps
     buf: list[str] = []
+    block = 1 if line_by_line else 4096
     for line in inp:
         buf.append(dumps(handle_line(command, line, default_profile, default_way)))
-        if len(buf) >= 4096:
+        if len(buf) >= block:
             out.write("\n".join(buf) + "\n")
+            out.flush()
             buf.clear()
     if buf:
         out.write("\n".join(buf) + "\n")

@@ -66,7 +66,14 @@ def _batch(args: argparse.Namespace, **defaults: str | None) -> int:
 
     raw = getattr(sys.stdin, "buffer", None)
     inp = sys.stdin if raw is None else io.TextIOWrapper(raw, encoding="utf-8", errors="replace")
-    return batch.run(args.command, inp, sys.stdout, default_profile=args.profile, **defaults)
+    return batch.run(
+        args.command,
+        inp,
+        sys.stdout,
+        default_profile=args.profile,
+        line_by_line=sys.stdin.isatty(),
+        **defaults,
+    )
 
 
 def hand(args: argparse.Namespace) -> int:
