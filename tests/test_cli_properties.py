@@ -73,6 +73,13 @@ CASES: list[list[str]] = [
     ["strategy", "export", "--way", "optimal", "--against", X, "--out", "x.csv"],
     ["strategy", "export", "--way", "regulation", "--commission", X, "--out", "x.csv"],
     ["strategy", "export", "--way", "regulation", "--profile", X, "--out", "x.csv"],
+    ["train", "--profile", X, "--hands", "1", "--no-stats"],
+    ["train", "--drill", X, "--hands", "1", "--no-stats"],
+    ["train", "--dealer", X, "--hands", "1", "--no-stats"],
+    ["train", "--way", X, "--hands", "1", "--no-stats"],
+    ["train", "--seed", X, "--hands", "1", "--no-stats"],
+    ["train", "--hands", X, "--no-stats"],
+    ["train", "--stats", X, "--hands", "1"],
     [X],
 ]
 
