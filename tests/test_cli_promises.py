@@ -101,6 +101,23 @@ def test_optimal_in_set_demo_round_and_replay(
     assert run_main(["replay", str(path)], capsys)[0] == 0
 
 
+def test_optimal_for_the_card_game(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """R-SPG: `optimal` is the player's best setting against the card dealer way, under the
+    profile's commission and zero rule; a round set by it replays."""
+    argv = ["set", "As Ad Kh 5c", "--way", "optimal", "--profile", "nj-supreme", "--json"]
+    code, out, _ = run_main(argv, capsys)
+    assert code == 0 and json.loads(out)["way"] == "optimal:spg-house@nj-supreme"
+    argv = ["round", "--way", "optimal", "--profile", "nj-supreme", "--seed", "2", "--json"]
+    code, out, _ = run_main(argv, capsys)
+    assert code == 0 and json.loads(out)["house_way"] == "optimal:spg-house@nj-supreme"
+    path = tmp_path / "round.json"
+    path.write_text(out, encoding="utf-8")
+    assert run_main(["replay", str(path)], capsys)[0] == 0
+    argv = ["set", "As Ad Kh 5c", "--way", "optimal-banker", "--profile", "nj-supreme"]
+    code, _, err = run_main(argv, capsys)
+    assert code == 2 and "unknown Supreme Pai Gow way" in err
+
+
 @pytest.mark.parametrize(
     ("argv", "fragment"),
     [

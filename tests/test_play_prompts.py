@@ -177,7 +177,7 @@ def test_way_optimal_and_dealer_options() -> None:
         ({"profile": "colorado", "pair_fortunes": "9"}, "table '9' is not offered"),
         ({"dragons_eye": True}, "does not offer Dragon's Eye"),
         ({"dealer": "nonsense"}, "unknown house way 'nonsense'"),
-        ({"way": "optimal", "profile": "nj-supreme"}, "unknown Supreme Pai Gow way"),
+        ({"way": "optimal-banker", "profile": "nj-supreme"}, "unknown Supreme Pai Gow way"),
     ],
 )
 def test_options_are_checked_before_the_table_opens(kw: dict[str, object], fragment: str) -> None:

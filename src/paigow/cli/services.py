@@ -123,11 +123,11 @@ def compare_data(
 def set_data(tiles: str, way: str | None = None, profile: str = "generic") -> dict[str, Any]:
     """``paigow set``: the setting of four tiles by a house way (default: the profile's)."""
     prof = _profile(profile)
+    way_name = qualified_name(way, profile=prof.name) if way else prof.house_way.dealer
     if prof.meta.game == "cards":
         from .card_services import card_set
 
-        return card_set(tiles, way, prof)
-    way_name = qualified_name(way, profile=prof.name) if way else prof.house_way.dealer
+        return card_set(tiles, way_name, prof)
     ts = _tiles(tiles)
     validate_four(ts, what=repr(tiles))
     return _set_sorted(way_name, tuple(sorted(ts, key=lambda t: t.sort_key)), prof.name) | {

@@ -9,17 +9,19 @@ dealer way) under the profile's rules and commission (default profile: ``generic
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from paigow.errors import ConfigError
 from paigow.profiles import get_profile
 from paigow.settings import Setting
+from paigow.spg.house_way import CardWay
 from paigow.tiles import Tile
 from paigow.ways import computed_spec, get_way
 from paigow.ways.base import HouseWay
 
 from .api import commission_of, strategy_way
 
-__all__ = ["ComputedWay", "computed_way", "full_name"]
+__all__ = ["ComputedWay", "computed_card_way", "computed_way", "full_name"]
 
 
 def full_name(way: str, against: str, profile: str) -> str:
@@ -68,3 +70,35 @@ def computed_way(way: str, against: str | None, profile: str | None) -> HouseWay
     )
     named = profile if profile and profile.endswith(".toml") else prof.name
     return ComputedWay(base, full_name(way, opp, named), description)
+
+
+@lru_cache(maxsize=8)
+def computed_card_way(name: str) -> CardWay:
+    """``optimal[:AGAINST][@PROFILE]`` for the card game: the player's EV-maximising setting
+    against the dealer way ``AGAINST`` (default: the profile's) under the profile's commission
+    and zero rule (default profile: ``nj-supreme``).
+
+    Raises:
+        ConfigError: not an optimal way of the card game, or a tile profile.
+    """
+    from paigow.spg.exact import spg_optimal
+
+    spec = computed_spec(name)
+    if spec is None or spec[0] != "optimal":
+        raise ConfigError(f"{name!r}: the card game computes 'optimal' only (a player way)")
+    _, against, profile = spec
+    prof = get_profile(profile or "nj-supreme")
+    if prof.meta.game != "cards":
+        raise ConfigError(
+            f"{name!r}: {prof.name} plays tiles; optimal card ways need a card profile"
+        )
+    opp = against or prof.house_way.dealer
+    if computed_spec(opp) is not None:
+        raise ConfigError(f"optimal is computed against a fixed way, not against {opp!r}")
+    named = profile if profile and profile.endswith(".toml") else prof.name
+    return spg_optimal(
+        opp,
+        commission=commission_of(prof),
+        literal_zero=prof.ranking.zero_rule == "literal",
+        name=f"optimal:{opp}@{named}",
+    )

@@ -23,6 +23,7 @@ as a 6).
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Sequence
 from functools import cache
 from typing import Final, Protocol, runtime_checkable
@@ -135,8 +136,13 @@ def get_card_way(name: str) -> CardWay:
     Raises:
         ConfigError: no such way (the message lists the known names).
     """
-    try:
-        return SPG_WAYS[name]
-    except KeyError:
-        known = ", ".join(sorted(SPG_WAYS))
-        raise ConfigError(f"unknown Supreme Pai Gow way {name!r}; known: {known}") from None
+    way = SPG_WAYS.get(name)
+    if way is not None:
+        return way
+    if name.partition(":")[0].partition("@")[0].lower() == "optimal":
+        # optimal[:AGAINST][@PROFILE], computed by the math engine when asked for
+        named = importlib.import_module("paigow.exact.named")
+        found: CardWay = named.computed_card_way(name)
+        return found
+    known = ", ".join([*sorted(SPG_WAYS), "optimal"])
+    raise ConfigError(f"unknown Supreme Pai Gow way {name!r}; known: {known}")
