@@ -1,0 +1,228 @@
+"""The randomness battery: every test over every stream, one family-wise verdict.
+
+The p-values of all tests are corrected together by Holm's method at a family-wise level
+``alpha`` (0.01 by default: the 99% confidence of the gaming standards): the battery FAILS if
+any test is rejected, and a fair source fails with probability at most ``alpha``.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+import numpy.typing as npt
+
+from paigow.profiles import get_profile
+from paigow.tiles import ALL_TILES
+
+from . import nist
+from .discrete_tests import dice_total_probs, frequency, joint_rolls, serial_pairs
+from .distributions import holm
+from .result import Result
+from .sampling import CARD_RANK, RNG_PROFILES, TILE_KIND
+from .sequence_tests import (
+    coupon_collector,
+    equidistribution,
+    gaps,
+    pack_uniforms,
+    permutations,
+    runs_above_below,
+    runs_up_down,
+    serial_correlation,
+)
+from .shuffle_tests import (
+    adjacent_pairs,
+    collisions,
+    hand_patterns,
+    order_patterns,
+    positions,
+    rank_uniforms,
+)
+
+__all__ = ["LAGS", "Report", "Section", "run_battery"]
+
+LAGS = 10
+Array = npt.NDArray[np.generic]
+
+_TILE_COPIES = np.array([t.copies for t in ALL_TILES], dtype=np.int64)
+_TILE_LABELS = [str(t) for t in ALL_TILES]
+_KIND_LABELS = ["kind " + "/".join(str(t) for t in ALL_TILES if t.kind == k) for k in range(16)]
+_RANK_LABELS = [*"23456789TJQKA", "joker"]
+
+
+@dataclass(frozen=True)
+class Section:
+    """The tests of one stream."""
+
+    name: str
+    results: list[Result]
+
+
+@dataclass
+class Report:
+    """Every section, the family-wise level and which tests Holm's method rejects."""
+
+    sections: list[Section]
+    alpha: float
+    rejected: list[bool] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.rejected = holm([r.p for r in self.results], self.alpha)
+
+    @property
+    def results(self) -> list[Result]:
+        """All results, section after section."""
+        return [r for s in self.sections for r in s.results]
+
+    @property
+    def passed(self) -> bool:
+        """True when no test is rejected."""
+        return not any(self.rejected)
+
+    def failures(self) -> list[tuple[str, Result]]:
+        """The rejected tests with their section names."""
+        named = [(s.name, r) for s in self.sections for r in s.results]
+        return [nr for nr, bad in zip(named, self.rejected, strict=True) if bad]
+
+
+def _uniform_sequence(prefix: str, u: npt.NDArray[np.float64], lags: int) -> list[Result]:
+    digits = np.minimum((u * 8).astype(np.int64), 7)
+    return [
+        equidistribution(f"{prefix}: equidistribution (100 cells)", u),
+        runs_up_down(f"{prefix}: runs up and down", u),
+        runs_above_below(f"{prefix}: runs above/below the median", u, 0.5),
+        *serial_correlation(f"{prefix}: serial correlation", u, range(1, lags + 1)),
+        permutations(f"{prefix}: permutations of 3", u, 3),
+        permutations(f"{prefix}: permutations of 5", u, 5),
+        gaps(f"{prefix}: gaps below 1/2", u),
+        coupon_collector(f"{prefix}: coupon collector (8 values)", digits, 8, 60),
+    ]
+
+
+def tile_tests(order: Array, lags: int = LAGS) -> list[Result]:
+    """The 32-tile wash: ``order`` is (N, 32) tile indices (0..20)."""
+    exact = np.asarray(order, dtype=np.int64)
+    kinds = TILE_KIND[exact]
+    pairs = np.full(16, 2)
+    return [
+        positions("position of each tile", exact, _TILE_COPIES, _TILE_LABELS),
+        positions("position of each kind", kinds, pairs, _KIND_LABELS),
+        adjacent_pairs("adjacent tiles (ordered pairs)", exact, _TILE_COPIES),
+        hand_patterns("stacks of four by kind (poker test)", kinds, pairs),
+        order_patterns("order of four consecutive tiles", exact, _TILE_COPIES),
+        collisions("repeated washes", exact, _TILE_COPIES),
+        *_uniform_sequence("wash rank", rank_uniforms(exact, _TILE_COPIES), lags),
+    ]
+
+
+def card_tests(order: Array, lags: int = LAGS) -> list[Result]:
+    """The 54-card shuffle: ``order`` is (N, 54) deck indices."""
+    exact = np.asarray(order, dtype=np.int64)
+    ranks = CARD_RANK[exact]
+    ones = np.ones(54, dtype=np.int64)
+    rank_mult = np.bincount(CARD_RANK, minlength=14)
+    return [
+        positions("position of each card", exact, ones, [str(i) for i in range(54)]),
+        positions("position of each rank", ranks, rank_mult, _RANK_LABELS),
+        adjacent_pairs("adjacent cards by rank (ordered pairs)", ranks, rank_mult),
+        hand_patterns("four consecutive cards by rank (poker test)", ranks, rank_mult),
+        order_patterns("order of four consecutive cards", exact, ones),
+        collisions("repeated shuffles", exact, ones),
+        *_uniform_sequence("shuffle rank", rank_uniforms(exact, ones), lags),
+    ]
+
+
+def dice_tests(rolls: Array, lags: int = LAGS) -> list[Result]:
+    """Three dice per roll: ``rolls`` is (N, 3) faces 1..6."""
+    r = np.asarray(rolls, dtype=np.int64)
+    face = np.full(6, 1 / 6)
+    totals = r.sum(axis=1)
+    total_probs = dice_total_probs()
+    names = ["faces of die 1 (the Dragon's Eye die)", "faces of die 2", "faces of die 3"]
+    out = [frequency(names[d], r[:, d] - 1, face) for d in range(3)]
+    out += [
+        frequency("totals 3..18", totals, total_probs),
+        joint_rolls("whole rolls (216 cells)", r),
+        serial_pairs("consecutive totals (pairs)", totals, total_probs),
+        runs_above_below("totals: runs above/below 10.5", totals, 10.5),
+        *serial_correlation("totals: serial correlation", totals, range(1, lags + 1)),
+        coupon_collector("die 1: coupon collector", r[:, 0] - 1, 6, 40),
+    ]
+    u = pack_uniforms((r - 1) @ np.array([36, 6, 1]), 216)
+    out += [
+        runs_up_down("rolls packed by 7: runs up and down", u),
+        permutations("rolls packed by 7: permutations of 3", u, 3),
+    ]
+    return out
+
+
+def rng_number_tests(values: Array, lo: int, hi: int, lags: int = LAGS) -> list[Result]:
+    """RNG start numbers ``lo..hi``."""
+    v = np.asarray(values, dtype=np.int64) - lo
+    k = hi - lo + 1
+    probs = np.full(k, 1 / k)
+    return [
+        frequency(f"numbers {lo}..{hi}", v, probs),
+        serial_pairs("consecutive numbers (pairs)", v, probs),
+        runs_above_below("runs above/below the median", v, (k - 1) / 2),
+        *serial_correlation("serial correlation", v, range(1, lags + 1)),
+        coupon_collector("coupon collector", v, k, 7 * k),
+        runs_up_down("packed: runs up and down", pack_uniforms(v, k)),
+    ]
+
+
+def bit_tests(words: Array) -> list[Result]:
+    """NIST SP 800-22 tests on the raw 32-bit words of the source."""
+    bits = nist.bits_of(np.asarray(words, dtype=np.uint32))
+    return [
+        nist.monobit(bits),
+        nist.block_frequency(bits, max(20, math.ceil(bits.size / 99))),
+        nist.runs(bits),
+        *nist.serial(bits, 8),
+        nist.approximate_entropy(bits, 8),
+        nist.cumulative_sums(bits),
+        nist.cumulative_sums(bits, reverse=True),
+    ]
+
+
+def _count(n: int, what: str) -> str:
+    return f"{n:,} {what}"
+
+
+def run_battery(arrays: dict[str, Array], *, alpha: float = 0.01, lags: int = LAGS) -> Report:
+    """Every test over the streams present in ``arrays`` (see :mod:`paigow.qa.sampling`)."""
+    sections: list[Section] = []
+    if "tiles" in arrays:
+        n = len(arrays["tiles"])
+        sections.append(
+            Section(f"Tile wash ({_count(n, 'washes')})", tile_tests(arrays["tiles"], lags))
+        )
+    if "cards" in arrays:
+        n = len(arrays["cards"])
+        sections.append(
+            Section(f"Card shuffle ({_count(n, 'shuffles')})", card_tests(arrays["cards"], lags))
+        )
+    if "dice" in arrays:
+        n = len(arrays["dice"])
+        sections.append(Section(f"Dice ({_count(n, 'rolls')})", dice_tests(arrays["dice"], lags)))
+    for stream, profile in RNG_PROFILES.items():
+        if stream in arrays:
+            st = get_profile(profile).start
+            n = len(arrays[stream])
+            name = f"RNG start number, {profile} ({_count(n, 'draws')})"
+            sections.append(
+                Section(name, rng_number_tests(arrays[stream], st.rng_min, st.rng_max, lags))
+            )
+    if "bits" in arrays:
+        n = 32 * len(arrays["bits"])
+        sections.append(
+            Section(f"Raw source, NIST SP 800-22 ({_count(n, 'bits')})", bit_tests(arrays["bits"]))
+        )
+    return Report(sections, alpha)
+
+
+def section_names(report: Report) -> Sequence[str]:
+    """The section names, in order."""
+    return [s.name for s in report.sections]

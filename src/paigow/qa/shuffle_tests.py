@@ -1,0 +1,231 @@
+"""Tests on shuffles: which piece lands where, what lands next to what, repeated orders.
+
+A batch of shuffles is an ``(N, n)`` array of category codes (``codes[k, p]`` is the category
+of the piece at position ``p`` of shuffle ``k``) with the multiplicity of each category
+(``m[c]`` pieces of category ``c``; ``m.sum() == n``): the 21 distinct tiles (11 of them
+doubled), the 16 tile kinds (two tiles each), the 54 cards, or the 14 card ranks (jokers as one).
+Under a fair shuffle every order of the n physical pieces is equally likely.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Sequence
+
+import numpy as np
+import numpy.typing as npt
+
+from .distributions import chi2_sf, multinomial_test, poisson_sf
+from .result import Result, from_multinomial
+
+__all__ = [
+    "adjacent_pairs",
+    "collisions",
+    "hand_patterns",
+    "order_patterns",
+    "positions",
+    "rank_uniforms",
+]
+
+Codes = npt.NDArray[np.integer]
+Mult = npt.NDArray[np.int64]
+
+
+def _shape(codes: Codes, m: Sequence[int] | Mult) -> tuple[npt.NDArray[np.int64], Mult, int, int]:
+    c = np.asarray(codes, dtype=np.int64)
+    mult = np.asarray(m, dtype=np.int64)
+    if c.ndim != 2 or c.shape[1] != int(mult.sum()):
+        raise ValueError(f"shuffles of {int(mult.sum())} pieces expected, got shape {c.shape}")
+    return c, mult, c.shape[0], c.shape[1]
+
+
+def positions(
+    name: str, codes: Codes, m: Sequence[int] | Mult, labels: Sequence[str] = ()
+) -> Result:
+    """Chi-square of category x position counts.
+
+    Expected count ``N m_c / n`` in every cell. For uniform permutations the sum of the N
+    permutation matrices has covariance ``N/(n-1) Q⊗Q`` (Q the centring projection), so
+    Pearson's X² is ``n/(n-1)`` times a chi-square with ``(R-1)(n-1)`` degrees of freedom;
+    the statistic reported is ``X² (n-1)/n``.
+    """
+    c, mult, big_n, n = _shape(codes, m)
+    r = mult.size
+    counts = np.bincount((c * n + np.arange(n)).ravel(), minlength=r * n).reshape(r, n)
+    expected = big_n * mult[:, None] / n
+    z = (counts - expected) / np.sqrt(expected)
+    stat = float((z**2).sum()) * (n - 1) / n
+    dof = (r - 1) * (n - 1)
+    worst = np.unravel_index(int(np.argmax(np.abs(z))), z.shape)
+    label = labels[int(worst[0])] if labels else str(int(worst[0]))
+    detail = f"largest deviation: {label} at position {int(worst[1]) + 1}, {z[worst]:+.1f} sd"
+    return Result(name, stat, dof, chi2_sf(stat, dof), detail)
+
+
+def adjacent_pairs(name: str, codes: Codes, m: Sequence[int] | Mult) -> Result:
+    """Chi-square of the ordered pair of categories at positions (p, p+1).
+
+    One pair per shuffle, ``p = k mod (n-1)`` for shuffle k, so that the pairs are independent;
+    ``P(a then b) = m_a (m_b - [a = b]) / (n (n-1))`` at every p.
+    """
+    c, mult, big_n, n = _shape(codes, m)
+    r = mult.size
+    rows = np.arange(big_n)
+    p = rows % (n - 1)
+    counts = np.bincount(c[rows, p] * r + c[rows, p + 1], minlength=r * r)
+    probs = mult[:, None] * (mult[None, :] - np.eye(r, dtype=np.int64)) / (n * (n - 1))
+    return from_multinomial(name, multinomial_test(counts, probs))
+
+
+def _blocks(c: npt.NDArray[np.int64], t: int) -> npt.NDArray[np.int64]:
+    """One aligned block of t positions per shuffle, block ``k mod (n // t)`` for shuffle k."""
+    big_n, n = c.shape
+    start = (np.arange(big_n) % (n // t)) * t
+    return np.asarray(c[np.arange(big_n)[:, None], start[:, None] + np.arange(t)], dtype=np.int64)
+
+
+def _shape_of_sorted(rows: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+    """Code of the equalities between neighbours of each sorted row (bit j: s_j == s_j+1)."""
+    eq = rows[:, 1:] == rows[:, :-1]
+    return np.asarray((eq * (1 << np.arange(eq.shape[1]))).sum(axis=1), dtype=np.int64)
+
+
+def _shape_name(code: int, t: int) -> str:
+    runs, run = [], 1
+    for j in range(t - 1):
+        if code >> j & 1:
+            run += 1
+        else:
+            runs.append(run)
+            run = 1
+    runs.append(run)
+    return "+".join(map(str, sorted(runs, reverse=True)))
+
+
+def hand_patterns(name: str, codes: Codes, m: Sequence[int] | Mult, t: int = 4) -> Result:
+    """The poker test on hands: how the t pieces of an aligned block (a stack of four tiles,
+    four consecutive cards) group by category — all different, one pair, two pairs, ...
+
+    The exact probabilities come from enumerating category multisets:
+    ``P(k) = prod C(m_c, k_c) / C(n, t)``.
+    """
+    c, mult, _, n = _shape(codes, m)
+    observed = _shape_of_sorted(np.sort(_blocks(c, t), axis=1))
+    shapes = 1 << (t - 1)
+    probs = np.zeros(shapes)
+    total = math.comb(n, t)
+    for combo in itertools.combinations_with_replacement(range(mult.size), t):
+        weight = math.prod(math.comb(int(mult[k]), combo.count(k)) for k in set(combo))
+        if weight:
+            code = int(_shape_of_sorted(np.array([combo]))[0])
+            probs[code] += weight / total
+    # Merge the codes into hand shapes (1+1+1+1, 2+1+1, 2+2, ...).
+    names = sorted({_shape_name(k, t) for k in range(shapes)})
+    index = np.array([names.index(_shape_name(k, t)) for k in range(shapes)])
+    counts = np.bincount(index[observed], minlength=len(names))
+    merged = np.bincount(index, weights=probs, minlength=len(names))
+    shown = ", ".join(f"{s} {k}" for s, k in zip(names, counts, strict=True) if k)
+    return from_multinomial(name, multinomial_test(counts, merged), shown)
+
+
+def _pattern_code(rows: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+    """Weak-order pattern of each row: the dense rank of every entry, as a base-t number."""
+    t = rows.shape[1]
+    first = np.ones(rows.shape, dtype=bool)
+    for j in range(1, t):
+        first[:, j] = ~(rows[:, :j] == rows[:, j : j + 1]).any(axis=1)
+    dense = ((rows[:, :, None] > rows[:, None, :]) & first[:, None, :]).sum(axis=2)
+    return np.asarray((dense * t ** np.arange(t)).sum(axis=1), dtype=np.int64)
+
+
+def order_patterns(
+    name: str, codes: Codes, m: Sequence[int] | Mult, t: int = 4, *, max_enumerated: int = 2_000_000
+) -> Result:
+    """Permutation test inside the shuffle: the relative order (ties allowed) of the
+    categories of t consecutive pieces, aligned block ``k mod (n // t)`` for shuffle k.
+
+    Exact probabilities: with all multiplicities 1 the t! strict orders are equally likely;
+    otherwise every ordered t-tuple of categories is enumerated with probability
+    ``prod (m_x - earlier copies) / (n)_t``.
+    """
+    c, mult, _, n = _shape(codes, m)
+    observed = _pattern_code(_blocks(c, t))
+    cells = t**t
+    probs = np.zeros(cells)
+    if np.all(mult == 1):
+        perms = np.array(list(itertools.permutations(range(t))), dtype=np.int64)
+        np.add.at(probs, _pattern_code(perms), 1 / len(perms))
+    else:
+        r = mult.size
+        if r**t > max_enumerated:
+            raise ValueError(f"{r}^{t} category tuples are too many to enumerate")
+        tuples = np.indices((r,) * t).reshape(t, -1).T
+        weight = np.ones(len(tuples))
+        for j in range(t):
+            earlier = (tuples[:, :j] == tuples[:, j : j + 1]).sum(axis=1)
+            weight *= np.maximum(mult[tuples[:, j]] - earlier, 0)
+        weight /= math.perm(n, t)
+        np.add.at(probs, _pattern_code(tuples), weight)
+    counts = np.bincount(observed, minlength=cells)
+    return from_multinomial(name, multinomial_test(counts, probs))
+
+
+def _row_hash(c: npt.NDArray[np.int64]) -> npt.NDArray[np.uint64]:
+    """A 64-bit hash of each row, over its bytes read eight at a time."""
+    width = 1 if c.max(initial=0) < 256 else 2
+    raw = c.astype(np.uint8 if width == 1 else np.uint16)
+    pad = -raw.shape[1] * width % 8
+    raw = np.pad(raw, ((0, 0), (0, pad // width)))
+    words = np.ascontiguousarray(raw).view(np.uint64)
+    h = np.zeros(c.shape[0], dtype=np.uint64)
+    with np.errstate(over="ignore"):
+        for j in range(words.shape[1]):
+            h = (h ^ words[:, j]) * np.uint64(0x9E3779B97F4A7C15) + np.uint64(1)
+            h ^= h >> np.uint64(29)
+    return h
+
+
+def collisions(name: str, codes: Codes, m: Sequence[int] | Mult) -> Result:
+    """Repeated shuffles: pairs of identical orders among N, against Poisson with mean
+    ``C(N, 2) / A``, A = n! / prod m_c! distinct orders (about 1.3e32 for the tiles, 2.3e71
+    for the cards). A source with a small state or a guessable seed repeats itself."""
+    c, mult, big_n, n = _shape(codes, m)
+    # Sort by a 64-bit hash of the order, then compare neighbours exactly (a hash collision
+    # between different orders, about N²/2^65, could only hide a repeat, never invent one).
+    h = _row_hash(c)
+    order = np.argsort(h, kind="stable")
+    same = h[order[1:]] == h[order[:-1]]
+    at = np.flatnonzero(same)
+    same[at] = np.all(c[order[at + 1]] == c[order[at]], axis=1)
+    # Pairs of equal rows: a run of g equal rows holds g(g-1)/2 pairs.
+    runs = np.diff(np.flatnonzero(np.diff(np.concatenate(([0], same.astype(np.int8), [0])))))
+    pairs = int(sum(g * (g + 1) // 2 for g in runs[::2]))
+    log_orders = math.lgamma(n + 1) - sum(math.lgamma(int(k) + 1) for k in mult)
+    lam = math.exp(math.log(big_n * (big_n - 1) / 2) - log_orders) if big_n > 1 else 0.0
+    detail = f"{pairs} repeated pair(s); expected {lam:.3g}"
+    return Result(name, float(pairs), None, poisson_sf(pairs, lam), detail)
+
+
+def rank_uniforms(codes: Codes, m: Sequence[int] | Mult) -> npt.NDArray[np.float64]:
+    """Each shuffle as a number in [0, 1): its lexicographic rank among all orders, divided
+    by their number (arithmetic coding of the order under the uniform model).
+
+    Under a fair shuffle these numbers are independent and uniform (on a grid of 1/A, far
+    finer than float precision), which is what the sequence tests take.
+    """
+    c, mult, big_n, n = _shape(codes, m)
+    below_all = np.concatenate(([0], np.cumsum(mult)))  # pieces of a smaller category
+    u = np.zeros(big_n)
+    width = np.ones(big_n)
+    for i in range(n):
+        x = c[:, i]
+        earlier = c[:, :i]
+        # Remaining pieces of a smaller category, and of the same category, before step i.
+        below = below_all[x] - (earlier < x[:, None]).sum(axis=1)
+        same = mult[x] - (earlier == x[:, None]).sum(axis=1)
+        u += width * below / (n - i)
+        width *= same / (n - i)
+        if width.max() < 1e-20:
+            break
+    return np.minimum(u, np.nextafter(1.0, 0.0))
