@@ -9,6 +9,7 @@ Under a fair shuffle every order of the n physical pieces is equally likely.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 from collections.abc import Sequence
@@ -23,7 +24,10 @@ __all__ = [
     "adjacent_pairs",
     "collisions",
     "hand_patterns",
+    "hand_shape_probabilities",
+    "order_pattern_probabilities",
     "order_patterns",
+    "pattern_codes",
     "positions",
     "rank_uniforms",
 ]
@@ -103,72 +107,98 @@ def _shape_name(code: int, t: int) -> str:
     return "+".join(map(str, sorted(runs, reverse=True)))
 
 
-def hand_patterns(name: str, codes: Codes, m: Sequence[int] | Mult, t: int = 4) -> Result:
-    """The poker test on hands: how the t pieces of an aligned block (a stack of four tiles,
-    four consecutive cards) group by category — all different, one pair, two pairs, ...
+def _shape_index(t: int) -> tuple[list[str], npt.NDArray[np.int64]]:
+    """Hand shape names (``1+1+1+1``, ``2+1+1``, ...) and the shape of each equality code."""
+    codes = range(1 << (t - 1))
+    names = sorted({_shape_name(k, t) for k in codes})
+    return names, np.array([names.index(_shape_name(k, t)) for k in codes], dtype=np.int64)
 
-    The exact probabilities come from enumerating category multisets:
-    ``P(k) = prod C(m_c, k_c) / C(n, t)``.
-    """
-    c, mult, _, n = _shape(codes, m)
-    observed = _shape_of_sorted(np.sort(_blocks(c, t), axis=1))
-    shapes = 1 << (t - 1)
-    probs = np.zeros(shapes)
-    total = math.comb(n, t)
+
+def hand_shape_probabilities(m: Sequence[int] | Mult, t: int = 4) -> dict[str, float]:
+    """Exact probability of each shape of t pieces drawn without replacement, by enumerating
+    category multisets: ``P(k) = prod C(m_c, k_c) / C(n, t)``."""
+    return dict(_hand_shape_probabilities(tuple(int(k) for k in m), t))
+
+
+@functools.cache
+def _hand_shape_probabilities(m: tuple[int, ...], t: int) -> dict[str, float]:
+    mult = np.asarray(m, dtype=np.int64)
+    names, index = _shape_index(t)
+    probs = dict.fromkeys(names, 0.0)
+    total = math.comb(int(mult.sum()), t)
     for combo in itertools.combinations_with_replacement(range(mult.size), t):
         weight = math.prod(math.comb(int(mult[k]), combo.count(k)) for k in set(combo))
         if weight:
             code = int(_shape_of_sorted(np.array([combo]))[0])
-            probs[code] += weight / total
-    # Merge the codes into hand shapes (1+1+1+1, 2+1+1, 2+2, ...).
-    names = sorted({_shape_name(k, t) for k in range(shapes)})
-    index = np.array([names.index(_shape_name(k, t)) for k in range(shapes)])
-    counts = np.bincount(index[observed], minlength=len(names))
-    merged = np.bincount(index, weights=probs, minlength=len(names))
+            probs[names[index[code]]] += weight / total
+    return probs
+
+
+def hand_patterns(name: str, codes: Codes, m: Sequence[int] | Mult, t: int = 4) -> Result:
+    """The poker test on hands: how the t pieces of an aligned block (a stack of four tiles,
+    four consecutive cards) group by category — all different, one pair, two pairs, ...
+    against :func:`hand_shape_probabilities`."""
+    c, mult, _, _ = _shape(codes, m)
+    names, index = _shape_index(t)
+    observed = index[_shape_of_sorted(np.sort(_blocks(c, t), axis=1))]
+    counts = np.bincount(observed, minlength=len(names))
+    probs = hand_shape_probabilities(mult, t)
     shown = ", ".join(f"{s} {k}" for s, k in zip(names, counts, strict=True) if k)
-    return from_multinomial(name, multinomial_test(counts, merged), shown)
+    return from_multinomial(name, multinomial_test(counts, [probs[s] for s in names]), shown)
 
 
-def _pattern_code(rows: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
-    """Weak-order pattern of each row: the dense rank of every entry, as a base-t number."""
-    t = rows.shape[1]
-    first = np.ones(rows.shape, dtype=bool)
+def pattern_codes(rows: npt.ArrayLike) -> npt.NDArray[np.int64]:
+    """Weak-order pattern of each row: the dense rank of every entry (0 for the smallest
+    value, ties equal), read as a base-t number."""
+    r = np.asarray(rows, dtype=np.int64)
+    t = r.shape[1]
+    first = np.ones(r.shape, dtype=bool)
     for j in range(1, t):
-        first[:, j] = ~(rows[:, :j] == rows[:, j : j + 1]).any(axis=1)
-    dense = ((rows[:, :, None] > rows[:, None, :]) & first[:, None, :]).sum(axis=2)
+        first[:, j] = ~(r[:, :j] == r[:, j : j + 1]).any(axis=1)
+    dense = ((r[:, :, None] > r[:, None, :]) & first[:, None, :]).sum(axis=2)
     return np.asarray((dense * t ** np.arange(t)).sum(axis=1), dtype=np.int64)
 
 
-def order_patterns(
-    name: str, codes: Codes, m: Sequence[int] | Mult, t: int = 4, *, max_enumerated: int = 2_000_000
-) -> Result:
-    """Permutation test inside the shuffle: the relative order (ties allowed) of the
-    categories of t consecutive pieces, aligned block ``k mod (n // t)`` for shuffle k.
+def order_pattern_probabilities(
+    m: Sequence[int] | Mult, t: int = 4, *, max_enumerated: int = 2_000_000
+) -> npt.NDArray[np.float64]:
+    """Exact probability of each pattern code of t consecutive pieces of a uniform order.
 
-    Exact probabilities: with all multiplicities 1 the t! strict orders are equally likely;
-    otherwise every ordered t-tuple of categories is enumerated with probability
-    ``prod (m_x - earlier copies) / (n)_t``.
+    With all multiplicities 1 the t! strict orders are equally likely; otherwise every ordered
+    t-tuple of categories is enumerated with probability ``prod (m_x - earlier copies) / (n)_t``.
     """
-    c, mult, _, n = _shape(codes, m)
-    observed = _pattern_code(_blocks(c, t))
-    cells = t**t
-    probs = np.zeros(cells)
+    return _order_pattern_probabilities(tuple(int(k) for k in m), t, max_enumerated).copy()
+
+
+@functools.cache
+def _order_pattern_probabilities(
+    m: tuple[int, ...], t: int, max_enumerated: int
+) -> npt.NDArray[np.float64]:
+    mult = np.asarray(m, dtype=np.int64)
+    probs = np.zeros(t**t)
     if np.all(mult == 1):
         perms = np.array(list(itertools.permutations(range(t))), dtype=np.int64)
-        np.add.at(probs, _pattern_code(perms), 1 / len(perms))
-    else:
-        r = mult.size
-        if r**t > max_enumerated:
-            raise ValueError(f"{r}^{t} category tuples are too many to enumerate")
-        tuples = np.indices((r,) * t).reshape(t, -1).T
-        weight = np.ones(len(tuples))
-        for j in range(t):
-            earlier = (tuples[:, :j] == tuples[:, j : j + 1]).sum(axis=1)
-            weight *= np.maximum(mult[tuples[:, j]] - earlier, 0)
-        weight /= math.perm(n, t)
-        np.add.at(probs, _pattern_code(tuples), weight)
-    counts = np.bincount(observed, minlength=cells)
-    return from_multinomial(name, multinomial_test(counts, probs))
+        np.add.at(probs, pattern_codes(perms), 1 / len(perms))
+        return probs
+    r = mult.size
+    if r**t > max_enumerated:
+        raise ValueError(f"{r}^{t} category tuples are too many to enumerate")
+    tuples = np.indices((r,) * t).reshape(t, -1).T
+    weight = np.ones(len(tuples))
+    for j in range(t):
+        earlier = (tuples[:, :j] == tuples[:, j : j + 1]).sum(axis=1)
+        weight *= np.maximum(mult[tuples[:, j]] - earlier, 0)
+    np.add.at(probs, pattern_codes(tuples), weight / math.perm(int(mult.sum()), t))
+    return probs
+
+
+def order_patterns(name: str, codes: Codes, m: Sequence[int] | Mult, t: int = 4) -> Result:
+    """Permutation test inside the shuffle: the relative order (ties allowed) of the
+    categories of t consecutive pieces, aligned block ``k mod (n // t)`` for shuffle k,
+    against :func:`order_pattern_probabilities`."""
+    c, mult, _, _ = _shape(codes, m)
+    counts = np.bincount(pattern_codes(_blocks(c, t)), minlength=t**t)
+    return from_multinomial(name, multinomial_test(counts, order_pattern_probabilities(mult, t)))
 
 
 def _row_hash(c: npt.NDArray[np.int64]) -> npt.NDArray[np.uint64]:
