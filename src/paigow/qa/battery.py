@@ -103,7 +103,7 @@ def _uniform_sequence(prefix: str, u: npt.NDArray[np.float64], lags: int) -> lis
 
 def tile_tests(order: Array, lags: int = LAGS) -> list[Result]:
     """The 32-tile wash: ``order`` is (N, 32) tile indices (0..20)."""
-    exact = np.asarray(order, dtype=np.int64)
+    exact = np.asarray(order, dtype=np.uint8)
     kinds = TILE_KIND[exact]
     pairs = np.full(16, 2)
     return [
@@ -119,7 +119,7 @@ def tile_tests(order: Array, lags: int = LAGS) -> list[Result]:
 
 def card_tests(order: Array, lags: int = LAGS) -> list[Result]:
     """The 54-card shuffle: ``order`` is (N, 54) deck indices."""
-    exact = np.asarray(order, dtype=np.int64)
+    exact = np.asarray(order, dtype=np.uint8)
     ranks = CARD_RANK[exact]
     ones = np.ones(54, dtype=np.int64)
     rank_mult = np.bincount(CARD_RANK, minlength=14)

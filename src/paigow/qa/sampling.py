@@ -50,10 +50,10 @@ __all__ = [
 CHUNK = 20_000
 
 #: Kind (0..15) of each of the 21 distinct tiles, by tile index.
-TILE_KIND: npt.NDArray[np.int64] = np.array([t.kind for t in ALL_TILES], dtype=np.int64)
+TILE_KIND: npt.NDArray[np.uint8] = np.array([t.kind for t in ALL_TILES], dtype=np.uint8)
 #: Rank class of each of the 54 cards, by deck index: 0..12 for 2..A, 13 for a joker.
-CARD_RANK: npt.NDArray[np.int64] = np.array(
-    [13 if c.is_joker else c.rank - 2 for c in DECK], dtype=np.int64
+CARD_RANK: npt.NDArray[np.uint8] = np.array(
+    [13 if c.is_joker else c.rank - 2 for c in DECK], dtype=np.uint8
 )
 _CARD_INDEX = {c: i for i, c in enumerate(DECK)}
 

@@ -36,8 +36,8 @@ Codes = npt.NDArray[np.integer]
 Mult = npt.NDArray[np.int64]
 
 
-def _shape(codes: Codes, m: Sequence[int] | Mult) -> tuple[npt.NDArray[np.int64], Mult, int, int]:
-    c = np.asarray(codes, dtype=np.int64)
+def _shape(codes: Codes, m: Sequence[int] | Mult) -> tuple[npt.NDArray[np.int16], Mult, int, int]:
+    c = np.asarray(codes, dtype=np.int16)  # small: a million card shuffles in 108 MB
     mult = np.asarray(m, dtype=np.int64)
     if c.ndim != 2 or c.shape[1] != int(mult.sum()):
         raise ValueError(f"shuffles of {int(mult.sum())} pieces expected, got shape {c.shape}")
@@ -56,7 +56,7 @@ def positions(
     """
     c, mult, big_n, n = _shape(codes, m)
     r = mult.size
-    counts = np.bincount((c * n + np.arange(n)).ravel(), minlength=r * n).reshape(r, n)
+    counts = np.stack([np.bincount(c[:, p], minlength=r) for p in range(n)], axis=1)
     expected = big_n * mult[:, None] / n
     z = (counts - expected) / np.sqrt(expected)
     stat = float((z**2).sum()) * (n - 1) / n
@@ -77,12 +77,12 @@ def adjacent_pairs(name: str, codes: Codes, m: Sequence[int] | Mult) -> Result:
     r = mult.size
     rows = np.arange(big_n)
     p = rows % (n - 1)
-    counts = np.bincount(c[rows, p] * r + c[rows, p + 1], minlength=r * r)
+    counts = np.bincount(c[rows, p].astype(np.int64) * r + c[rows, p + 1], minlength=r * r)
     probs = mult[:, None] * (mult[None, :] - np.eye(r, dtype=np.int64)) / (n * (n - 1))
     return from_multinomial(name, multinomial_test(counts, probs))
 
 
-def _blocks(c: npt.NDArray[np.int64], t: int) -> npt.NDArray[np.int64]:
+def _blocks(c: npt.NDArray[np.int16], t: int) -> npt.NDArray[np.int64]:
     """One aligned block of t positions per shuffle, block ``k mod (n // t)`` for shuffle k."""
     big_n, n = c.shape
     start = (np.arange(big_n) % (n // t)) * t
@@ -201,7 +201,7 @@ def order_patterns(name: str, codes: Codes, m: Sequence[int] | Mult, t: int = 4)
     return from_multinomial(name, multinomial_test(counts, order_pattern_probabilities(mult, t)))
 
 
-def _row_hash(c: npt.NDArray[np.int64]) -> npt.NDArray[np.uint64]:
+def _row_hash(c: npt.NDArray[np.int16]) -> npt.NDArray[np.uint64]:
     """A 64-bit hash of each row, over its bytes read eight at a time."""
     width = 1 if c.max(initial=0) < 256 else 2
     raw = c.astype(np.uint8 if width == 1 else np.uint16)
