@@ -104,9 +104,9 @@ def render(report: Report, plan: Plan, samples: Samples, seconds: float, out: Te
         per = samples.seconds[stream] / len(array) * 1e6
         out.write(
             f"  {len(array):>12,} x {_WHAT[stream]:<44} "
-            f"{samples.seconds[stream]:8.1f} s  ({per:.1f} µs each)\n"
+            f"{samples.seconds[stream]:8.1f} CPU s  ({per:.1f} µs each)\n"
         )
-    out.write(f"  wall time {samples.wall:.1f} s; tests {seconds:.1f} s\n")
+    out.write(f"  drawing took {samples.wall:.1f} s of wall time; the tests {seconds:.1f} s\n")
     m = len(report.results)
     ranks = {id(r): k for k, r in enumerate(sorted(report.results, key=lambda r: r.p))}
     bad = iter(report.rejected)
@@ -144,7 +144,7 @@ def _as_json(report: Report, plan: Plan, samples: Samples, seconds: float) -> st
             "alpha": report.alpha,
             "passed": report.passed,
             "draws": {k: len(v) for k, v in samples.arrays.items()},
-            "draw_seconds": samples.seconds,
+            "draw_cpu_seconds": samples.seconds,
             "wall_seconds": samples.wall,
             "test_seconds": seconds,
             "sections": [
