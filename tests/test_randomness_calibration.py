@@ -2,9 +2,9 @@
 
 A test whose p-values are not uniform under a fair source either cries wolf or hides a flaw
 (for instance, the position test needs the factor (n-1)/n: without it a fair tile wash would
-fail one time in seven at a nominal 5%, a fair card shuffle one time in six). Each test runs here on many data sets drawn
-uniformly by NumPy's PCG64 with fixed seeds; their p-values must average about 1/2 and fall
-below 0.05 about 5% of the time.
+fail one time in seven at a nominal 5%, a fair card shuffle one time in six). Each test runs
+here on many data sets drawn uniformly by NumPy's PCG64 with fixed seeds; their p-values must
+average about 1/2 and fall below 0.05 about 5% of the time.
 """
 
 from __future__ import annotations
