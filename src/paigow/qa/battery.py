@@ -8,12 +8,12 @@ any test is rejected, and a fair source fails with probability at most ``alpha``
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
 import numpy.typing as npt
 
+from paigow.cards import DECK
 from paigow.profiles import get_profile
 from paigow.tiles import ALL_TILES
 
@@ -41,15 +41,71 @@ from .shuffle_tests import (
     rank_uniforms,
 )
 
-__all__ = ["LAGS", "Report", "Section", "run_battery"]
+__all__ = [
+    "CARDS",
+    "LAGS",
+    "TILES",
+    "PieceSet",
+    "Report",
+    "Section",
+    "run_battery",
+    "shuffle_tests",
+]
 
 LAGS = 10
 Array = npt.NDArray[np.generic]
 
-_TILE_COPIES = np.array([t.copies for t in ALL_TILES], dtype=np.int64)
-_TILE_LABELS = [str(t) for t in ALL_TILES]
-_KIND_LABELS = ["kind " + "/".join(str(t) for t in ALL_TILES if t.kind == k) for k in range(16)]
-_RANK_LABELS = [*"23456789TJQKA", "joker"]
+
+@dataclass(frozen=True)
+class PieceSet:
+    """A game's full set as the shuffle tests see it: the distinct pieces with their copies
+    and names, the groups they fall into (tile kinds, card ranks), and the names of the
+    tests that differ between games."""
+
+    piece: str
+    group: str
+    copies: npt.NDArray[np.int64]
+    labels: list[str]
+    group_of: npt.NDArray[np.uint8]
+    group_labels: list[str]
+    adjacent: str
+    adjacent_by_group: bool
+    hand: str
+    repeated: str
+    rank: str
+
+    @property
+    def group_copies(self) -> npt.NDArray[np.int64]:
+        """Pieces in each group."""
+        return np.bincount(self.group_of, weights=self.copies).astype(np.int64)
+
+
+TILES = PieceSet(
+    piece="tile",
+    group="kind",
+    copies=np.array([t.copies for t in ALL_TILES], dtype=np.int64),
+    labels=[str(t) for t in ALL_TILES],
+    group_of=TILE_KIND,
+    group_labels=["kind " + "/".join(str(t) for t in ALL_TILES if t.kind == k) for k in range(16)],
+    adjacent="adjacent tiles (ordered pairs)",
+    adjacent_by_group=False,
+    hand="stacks of four by kind (poker test)",
+    repeated="repeated washes",
+    rank="wash rank",
+)
+CARDS = PieceSet(
+    piece="card",
+    group="rank",
+    copies=np.ones(len(DECK), dtype=np.int64),
+    labels=[str(c) for c in DECK],
+    group_of=CARD_RANK,
+    group_labels=[*"23456789TJQKA", "joker"],
+    adjacent="adjacent cards by rank (ordered pairs)",
+    adjacent_by_group=True,
+    hand="four consecutive cards by rank (poker test)",
+    repeated="repeated shuffles",
+    rank="shuffle rank",
+)
 
 
 @dataclass(frozen=True)
@@ -101,36 +157,21 @@ def _uniform_sequence(prefix: str, u: npt.NDArray[np.float64], lags: int) -> lis
     ]
 
 
-def tile_tests(order: Array, lags: int = LAGS) -> list[Result]:
-    """The 32-tile wash: ``order`` is (N, 32) tile indices (0..20)."""
+def shuffle_tests(order: Array, pieces: PieceSet, lags: int = LAGS) -> list[Result]:
+    """A batch of washes or shuffles: ``order`` is (N, n) indices of the distinct pieces
+    (tile indices 0..20, deck indices 0..53)."""
     exact = np.asarray(order, dtype=np.uint8)
-    kinds = TILE_KIND[exact]
-    pairs = np.full(16, 2)
+    groups = pieces.group_of[exact]
+    gm = pieces.group_copies
+    adjacent = (groups, gm) if pieces.adjacent_by_group else (exact, pieces.copies)
     return [
-        positions("position of each tile", exact, _TILE_COPIES, _TILE_LABELS),
-        positions("position of each kind", kinds, pairs, _KIND_LABELS),
-        adjacent_pairs("adjacent tiles (ordered pairs)", exact, _TILE_COPIES),
-        hand_patterns("stacks of four by kind (poker test)", kinds, pairs),
-        order_patterns("order of four consecutive tiles", exact, _TILE_COPIES),
-        collisions("repeated washes", exact, _TILE_COPIES),
-        *_uniform_sequence("wash rank", rank_uniforms(exact, _TILE_COPIES), lags),
-    ]
-
-
-def card_tests(order: Array, lags: int = LAGS) -> list[Result]:
-    """The 54-card shuffle: ``order`` is (N, 54) deck indices."""
-    exact = np.asarray(order, dtype=np.uint8)
-    ranks = CARD_RANK[exact]
-    ones = np.ones(54, dtype=np.int64)
-    rank_mult = np.bincount(CARD_RANK, minlength=14)
-    return [
-        positions("position of each card", exact, ones, [str(i) for i in range(54)]),
-        positions("position of each rank", ranks, rank_mult, _RANK_LABELS),
-        adjacent_pairs("adjacent cards by rank (ordered pairs)", ranks, rank_mult),
-        hand_patterns("four consecutive cards by rank (poker test)", ranks, rank_mult),
-        order_patterns("order of four consecutive cards", exact, ones),
-        collisions("repeated shuffles", exact, ones),
-        *_uniform_sequence("shuffle rank", rank_uniforms(exact, ones), lags),
+        positions(f"position of each {pieces.piece}", exact, pieces.copies, pieces.labels),
+        positions(f"position of each {pieces.group}", groups, gm, pieces.group_labels),
+        adjacent_pairs(pieces.adjacent, *adjacent),
+        hand_patterns(pieces.hand, groups, gm),
+        order_patterns(f"order of four consecutive {pieces.piece}s", exact, pieces.copies),
+        collisions(pieces.repeated, exact, pieces.copies),
+        *_uniform_sequence(pieces.rank, rank_uniforms(exact, pieces.copies), lags),
     ]
 
 
@@ -197,12 +238,17 @@ def run_battery(arrays: dict[str, Array], *, alpha: float = 0.01, lags: int = LA
     if "tiles" in arrays:
         n = len(arrays["tiles"])
         sections.append(
-            Section(f"Tile wash ({_count(n, 'washes')})", tile_tests(arrays["tiles"], lags))
+            Section(
+                f"Tile wash ({_count(n, 'washes')})", shuffle_tests(arrays["tiles"], TILES, lags)
+            )
         )
     if "cards" in arrays:
         n = len(arrays["cards"])
         sections.append(
-            Section(f"Card shuffle ({_count(n, 'shuffles')})", card_tests(arrays["cards"], lags))
+            Section(
+                f"Card shuffle ({_count(n, 'shuffles')})",
+                shuffle_tests(arrays["cards"], CARDS, lags),
+            )
         )
     if "dice" in arrays:
         n = len(arrays["dice"])
@@ -221,8 +267,3 @@ def run_battery(arrays: dict[str, Array], *, alpha: float = 0.01, lags: int = LA
             Section(f"Raw source, NIST SP 800-22 ({_count(n, 'bits')})", bit_tests(arrays["bits"]))
         )
     return Report(sections, alpha)
-
-
-def section_names(report: Report) -> Sequence[str]:
-    """The section names, in order."""
-    return [s.name for s in report.sections]
