@@ -17,12 +17,13 @@ from paigow.ranking import Hand
 from paigow.settings import CompareRules, Setting
 from paigow.tiles import Tile
 
-from .edge import CHUNK, wins_matrix
+from .edge import side_counts
 from .space import SPLITS, HandSpace
 from .strategy import WayArrays, arrays_from_choice
 
-__all__ = ["OptimalWay", "optimal_arrays"]
+__all__ = ["OptimalWay", "best_split", "optimal_arrays"]
 
+I8 = npt.NDArray[np.int8]
 I64 = npt.NDArray[np.int64]
 
 
@@ -30,30 +31,26 @@ def _split_counts(
     space: HandSpace, opponent: WayArrays, rules: CompareRules, *, as_banker: bool
 ) -> tuple[I64, I64]:
     """(wins, losses) of every class for each of its three splits: arrays of shape (n, 3)."""
-    m = space.multiplicity()
-    n = space.size
-    wins = np.zeros((n, 3), dtype=np.int64)
-    losses = np.zeros((n, 3), dtype=np.int64)
-    for lo in range(0, n, CHUNK):
-        hi = min(lo + CHUNK, n)
-        mi = m[lo:hi].astype(np.int16)
-        for j in range(3):
-            sh = space.split_high[lo:hi, j]
-            sl = space.split_low[lo:hi, j]
-            if as_banker:
-                # rows: banker classes; a player (column) wins a hand when it beats ours
-                hw = wins_matrix(opponent.high, sh, low=False, rules=rules).T
-                lw = wins_matrix(opponent.low, sl, low=True, rules=rules).T
-                w = np.where(hw | lw, 0, mi).sum(axis=1, dtype=np.int64)
-                ls = np.where(hw & lw, mi, 0).sum(axis=1, dtype=np.int64)
-            else:
-                hw = wins_matrix(sh, opponent.high, low=False, rules=rules)
-                lw = wins_matrix(sl, opponent.low, low=True, rules=rules)
-                w = np.where(hw & lw, mi, 0).sum(axis=1, dtype=np.int64)
-                ls = np.where(hw | lw, 0, mi).sum(axis=1, dtype=np.int64)
-            wins[lo:hi, j] = w
-            losses[lo:hi, j] = ls
-    return wins, losses
+    return side_counts(opponent, space.split_high, space.split_low, rules, as_banker=as_banker)
+
+
+def best_split(keys: Sequence[I64]) -> I8:
+    """Per row, the first column whose keys are lexicographically largest.
+
+    ``keys`` are arrays of shape (n, 3), the first the most significant.
+    """
+    n = keys[0].shape[0]
+    rows = np.arange(n)
+    choice = np.zeros(n, dtype=np.int8)
+    for j in (1, 2):
+        better = np.zeros(n, dtype=np.bool_)
+        equal = np.ones(n, dtype=np.bool_)
+        for k in keys:
+            new, old = k[:, j], k[rows, choice]
+            better |= equal & (new > old)
+            equal &= new == old
+        choice[better] = j
+    return choice
 
 
 def optimal_arrays(
@@ -70,11 +67,9 @@ def optimal_arrays(
     keep = Fraction(1) - commission
     # EV numerator over the common denominator: wins*(1-c) - losses, scaled to integers.
     ev = wins * keep.numerator - losses * keep.denominator
-    order = (space.split_low, space.split_high, wins, ev)  # lexsort: last key is primary
-    choice = np.zeros(space.size, dtype=np.int8)
-    for i in range(space.size):
-        keys = [tuple(int(k[i, j]) for k in reversed(order)) for j in range(3)]
-        choice[i] = max(range(3), key=lambda j: keys[j])
+    high = space.split_high.astype(np.int64)
+    low = space.split_low.astype(np.int64)
+    choice = best_split((ev, wins, high, low))
     label = name or (
         f"optimal-banker vs {opponent.name}" if as_banker else f"optimal vs {opponent.name}"
     )

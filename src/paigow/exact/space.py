@@ -24,6 +24,8 @@ from paigow.hands4 import distinct_hands
 from paigow.ranking import STRENGTH
 from paigow.tiles import ALL_TILES, N_KINDS, Tile
 
+from .dominance import SubsetIndex, subset_index
+
 __all__ = ["HandSpace", "kind_space", "pip_space", "space_for"]
 
 U8 = npt.NDArray[np.uint8]
@@ -80,14 +82,24 @@ class HandSpace:
         doubles = ((avail[None, :] == 2) & (c == 1)).sum(axis=1)
         return np.where(ok, 1 << doubles, 0).astype(np.int64)
 
+    @property
+    def opposing_hands(self) -> int:
+        """Hands the opponent can hold against any one hand: C(28, 4) = 20,475."""
+        return comb(int(self.copies.sum()) - 4, 4)
+
     @cache  # noqa: B019 - spaces are module-level singletons
-    def multiplicity(self) -> U8:
-        """The full matrix ``M`` (uint8; the largest entry is 16).
+    def subsets(self) -> SubsetIndex:
+        """The inclusion–exclusion structure of the fast engine (:mod:`.dominance`)."""
+        keys = [self.key_of(list(t)) for t in self.tiles]
+        return subset_index(keys, [int(c) for c in self.copies])
+
+    def multiplicity_block(self, lo: int, hi: int) -> U8:
+        """Rows ``lo:hi`` of the matrix ``M`` (uint8; the largest entry is 16).
 
         ``C(a, c)`` for ``a, c`` in 0..2 is 1, except ``C(2, 1) = 2`` and 0 when ``c > a``, so
         ``M = 2 ** #{t: a_t = 2, c_t = 1}`` where no ``c_t > a_t``: two small matrix products.
         """
-        a = self.copies[None, :].astype(np.int64) - self.counts.astype(np.int64)  # player side
+        a = self.copies[None, :].astype(np.int64) - self.counts[lo:hi].astype(np.int64)
         c = self.counts.astype(np.int64)  # dealer side
         f = np.float32
         doubles = (a == 2).astype(f) @ (c == 1).astype(f).T
@@ -96,6 +108,19 @@ class HandSpace:
         ).T
         m: U8 = np.left_shift(1, doubles.astype(np.uint8)).astype(np.uint8)
         m[clash > 0] = 0
+        return m
+
+    @cache  # noqa: B019 - spaces are module-level singletons
+    def multiplicity(self) -> U8:
+        """The full matrix ``M`` (uint8): the reference enumeration's view, built on request.
+
+        The fast engine never needs it (:mod:`.dominance`); it takes 13 MB for the kinds and
+        66 MB for the pips.
+        """
+        m = np.empty((self.size, self.size), dtype=np.uint8)
+        for lo in range(0, self.size, 512):
+            hi = min(lo + 512, self.size)
+            m[lo:hi] = self.multiplicity_block(lo, hi)
         return m
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 import numpy as np
 import numpy.typing as npt
@@ -10,6 +11,7 @@ import numpy.typing as npt
 from paigow.errors import ConfigError
 from paigow.ways.base import HouseWay
 
+from .dominance import DominanceCounter
 from .space import HandSpace
 
 __all__ = ["WayArrays", "way_arrays"]
@@ -27,6 +29,14 @@ class WayArrays:
     choice: I8
     high: I32
     low: I32
+
+    def counter(self) -> DominanceCounter:
+        """Dominance counts against this way's hands (built once per way, then reused)."""
+        return self._counter
+
+    @cached_property
+    def _counter(self) -> DominanceCounter:
+        return DominanceCounter(self.space.subsets(), self.high, self.low)
 
 
 def arrays_from_choice(name: str, space: HandSpace, choice: I8) -> WayArrays:

@@ -20,7 +20,7 @@ import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cache
+from functools import cache, lru_cache
 from math import comb, prod
 from typing import Any, Final
 
@@ -30,7 +30,9 @@ import numpy.typing as npt
 from paigow.cards import DECK, JOKER_1, JOKER_2, Card, parse_cards
 from paigow.errors import ConfigError
 from paigow.exact.advise import SettingScore
+from paigow.exact.dominance import DominanceCounter, SubsetIndex, subset_index
 from paigow.exact.edge import EdgeDetail, EdgeResult
+from paigow.exact.optimal import best_split
 
 from .hands import (
     COPIES,
@@ -71,6 +73,8 @@ B = npt.NDArray[np.bool_]
 
 #: Default commission on a player's win (R-SPG-23: 5 %).
 COMMISSION: Final = Fraction(1, 20)
+#: The dealer's hands left by any player hand: C(50, 4).
+DEALER_HANDS: Final = comb(50, 4)
 
 #: ZERO[literal][s]: a low hand of strength ``s`` has point value zero (R-SPG-05).
 _ZERO: Final = (
@@ -254,16 +258,29 @@ def spg_way_arrays(way: CardWay | str) -> SpgWayArrays:
     return arrays
 
 
-def _rows(
-    player: tuple[I32, I32], dealer: SpgWayArrays, m: U16, *, literal_zero: bool
-) -> tuple[I64, I64]:
-    """Per player row: multiplicity-weighted (win, lose) against every dealer class."""
+@cache
+def _subsets() -> SubsetIndex:
+    return subset_index(list(rank_space().keys), list(COPIES))
+
+
+@lru_cache(maxsize=16)
+def _counter(arrays: SpgWayArrays) -> DominanceCounter:
+    return DominanceCounter(_subsets(), arrays.high, arrays.low)
+
+
+def _rows(player: tuple[I32, I32], dealer: SpgWayArrays, *, literal_zero: bool) -> tuple[I64, I64]:
+    """Per player row (columns: settings): (win, lose) against every disjoint dealer hand.
+
+    A player's hand wins against the dealer's hands strictly below it (copies to the dealer,
+    R-SPG-04), and a zero low hand never wins (R-SPG-05): dominance counts
+    (:mod:`paigow.exact.dominance`), no class-by-class matrix.
+    """
     ph, pl = player
-    hw = ph[:, None] > dealer.high[None, :]
-    lw = (pl[:, None] > dealer.low[None, :]) & ~_ZERO[literal_zero][pl][:, None]
-    win = np.where(hw & lw, m, 0).sum(axis=1, dtype=np.int64)
-    lose = np.where(hw | lw, 0, m).sum(axis=1, dtype=np.int64)
-    return win, lose
+    a = np.asarray(ph, dtype=np.int64)
+    b = np.where(_ZERO[literal_zero][pl], 0, pl).astype(np.int64)
+    both, lx, ly = _counter(dealer).counts(a, b)
+    win = both.astype(np.int64)
+    return win, (DEALER_HANDS - lx - ly + both).astype(np.int64)
 
 
 def _profile(literal_zero: bool) -> str:
@@ -290,9 +307,11 @@ def spg_edge(
         player_way = spg_optimal(dealer_way, commission=commission, literal_zero=literal_zero)
     player = spg_way_arrays(player_way)
     space = rank_space()
-    m = multiplicity()
-    win, lose = _rows((player.high, player.low), dealer, m, literal_zero=literal_zero)
-    total = m.sum(axis=1, dtype=np.int64)
+    win, lose = _rows(
+        (player.high[:, None], player.low[:, None]), dealer, literal_zero=literal_zero
+    )
+    win, lose = win[:, 0], lose[:, 0]
+    total = np.full(space.size, DEALER_HANDS, dtype=np.int64)
     w, lz, t = (int(x @ space.weight) for x in (win, lose, total))
     detail = EdgeDetail(player.high, player.low, space.weight, win, lose, total)
     return EdgeResult(
@@ -314,25 +333,11 @@ def spg_optimal(
     """
     dealer = spg_way_arrays(dealer_way)
     space = rank_space()
-    m = multiplicity()
-    wins = np.zeros((space.size, 3), dtype=np.int64)
-    losses = np.zeros((space.size, 3), dtype=np.int64)
-    for j in range(3):
-        split = (space.split_high[:, j], space.split_low[:, j])
-        wins[:, j], losses[:, j] = _rows(split, dealer, m, literal_zero=literal_zero)
+    wins, losses = _rows((space.split_high, space.split_low), dealer, literal_zero=literal_zero)
     keep = 1 - commission
     ev = wins * keep.numerator - losses * keep.denominator
     keys = (ev, wins, space.split_high.astype(np.int64), space.split_low.astype(np.int64))
-    choice = np.zeros(space.size, dtype=np.int8)
-    for j in (1, 2):
-        better = np.zeros(space.size, dtype=np.bool_)
-        equal = np.ones(space.size, dtype=np.bool_)
-        rows = np.arange(space.size)
-        for k in keys:
-            new, old = k[:, j], k[rows, choice]
-            better |= equal & (new > old)
-            equal &= new == old
-        choice[better] = j
+    choice = best_split(keys)
     label = name or f"optimal vs {dealer.name}" + (" (literal zero)" if literal_zero else "")
     zero = "literal zero reading" if literal_zero else "zero rule on point hands"
     return OptimalCardWay(
