@@ -199,6 +199,8 @@ def test_every_four_card_hand_gets_one_class_matching_the_reference() -> None:
         n += 1
     assert n == 316251
     assert seen == APPENDIX_F
+    # the combinatorial count over rank multisets equals the hand-by-hand tally
+    assert bonus_counts() == dict(seen)
 
 
 # --- R-SPG-18 payout cap (AMB-51) -------------------------------------------------------------

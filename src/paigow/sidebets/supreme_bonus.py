@@ -23,7 +23,7 @@ from collections.abc import Mapping, Sequence
 from enum import Enum
 from fractions import Fraction
 from functools import cache
-from math import comb
+from math import comb, prod
 from types import MappingProxyType
 from typing import Final
 
@@ -84,6 +84,8 @@ _JOKER_RANKS: Final = (3, 6)
 # Rank and suit index of each card code (jokers: rank 0, suit -1).
 _RANK: Final = tuple(c.rank for c in DECK)
 _SUIT: Final = tuple(-1 if c.is_joker else SUITS.index(c.suit) for c in DECK)
+#: The natural ranks, 2..14 (ace).
+_RANKS: Final = tuple(range(2, ACE + 1))
 
 
 def _is_run(ranks: Sequence[int]) -> bool:
@@ -96,11 +98,33 @@ def _is_run(ranks: Sequence[int]) -> bool:
     return rs[3] == ACE and sorted((1, *rs[:3])) == [1, 2, 3, 4]
 
 
+@cache
+def _straight_shapes() -> frozenset[tuple[tuple[int, ...], int]]:
+    """Every (sorted natural ranks, jokers) that forms a straight, jokers standing as a 3 or 6.
+
+    Built from the definition: four distinct ranks in a run (:func:`_is_run`), up to two of
+    them, each a 3 or a 6, replaced by jokers.
+    """
+    out = set()
+    for run in itertools.combinations(range(2, ACE + 1), 4):
+        if not _is_run(run):
+            continue
+        for jokers in range(3):
+            for stand_in in itertools.combinations(run, jokers):
+                if all(r in _JOKER_RANKS for r in stand_in):
+                    out.add((tuple(r for r in run if r not in stand_in), jokers))
+    return frozenset(out)
+
+
 def _makes_straight(naturals: tuple[int, ...], jokers: int) -> bool:
-    """Whether the natural ranks plus ``jokers`` jokers (each a 3 or a 6) form a straight."""
-    return any(
-        _is_run(naturals + extra) for extra in itertools.product(_JOKER_RANKS, repeat=jokers)
-    )
+    """Whether the sorted natural ranks plus ``jokers`` jokers (each a 3 or a 6) form a
+    straight."""
+    return (naturals, jokers) in _straight_shapes()
+
+
+def _multiplicities(naturals: tuple[int, ...]) -> list[int]:
+    """How often each distinct rank occurs, largest first."""
+    return sorted((naturals.count(r) for r in set(naturals)), reverse=True)
 
 
 @cache
@@ -110,7 +134,7 @@ def _classify_shape(naturals: tuple[int, ...], suited: bool, jokers: int) -> Bon
     With jokers present, ``suited`` means the natural cards share a suit, which the jokers can
     join as a 3 or 6 of that suit in a straight flush (AMB-52).
     """
-    counts = [*sorted(Counter(naturals).values(), reverse=True), 0]
+    counts = [*_multiplicities(naturals), 0]
     straight = _makes_straight(naturals, jokers)
     pairs = sum(1 for n in counts if n >= 2)
     if naturals == (ACE,) * 4:
@@ -162,10 +186,45 @@ def classify_bonus(cards4: Sequence[Card] | str) -> BonusClass:
 
 
 @cache
+def _shapes(m: int) -> dict[tuple[bool, ...], tuple[int, int]]:
+    """For ``m`` sorted ranks, by which neighbours are equal: the largest multiplicity and the
+    number of ways to pick the cards' suits (``prod C(4, c_r)``)."""
+    out = {}
+    for runs in itertools.product((False, True), repeat=m - 1):
+        sizes = [1]
+        for same in runs:
+            if same:
+                sizes[-1] += 1
+            else:
+                sizes.append(1)
+        out[runs] = (max(sizes), prod(comb(len(SUITS), c) for c in sizes))
+    return out
+
+
+@cache
 def _counts() -> tuple[tuple[BonusClass, int], ...]:
-    totals = Counter(
-        classify_bonus_codes(a, b, c, d) for a, b, c, d in itertools.combinations(range(54), 4)
-    )
+    """Class counts by combinatorics over rank multisets, not hand by hand.
+
+    A hand's class depends only on its natural ranks, its jokers and whether its natural cards
+    share one suit. For a multiset of ranks the hands number ``prod C(4, c_r) * C(2, jokers)``;
+    the naturals can share a suit only when their ranks are distinct, in 4 ways (one per suit)
+    times ``C(2, jokers)``. The slow reference (every one of the 316,251 hands through
+    :func:`classify_bonus_codes`) is in the tests.
+    """
+    totals: Counter[BonusClass] = Counter()
+    suits = len(SUITS)
+    for jokers in range(3):
+        shapes = _shapes(4 - jokers)
+        for naturals in itertools.combinations_with_replacement(_RANKS, 4 - jokers):
+            runs = tuple(a == b for a, b in itertools.pairwise(naturals))
+            largest, ways = shapes[runs]
+            if largest > suits:
+                continue
+            hands = comb(2, jokers) * ways
+            suited = comb(2, jokers) * suits if largest == 1 else 0
+            if suited:
+                totals[_classify_shape(naturals, True, jokers)] += suited
+            totals[_classify_shape(naturals, False, jokers)] += hands - suited
     return tuple((cls, totals[cls]) for cls in BonusClass)
 
 
