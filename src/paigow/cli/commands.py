@@ -131,7 +131,16 @@ def profiles(args: argparse.Namespace) -> int:
 
 def ways(args: argparse.Namespace) -> int:
     """``paigow ways [--profile P]``: the ways of the profile's game; the profile's own way is
-    marked ``default``."""
+    marked ``default``. ``paigow ways compare A B``: the hands two ways set differently."""
+    if getattr(args, "action", "list") == "compare":
+        from .math_cmds import render_compare, ways_compare_data
+
+        data = ways_compare_data(args)
+        if args.json:
+            print(json.dumps(data))
+        else:
+            render_compare(data)
+        return 0
     from paigow.profiles import get_profile
     from paigow.table.games import game_for
 
@@ -152,10 +161,15 @@ def ways(args: argparse.Namespace) -> int:
 
 
 def edge(args: argparse.Namespace) -> int:
-    """``paigow edge``."""
-    from .math_cmds import edge_data
+    """``paigow edge`` (``--player A,B,C``: one row per player way)."""
+    from .math_cmds import edge_data, render_edge
 
-    return emit(edge_data(args), args.json, "edge")
+    data = edge_data(args)
+    if args.json:
+        print(json.dumps(data))
+    else:
+        render_edge(data)
+    return 0
 
 
 def advise(args: argparse.Namespace) -> int:

@@ -74,11 +74,19 @@ def _profiles(p: argparse.ArgumentParser) -> None:
 
 def _ways(p: argparse.ArgumentParser) -> None:
     add_common(p, profile_help="list the ways of this profile's game (default: generic)")
+    p.add_argument("action", nargs="?", choices=["list", "compare"], default="list")
+    p.add_argument("names", nargs="*", help="with compare: the two ways, e.g. regulation taj")
+    p.add_argument("--against", help="with compare: the dealer's way (default: the profile's)")
+    p.add_argument("--commission", type=rate, help="with compare: commission rate")
 
 
 def _edge(p: argparse.ArgumentParser) -> None:
     add_common(p)
-    p.add_argument("--player", default=None, help="player's way (default: the profile's)")
+    p.add_argument(
+        "--player",
+        default=None,
+        help="player's way, or several separated by commas (default: the profile's)",
+    )
     p.add_argument("--dealer", default=None, help="dealer's way (default: the profile's)")
     p.add_argument(
         "--commission", type=rate, help="commission rate, e.g. 0.05 (default: the profile's)"
@@ -153,6 +161,13 @@ def _train(p: argparse.ArgumentParser) -> None:
     add_arguments(p)
 
 
+def _equilibrium(p: argparse.ArgumentParser) -> None:
+    add_common(p)
+    p.add_argument("--commission", type=rate, help="commission rate, e.g. 0 (default: profile's)")
+    p.add_argument("--out", required=True, help="directory for player.csv and banker.csv")
+    p.add_argument("--iterations", type=count(1), default=150, help="CFR+ iterations (default 150)")
+
+
 _C = "paigow.cli.commands"
 
 #: Every subcommand, in the order ``paigow --help`` lists them.
@@ -164,7 +179,7 @@ COMMANDS: tuple[Command, ...] = (
     ),
     Command("set", "set four tiles by a house way", _set, f"{_C}:set_tiles"),
     Command("profiles", "list the jurisdiction profiles, or show one", _profiles, f"{_C}:profiles"),
-    Command("ways", "list the house ways", _ways, f"{_C}:ways"),
+    Command("ways", "list the house ways, or compare two", _ways, f"{_C}:ways"),
     Command("edge", "exact house edge of a player way against a dealer way", _edge, f"{_C}:edge"),
     Command("advise", "exact EV of each setting of four tiles", _advise, f"{_C}:advise"),
     Command("play", "sit at a terminal table with computer players", _play, "paigow.cli.play:run"),
@@ -172,6 +187,12 @@ COMMANDS: tuple[Command, ...] = (
     Command("replay", "re-run a round record and check every field", _replay, f"{_C}:replay"),
     Command("sidebet", "exact returns of a side bet", _sidebet, f"{_C}:sidebet"),
     Command("strategy", "export a house way as a CSV table", _strategy, f"{_C}:strategy"),
+    Command(
+        "equilibrium",
+        "exact equilibrium of player against banker",
+        _equilibrium,
+        "paigow.cli.equilibrium_cmd:run",
+    ),
     Command(
         "train",
         "practise setting hands, scored by the exact EV lost",

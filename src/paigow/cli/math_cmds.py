@@ -9,12 +9,12 @@ from fractions import Fraction
 from typing import Any
 
 from paigow.errors import ParseError
-from paigow.exact.api import commission_of, edge_of, setting_advice
+from paigow.exact.api import commission_of, edge_of, edges_of, setting_advice
 from paigow.profiles import Profile, get_profile
 from paigow.settings import validate_four
 from paigow.tiles import parse_tiles
 
-__all__ = ["advise_data", "edge_data"]
+__all__ = ["advise_data", "edge_data", "render_edge"]
 
 
 def _commission(prof: Profile, text: str | None) -> Fraction:
@@ -28,22 +28,30 @@ def _commission(prof: Profile, text: str | None) -> Fraction:
     return commission_of(prof, text)
 
 
+def _way_list(text: str) -> list[str]:
+    names = [n.strip() for n in text.split(",")]
+    if not all(names):
+        raise ParseError(f"--player takes way names separated by commas, got {text!r}")
+    return names
+
+
 def edge_data(args: argparse.Namespace) -> dict[str, Any]:
-    """Compute the exact edge for the parsed arguments (and draw the plot if asked)."""
+    """Compute the exact edge for the parsed arguments (and draw the plot if asked).
+
+    ``--player A,B,C`` scores several player ways against the one dealer way: the result then
+    has ``rows``, one edge per player way.
+    """
     prof = get_profile(args.profile)
     c = _commission(prof, args.commission)
-    player = args.player or prof.house_way.dealer
+    players = _way_list(args.player) if args.player else [prof.house_way.dealer]
     dealer = args.dealer or prof.house_way.dealer
+    if len(players) > 1:
+        if args.plot:
+            raise ParseError("--plot draws one edge; give a single --player")
+        return _edge_rows(players, dealer, prof, c)
+    player = players[0]
     if prof.meta.game == "cards":
-        from paigow.spg.exact import spg_edge
-
-        res = spg_edge(
-            player, dealer, commission=c, literal_zero=prof.ranking.zero_rule == "literal"
-        )
-        data = res.to_json()
-        data["profile"] = prof.name
-        data["deals"] = res.deals
-        return data
+        return _card_edge(player, dealer, prof, c)
     if args.json or not sys.stderr.isatty():
         res = edge_of(player, dealer, prof, c)
     else:
@@ -63,6 +71,43 @@ def edge_data(args: argparse.Namespace) -> dict[str, Any]:
         plot_edge(res, args.plot)
         data["plot"] = args.plot
     return data
+
+
+def _card_edge(player: str, dealer: str, prof: Profile, c: Fraction) -> dict[str, Any]:
+    from paigow.spg.exact import spg_edge
+
+    res = spg_edge(player, dealer, commission=c, literal_zero=prof.ranking.zero_rule == "literal")
+    data = res.to_json()
+    data["profile"] = prof.name
+    data["deals"] = res.deals
+    return data
+
+
+def _edge_rows(players: list[str], dealer: str, prof: Profile, c: Fraction) -> dict[str, Any]:
+    """Several player ways against one dealer way: one edge per player way."""
+    if prof.meta.game == "cards":
+        rows = [_card_edge(p, dealer, prof, c) for p in players]
+    else:
+        rows = [r.to_json() for r in edges_of(players, dealer, prof, c)]
+    return {
+        "dealer_way": rows[0]["dealer_way"],
+        "profile": prof.name,
+        "commission": str(c),
+        "deals": rows[0]["deals"],
+        "rows": rows,
+    }
+
+
+def render_edge(data: dict[str, Any]) -> None:
+    """Human output of :func:`edge_data`: one edge, or a table with one row per player way."""
+    if "rows" in data:
+        from paigow.cli.math_render import edge_rows
+
+        edge_rows(data)
+    else:
+        from paigow.cli.render import edge
+
+        edge(data)
 
 
 def advise_data(args: argparse.Namespace) -> dict[str, Any]:

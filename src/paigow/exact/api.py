@@ -14,6 +14,7 @@ from decimal import Decimal
 from fractions import Fraction
 from functools import lru_cache
 
+from paigow.errors import ConfigError
 from paigow.profiles import Profile
 from paigow.settings import CompareRules
 from paigow.tiles import Tile
@@ -21,12 +22,20 @@ from paigow.ways import get_way
 from paigow.ways.base import HouseWay
 
 from .advise import Advice, advise
-from .edge import EdgeResult, edge
+from .edge import EdgeResult, edge, edges
 from .optimal import OptimalWay, optimal_arrays
 from .space import HandSpace, space_for
 from .strategy import WayArrays, way_arrays
 
-__all__ = ["COMPUTED", "commission_of", "edge_of", "resolve", "setting_advice", "strategy_way"]
+__all__ = [
+    "COMPUTED",
+    "commission_of",
+    "edge_of",
+    "edges_of",
+    "resolve",
+    "setting_advice",
+    "strategy_way",
+]
 
 COMPUTED = ("optimal", "optimal-banker")
 
@@ -123,6 +132,40 @@ def edge_of(
         commission=commission,
         profile=profile.name,
         progress=progress,
+    )
+
+
+def edges_of(
+    players: Sequence[str],
+    dealer: str,
+    profile: Profile,
+    commission: Fraction,
+    *,
+    player_against: str | None = None,
+) -> list[EdgeResult]:
+    """Exact edge of each of ``players`` against one ``dealer`` way, sharing the dealer's work.
+
+    ``optimal`` among the players optimises against ``dealer`` (or ``player_against``).
+
+    Raises:
+        ConfigError: ``optimal-banker`` as the dealer of several player ways (it is the best
+            reply to one player way; use :func:`edge_of`).
+    """
+    if dealer == "optimal-banker" and len(players) > 1:
+        raise ConfigError(
+            "optimal-banker is the banker's best reply to one player way; "
+            "give a single --player with it"
+        )
+    if len(players) == 1:
+        return [edge_of(players[0], dealer, profile, commission, player_against=player_against)]
+    pa = player_against or (dealer if dealer not in COMPUTED else None)
+    ways = resolve([*((p, pa) for p in players), (dealer, None)], profile, commission)
+    return edges(
+        ways[:-1],
+        ways[-1],
+        rules=profile.compare_rules,
+        commission=commission,
+        profile=profile.name,
     )
 
 
