@@ -1,50 +1,115 @@
-"""Benchmark of the exact math engine against naive references run in the same process.
+"""Benchmark of the exact math engine: every figure beside the previous method's, in one run.
 
-Run: ``make bench`` (or ``.venv/bin/python benchmarks/bench_math.py``). Prints each figure and
-its ratio to the naive reference. The naive per-deal loop cannot finish the full 736,281,000
-deals in reasonable time, so it is timed on a sample and extrapolated (marked "est.").
+Run: ``make bench`` (or ``.venv/bin/python benchmarks/bench_math.py``). The previous method is
+the source tree of commit :data:`PREVIOUS` (the class-by-class multiplicity matrix, the
+hand-by-hand bonus count, eager imports), taken from git into a temporary directory; both
+trees are timed by :mod:`math_probe` in fresh processes of the same interpreter, one after the
+other, so each ratio is measured in one run on one machine. Timings are the best of several
+runs (wall clock); memory is the peak resident size of a process that does only that work.
+
+``--no-suite`` skips the last figure (the peak memory of the math test modules, run in one
+process per tree, which takes a few minutes).
 """
 
 from __future__ import annotations
 
 import itertools
+import json
+import os
 import random
-import resource
 import subprocess
 import sys
+import tarfile
+import tempfile
 import time
-from collections.abc import Callable
-from fractions import Fraction
+from io import BytesIO
 from pathlib import Path
 
-from paigow.exact.advise import advise
-from paigow.exact.edge import edge
-from paigow.exact.optimal import optimal_arrays
-from paigow.exact.space import kind_space
-from paigow.exact.strategy import way_arrays
 from paigow.profiles import get_profile
-from paigow.settings import compare_settings, settings_of
-from paigow.tiles import FULL_SET, Tile
+from paigow.settings import compare_settings
+from paigow.tiles import FULL_SET
 from paigow.ways import get_way
 
-FIVE = Fraction(1, 20)
-RULES = get_profile("generic").compare_rules
+#: The commit whose engine the figures are compared with.
+PREVIOUS = "c576e482c538f931765df9285c66fc9d21ab4446"
+ROOT = Path(__file__).resolve().parents[1]
+PROBE = Path(__file__).resolve().with_name("math_probe.py")
 DEALS = 736_281_000
+#: Test modules of the exact math (the largest processes of the suite).
+MATH_TESTS = ("tests/test_exact.py", "tests/test_spg_exact.py", "tests/test_exact_fast.py")
 
 
-def timed(fn: Callable[[], object], repeat: int = 3) -> float:
-    """Best wall time of ``repeat`` runs, in seconds."""
+def previous_tree(tmp: Path) -> Path | None:
+    """The previous source and tests, extracted from git; None when the commit is missing."""
+    try:
+        blob = subprocess.run(
+            ["git", "-C", str(ROOT), "archive", PREVIOUS, "src", "tests", "docs"],
+            check=True,
+            capture_output=True,
+        ).stdout
+    except (subprocess.CalledProcessError, FileNotFoundError):
+        return None
+    with tarfile.open(fileobj=BytesIO(blob)) as tar:
+        tar.extractall(tmp, filter="data")
+    return tmp
+
+
+def env_for(tree: Path) -> dict[str, str]:
+    """Environment that imports ``paigow`` from ``tree/src``."""
+    env = dict(os.environ)
+    env["PYTHONPATH"] = str(tree / "src")
+    return env
+
+
+def probe(tree: Path, mode: str) -> dict[str, float]:
+    """Run :mod:`math_probe` against ``tree`` in a fresh process."""
+    out = subprocess.run(
+        [sys.executable, str(PROBE), mode],
+        check=True,
+        capture_output=True,
+        text=True,
+        env=env_for(tree),
+        cwd=tree,
+    )
+    data: dict[str, float] = json.loads(out.stdout.strip().splitlines()[-1])
+    return data
+
+
+def startup(tree: Path, args: list[str], repeat: int = 7) -> float:
+    """Best wall time of a whole ``paigow`` process, in milliseconds (warm caches)."""
+    cmd = [sys.executable, "-m", "paigow.cli.main", *args]
+    env = env_for(tree)
+    subprocess.run(cmd, check=True, capture_output=True, env=env)  # fill the caches
     best = float("inf")
     for _ in range(repeat):
         t = time.perf_counter()
-        fn()
+        subprocess.run(cmd, check=True, capture_output=True, env=env)
         best = min(best, time.perf_counter() - t)
-    return best
+    return best * 1000
+
+
+def suite_peak(tree: Path, modules: list[str]) -> float:
+    """Peak memory (MiB) of one pytest process running ``modules`` of ``tree``."""
+    code = (
+        "import json, resource, sys, pytest\n"
+        "pytest.main(['-q', '-p', 'no:xdist', '-p', 'no:cacheprovider', *sys.argv[1:]])\n"
+        "print(json.dumps(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code, *modules],
+        check=True,
+        capture_output=True,
+        text=True,
+        env=env_for(tree),
+        cwd=tree,
+    )
+    return float(out.stdout.strip().splitlines()[-1]) / 1024
 
 
 def naive_deals_per_second(n_players: int = 3) -> float:
     """Plain Python: set both hands by house way and compare, deal by deal."""
     reg = get_way("regulation")
+    rules = get_profile("generic").compare_rules
     rng = random.Random(7)
     done = 0
     t = time.perf_counter()
@@ -55,68 +120,63 @@ def naive_deals_per_second(n_players: int = 3) -> float:
             rest.remove(x)
         mine = reg.set(tiles)
         for combo in itertools.combinations(rest, 4):
-            compare_settings(mine, reg.set(combo), RULES)
+            compare_settings(mine, reg.set(combo), rules)
             done += 1
     return done / (time.perf_counter() - t)
 
 
-def naive_advise(tiles: list[Tile]) -> None:
-    """Plain Python advice: every setting against every one of the 20,475 dealer hands."""
-    reg = get_way("regulation")
-    rest = list(FULL_SET)
-    for x in tiles:
-        rest.remove(x)
-    dealer = [reg.set(c) for c in itertools.combinations(rest, 4)]
-    for s in settings_of(tiles):
-        for d in dealer:
-            compare_settings(s, d, RULES)
-
-
-def row(name: str, fast: float, naive: float, note: str = "") -> None:
-    """Print one figure with its ratio."""
-    ratio = naive / fast
-    print(f"{name:<44} {fast * 1000:>10.2f} ms   naive {naive:>10.3f} s   x{ratio:>12,.0f}{note}")
+def row(name: str, now: float, before: float | None, unit: str = "ms") -> None:
+    """One figure: current, previous, and how many times better the current one is."""
+    if before is None:
+        print(f"{name:<46} {now:>10.2f} {unit}")
+        return
+    ratio = before / now if now else float("inf")
+    print(f"{name:<46} {now:>10.2f} {unit}   previous {before:>10.2f} {unit}   x{ratio:>8.1f}")
 
 
 def main() -> None:
     """Run every benchmark and print the figures."""
-    t0 = time.perf_counter()
-    sp = kind_space()
-    sp.multiplicity()
-    reg_way = get_way("regulation")
-    reg = way_arrays(reg_way, sp)
-    startup = time.perf_counter() - t0
-    print(f"start-up (hand space, multiplicities, house way arrays): {startup:.2f} s")
-
-    opt = optimal_arrays(reg, rules=RULES, commission=FIVE)
-    t_edge = timed(lambda: edge(opt, reg, rules=RULES, commission=FIVE))
-    dps = naive_deals_per_second()
-    row("exact edge, two precomputed ways", t_edge, DEALS / dps, "  (naive est.: per-deal loop)")
-
-    tiles = list(FULL_SET[0:1] + FULL_SET[23:24] + FULL_SET[30:31] + FULL_SET[10:11])
-    house = reg_way.set(tiles)
-    t_adv = timed(lambda: advise(tiles, reg, rules=RULES, commission=FIVE, house_setting=house), 20)
-    t_naive_adv = timed(lambda: naive_advise(tiles), 1)
-    row("advise one hand (3 settings x 20,475)", t_adv, t_naive_adv)
-
-    t_opt = timed(lambda: optimal_arrays(reg, rules=RULES, commission=FIVE), 2)
-    naive_opt = 3620 * t_naive_adv
-    row("optimal table, all 3,620 hands", t_opt, naive_opt, "  (naive est.: 3,620 advices)")
-
-    from paigow.spg.exact import multiplicity, spg_edge, spg_way_arrays
-
-    multiplicity()
-    spg_way_arrays("spg-house")
-    t_spg = timed(lambda: spg_edge("spg-house", "spg-house"))
-    print(f"{'Supreme Pai Gow edge, 72,832,605,300 deals':<44} {t_spg * 1000:>10.2f} ms")
-
-    exe = Path(sys.executable).with_name("paigow")
-    cmd = [str(exe), "advise", "6-6", "4-5", "1-2", "3-3", "--json"]
-    t_cli = timed(lambda: subprocess.run(cmd, check=True, capture_output=True), 5)
-    print(f"{'CLI advise incl. start-up':<44} {t_cli * 1000:>10.2f} ms")
-
-    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    print(f"{'peak memory (this process)':<44} {rss:>10.1f} MiB")
+    with_suite = "--no-suite" not in sys.argv
+    with tempfile.TemporaryDirectory() as tmp:
+        old = previous_tree(Path(tmp))
+        if old is None:
+            print(f"(commit {PREVIOUS[:7]} not available: no comparison with the previous method)")
+        now_t = probe(ROOT, "times")
+        old_t = probe(old, "times") if old else {}
+        now_m = probe(ROOT, "memory")
+        old_m = probe(old, "memory") if old else {}
+        print(f"exact math, current tree vs commit {PREVIOUS[:7]} (best of several runs)")
+        row("exact edge, two precomputed ways", now_t["edge"], old_t.get("edge"))
+        row("100 ways against one dealer way", now_t["many"], old_t.get("many"))
+        row("optimal table, all 3,620 hands", now_t["optimal"], old_t.get("optimal"))
+        row("Supreme Pai Gow edge, 72,832,605,300 deals", now_t["spg_edge"], old_t.get("spg_edge"))
+        row("Supreme Pai Gow bonus counts (316,251 hands)", now_t["bonus"], old_t.get("bonus"))
+        row(
+            "peak memory, a process computing one edge",
+            now_m["edge_peak_mib"],
+            old_m.get("edge_peak_mib"),
+            "MiB",
+        )
+        for label, args in (
+            ("start-up: paigow hand 6-6 4-5 --json", ["hand", "6-6", "4-5", "--json"]),
+            (
+                "start-up: paigow advise 6-6 4-5 1-2 3-3 --json",
+                ["advise", "6-6", "4-5", "1-2", "3-3", "--json"],
+            ),
+            ("start-up: paigow edge --json", ["edge", "--json"]),
+        ):
+            row(label, startup(ROOT, args), startup(old, args) if old else None)
+        dps = naive_deals_per_second()
+        print(f"{'(naive per-deal loop, estimated for all deals)':<46} {DEALS / dps:>10.0f} s")
+        if with_suite:
+            now_mods = [m for m in MATH_TESTS if (ROOT / m).exists()]
+            old_mods = [m for m in MATH_TESTS if old and (old / m).exists()]
+            row(
+                "peak memory, math test modules in one process",
+                suite_peak(ROOT, now_mods),
+                suite_peak(old, old_mods) if old else None,
+                "MiB",
+            )
 
 
 if __name__ == "__main__":
