@@ -14,17 +14,27 @@ from paigow.profiles import Profile, get_profile
 from paigow.settings import validate_four
 from paigow.tiles import parse_tiles
 
-__all__ = ["advise_data", "edge_data", "render_edge"]
+__all__ = ["advise_data", "edge_data", "parse_commission", "render_edge"]
+
+
+def parse_commission(text: str) -> Fraction:
+    """A commission rate given on the command line, e.g. ``0.05``.
+
+    Raises:
+        ParseError: not a number in [0, 1).
+    """
+    try:
+        value = Decimal(text)
+    except InvalidOperation:
+        raise ParseError(f"--commission must be a rate like 0.05, got {text!r}") from None
+    if not 0 <= value < 1:
+        raise ParseError(f"--commission must be in [0, 1), got {text!r}")
+    return Fraction(value)
 
 
 def _commission(prof: Profile, text: str | None) -> Fraction:
     if text is not None:
-        try:
-            value = Decimal(text)
-        except InvalidOperation:
-            raise ParseError(f"--commission must be a rate like 0.05, got {text!r}") from None
-        if not 0 <= value < 1:
-            raise ParseError(f"--commission must be in [0, 1), got {text!r}")
+        return parse_commission(text)
     return commission_of(prof, text)
 
 

@@ -1,0 +1,163 @@
+"""``paigow equilibrium``: the exact equilibrium of the player-against-banker game."""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import sys
+from fractions import Fraction
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from paigow.errors import ConfigError
+from paigow.ranking import Hand
+from paigow.settings import Setting
+from paigow.tiles import format_tiles
+
+if TYPE_CHECKING:  # the math engine is imported when the command runs
+    from paigow.exact.equilibrium import Equilibrium
+    from paigow.exact.game import Game
+    from paigow.exact.space import HandSpace
+    from paigow.exact.strategy_exact import MixedStrategy
+
+__all__ = ["add_parser", "equilibrium_data", "setting_of_split", "write_strategy"]
+
+
+def add_parser(sub: Any) -> None:
+    """Register the subcommand on the main parser's subparsers."""
+    p = sub.add_parser("equilibrium", help="exact equilibrium of player against banker")
+    p.add_argument("--profile", default="generic", help="jurisdiction profile (default: generic)")
+    p.add_argument("--commission", help="commission rate, e.g. 0 (default: the profile's)")
+    p.add_argument("--out", required=True, help="directory for player.csv and banker.csv")
+    p.add_argument("--iterations", type=int, default=150, help="CFR+ iterations (default 150)")
+    p.add_argument("--json", action="store_true", help="print JSON")
+
+
+def setting_of_split(space: HandSpace, cls: int, split: int) -> Setting:
+    """The setting of the class representative's tiles by one of its three splits."""
+    from paigow.exact.space import SPLITS
+
+    t = space.tiles[cls]
+    a, b, c, d = SPLITS[split]
+    h1, h2 = Hand.of(t[a], t[b]), Hand.of(t[c], t[d])
+    return Setting(h1, h2) if h1.strength >= h2.strength else Setting(h2, h1)
+
+
+def write_strategy(space: HandSpace, strategy: MixedStrategy, path: Path) -> int:
+    """Write ``tiles,setting,probability`` rows (as ``strategy export`` writes tiles and
+    settings); returns the number of rows."""
+    order = sorted(range(space.size), key=lambda c: [t.sort_key for t in space.tiles[c]])
+    rows = 0
+    try:
+        with path.open("w", encoding="utf-8", newline="") as f:
+            w = csv.writer(f, lineterminator="\n")
+            w.writerow(["tiles", "setting", "probability"])
+            for c in order:
+                for j, p in sorted(strategy.probabilities(c).items()):
+                    w.writerow(
+                        [format_tiles(space.tiles[c]), setting_of_split(space, c, j).csv(), str(p)]
+                    )
+                    rows += 1
+    except OSError as e:
+        raise ConfigError(f"cannot write {str(path)!r}: {e.strerror}") from e
+    return rows
+
+
+def _commission(text: str | None, default: Fraction) -> Fraction:
+    if text is None:
+        return default
+    from paigow.cli.math_cmds import parse_commission
+
+    return parse_commission(text)
+
+
+def _mixed_json(space: HandSpace, strategy: MixedStrategy) -> list[dict[str, Any]]:
+    out = []
+    for c in sorted(strategy.mixed, key=lambda c: [t.sort_key for t in space.tiles[c]]):
+        out.append(
+            {
+                "tiles": format_tiles(space.tiles[c]),
+                "settings": [
+                    {"setting": setting_of_split(space, c, j).csv(), "probability": str(p)}
+                    for j, p in sorted(strategy.mixed[c].items())
+                ],
+            }
+        )
+    return out
+
+
+def equilibrium_data(args: argparse.Namespace) -> dict[str, Any]:
+    """Solve, write the two CSV files, and return the JSON summary."""
+    from paigow.exact.api import commission_of
+    from paigow.exact.equilibrium import solve_equilibrium
+    from paigow.exact.game import Game
+    from paigow.exact.space import kind_space
+    from paigow.profiles import get_profile
+
+    prof = get_profile(args.profile)
+    if prof.meta.game != "tiles":
+        raise ConfigError(f"paigow equilibrium solves Pai Gow Tiles; {prof.name!r} is a card game")
+    c = _commission(args.commission, commission_of(prof))
+    out = Path(args.out)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise ConfigError(f"cannot create {str(out)!r}: {e.strerror}") from e
+    game = Game(kind_space(), prof.compare_rules, c)
+    if args.json or not sys.stderr.isatty():
+        eq = solve_equilibrium(game, iterations=args.iterations)
+    else:
+        eq = _with_bar(game, args.iterations)
+    sp = game.space
+    write_strategy(sp, eq.player, out / "player.csv")
+    write_strategy(sp, eq.banker, out / "banker.csv")
+    data: dict[str, Any] = {"profile": prof.name, "commission": str(c)}
+    data.update(eq.evaluation.to_json())
+    data["exact"] = eq.exact
+    data["mixed_hands"] = len(eq.player.mixed) + len(eq.banker.mixed)
+    data["player_mixed"] = _mixed_json(sp, eq.player)
+    data["banker_mixed"] = _mixed_json(sp, eq.banker)
+    data["seconds"] = round(eq.seconds, 2)
+    data["rounds"] = eq.rounds
+    data["out"] = {"player": str(out / "player.csv"), "banker": str(out / "banker.csv")}
+    return data
+
+
+def _with_bar(game: Game, iterations: int) -> Equilibrium:
+    from rich.progress import Progress as Bar
+
+    from paigow.exact.equilibrium import Progress, solve_equilibrium
+
+    with Bar(transient=True) as bar:
+        tasks: dict[str, Any] = {}
+
+        def tick(stage: str, done: int, total: int) -> None:
+            if stage not in tasks:
+                tasks[stage] = bar.add_task(stage, total=max(total, 1))
+            bar.update(tasks[stage], completed=done, total=max(total, 1))
+
+        progress: Progress = tick
+        return solve_equilibrium(game, iterations=iterations, progress=progress)
+
+
+def render(d: dict[str, Any]) -> None:
+    """Human output."""
+    from rich.console import Console
+
+    con = Console(highlight=False)
+    state = "exact" if d["exact"] else "approximate"
+    con.print(
+        f"[bold]{state} equilibrium[/bold], profile {d['profile']}, commission {d['commission']} "
+        f"({d['seconds']} s)"
+    )
+    con.print(f"  player EV per unit  {100 * d['player_ev']:+.5f}%   ({d['player_ev_exact']})")
+    con.print(f"  banker EV per unit  {100 * d['banker_ev']:+.5f}%   ({d['banker_ev_exact']})")
+    con.print(
+        f"  best-reply gains    player {d['player_gain_exact']}, banker {d['banker_gain_exact']}"
+    )
+    for side in ("player", "banker"):
+        con.print(f"  {side} mixes {len(d[f'{side}_mixed'])} hands:")
+        for h in d[f"{side}_mixed"]:
+            parts = ", ".join(f"{s['setting']} {s['probability']}" for s in h["settings"])
+            con.print(f"    {h['tiles']}: {parts}")
+    con.print(f"  wrote {d['out']['player']} and {d['out']['banker']}")

@@ -1,0 +1,155 @@
+"""The two-sided game and its equilibrium (`paigow equilibrium`), checked independently.
+
+Both best replies are recomputed here from the class-by-class multiplicity matrix and the
+plain hand comparison of the reference enumeration (R-RANK-11/13, R-SETTLE-05), in rational
+arithmetic, without the engine's dominance counts or the solver: the gains the engine reports
+must equal them exactly, and for the equilibrium they are exactly 0.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import random
+from fractions import Fraction
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from paigow.cli.main import main
+from paigow.exact.edge import wins_matrix
+from paigow.exact.game import Game
+from paigow.exact.space import HandSpace, kind_space
+from paigow.exact.strategy_exact import MixedStrategy, evaluate
+from paigow.profiles import get_profile
+from paigow.settings import CompareRules
+from paigow.tiles import format_tiles
+
+Probs = list[dict[int, Fraction]]
+
+
+def _probs(strategy: MixedStrategy, n: int) -> Probs:
+    return [strategy.probabilities(c) for c in range(n)]
+
+
+def _utilities(
+    sp: HandSpace, rules: CompareRules, keep: Fraction, opponent: Probs, *, player: bool
+) -> list[list[Fraction]]:
+    """Exact EV numerators (in deals, before dividing by the deals) of every class and split
+    against the opponent's strategy, by the reference enumeration."""
+    n = sp.size
+    pure = [len(p) == 1 for p in opponent]
+    out = [[Fraction(0)] * 3 for _ in range(n)]
+    for lo in range(0, n, 512):
+        hi = min(lo + 512, n)
+        m = sp.multiplicity_block(lo, hi).astype(np.int64)  # rows: us, columns: the opponent
+        for i in range(3):
+            mh, ml = sp.split_high[lo:hi, i], sp.split_low[lo:hi, i]
+            for j in range(3):
+                oh, ol = sp.split_high[:, j], sp.split_low[:, j]
+                if player:
+                    hw = wins_matrix(mh, oh, low=False, rules=rules)
+                    lw = wins_matrix(ml, ol, low=True, rules=rules)
+                    win, lose = hw & lw, ~(hw | lw)
+                else:  # the opposing player wins when it beats us
+                    hw = wins_matrix(oh, mh, low=False, rules=rules).T
+                    lw = wins_matrix(ol, ml, low=True, rules=rules).T
+                    win, lose = ~(hw | lw), hw & lw
+                pay = (win * keep.numerator - lose * keep.denominator) * m
+                on = np.array([pure[q] and j in opponent[q] for q in range(n)])
+                whole = pay[:, on].sum(axis=1)
+                for r in range(hi - lo):
+                    out[lo + r][i] += int(whole[r])
+                for q in (q for q in range(n) if not pure[q] and j in opponent[q]):
+                    col = pay[:, q]
+                    for r in np.flatnonzero(col).tolist():
+                        out[lo + r][i] += opponent[q][j] * int(col[r])
+    return out
+
+
+def _gain_and_value(
+    sp: HandSpace, own: Probs, util: list[list[Fraction]], keep: Fraction
+) -> tuple[Fraction, Fraction]:
+    value = best = Fraction(0)
+    for c in range(sp.size):
+        w = int(sp.weight[c])
+        value += w * sum(p * util[c][j] for j, p in own[c].items())
+        best += w * max(util[c])
+    deals = int(sp.weight.sum()) * sp.opposing_hands * keep.denominator
+    return (best - value) / deals, value / deals
+
+
+def _check(game: Game, player: MixedStrategy, banker: MixedStrategy) -> None:
+    sp = game.space
+    ev = evaluate(game, player, banker)
+    xp, yb = _probs(player, sp.size), _probs(banker, sp.size)
+    up = _utilities(sp, game.rules, game.keep, yb, player=True)
+    ub = _utilities(sp, game.rules, game.keep, xp, player=False)
+    pg, pv = _gain_and_value(sp, xp, up, game.keep)
+    bg, bv = _gain_and_value(sp, yb, ub, game.keep)
+    assert (ev.player_gain, ev.player_ev) == (pg, pv)
+    assert (ev.banker_gain, ev.banker_ev) == (bg, bv)
+
+
+@pytest.mark.parametrize("profile", ["generic", "maryland"])
+def test_gains_of_random_mixed_strategies_match_an_independent_enumeration(profile: str) -> None:
+    """evaluate() on strategies that mix a few hands with random rational probabilities."""
+    rng = random.Random(7)
+    game = Game(kind_space(), get_profile(profile).compare_rules, Fraction(1, 20))
+    n = game.space.size
+
+    def random_strategy() -> MixedStrategy:
+        choice = np.array([rng.randrange(3) for _ in range(n)], dtype=np.int8)
+        mixed = {}
+        for c in rng.sample(range(n), 5):
+            a = Fraction(rng.randrange(1, 9), 9)
+            mixed[c] = {0: a, 2: 1 - a}
+        return MixedStrategy(choice, mixed)
+
+    _check(game, random_strategy(), random_strategy())
+
+
+def _read(path: Path, sp: HandSpace) -> MixedStrategy:
+    """A strategy from the CSV written by `paigow equilibrium`."""
+    from paigow.cli.equilibrium_cmd import setting_of_split
+
+    by_tiles = {format_tiles(sp.tiles[c]): c for c in range(sp.size)}
+    rows: dict[int, dict[int, Fraction]] = {}
+    with path.open(encoding="utf-8") as f:
+        reader = csv.reader(f)
+        assert next(reader) == ["tiles", "setting", "probability"]
+        for tiles, setting, prob in reader:
+            c = by_tiles[tiles]
+            j = next(j for j in range(3) if setting_of_split(sp, c, j).csv() == setting)
+            rows.setdefault(c, {})[j] = Fraction(prob)
+    assert len(rows) == sp.size
+    assert all(sum(p.values()) == 1 and all(v > 0 for v in p.values()) for p in rows.values())
+    choice = np.array([min(rows[c]) for c in range(sp.size)], dtype=np.int8)
+    return MixedStrategy(choice, {c: p for c, p in rows.items() if len(p) > 1})
+
+
+def test_zero_sum_equilibrium_is_exact(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Without commission: both best-reply gains are exactly 0, recomputed from the CSVs, and
+    the game has a value (the banker's EV is minus the player's)."""
+    out = tmp_path / "eq"
+    assert main(["equilibrium", "--commission", "0", "--out", str(out), "--json"]) == 0
+    d = json.loads(capsys.readouterr().out)
+    assert {
+        "player_ev",
+        "banker_ev",
+        "player_gain",
+        "banker_gain",
+        "mixed_hands",
+        "seconds",
+    } <= set(d)
+    assert d["exact"] and d["player_gain_exact"] == "0" and d["banker_gain_exact"] == "0"
+    assert Fraction(d["banker_ev_exact"]) == -Fraction(d["player_ev_exact"])
+    game = Game(kind_space(), get_profile("generic").compare_rules, Fraction(0))
+    player = _read(out / "player.csv", game.space)
+    banker = _read(out / "banker.csv", game.space)
+    assert len(player.mixed) + len(banker.mixed) == d["mixed_hands"]
+    _check(game, player, banker)
+    ev = evaluate(game, player, banker)
+    assert ev.player_gain == 0 and ev.banker_gain == 0
+    assert str(ev.player_ev) == d["player_ev_exact"]
