@@ -10,8 +10,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from paigow.errors import ConfigError
-from paigow.ranking import Hand
-from paigow.settings import Setting
 from paigow.tiles import format_tiles
 
 if TYPE_CHECKING:  # the math engine is imported when the command runs
@@ -19,6 +17,7 @@ if TYPE_CHECKING:  # the math engine is imported when the command runs
     from paigow.exact.game import Game
     from paigow.exact.space import HandSpace
     from paigow.exact.strategy_exact import MixedStrategy
+    from paigow.settings import Setting
 
 __all__ = ["add_parser", "equilibrium_data", "setting_of_split", "write_strategy"]
 
@@ -35,12 +34,7 @@ def add_parser(sub: Any) -> None:
 
 def setting_of_split(space: HandSpace, cls: int, split: int) -> Setting:
     """The setting of the class representative's tiles by one of its three splits."""
-    from paigow.exact.space import SPLITS
-
-    t = space.tiles[cls]
-    a, b, c, d = SPLITS[split]
-    h1, h2 = Hand.of(t[a], t[b]), Hand.of(t[c], t[d])
-    return Setting(h1, h2) if h1.strength >= h2.strength else Setting(h2, h1)
+    return space.setting(cls, split)
 
 
 def write_strategy(space: HandSpace, strategy: MixedStrategy, path: Path) -> int:

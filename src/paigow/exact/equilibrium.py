@@ -313,7 +313,7 @@ def solve_equilibrium(
     iterations: int = 200,
     small_iterations: int = 20_000,
     margin: float = 2e-3,
-    max_rounds: int = 8,
+    max_rounds: int = 6,
     progress: Progress | None = None,
 ) -> Equilibrium:
     """An equilibrium of ``game``, exact when the verification succeeds (see the module doc).
@@ -337,7 +337,10 @@ def solve_equilibrium(
     p_choice = up.argmax(axis=1).astype(np.int8)
     q_choice = ub.argmax(axis=1).astype(np.int8)
     best: Equilibrium | None = None
-    for rounds in range(1, max_rounds + 1):
+    # With commission the contested hands are solved approximately (CFR+); a second round
+    # brings in the hands that the first one showed not best-responding.
+    limit = max_rounds if game.commission == 0 else min(max_rounds, 2)
+    for rounds in range(1, limit + 1):
         small = _small_game(game, sorted(p_unc), sorted(q_unc), p_choice, q_choice)
         if game.commission == 0:
             if progress is not None:
@@ -347,15 +350,22 @@ def solve_equilibrium(
             xs, ys = _cfr_small(small, small_iterations, progress)
         p_sup = _supports(small.rows, xs, 1e-6)
         q_sup = _supports(small.cols, ys, 1e-6)
-        player, banker = _exact_pair(game, p_sup, q_sup, p_choice, q_choice)
-        if progress is not None:
-            progress("verifying exactly", 0, 1)
-        ev = evaluate(game, player, banker)
-        eq = Equilibrium(game, player, banker, ev, time.perf_counter() - start, rounds)
-        if best is None or ev.player_gain + ev.banker_gain < (
-            best.evaluation.player_gain + best.evaluation.banker_gain
-        ):
-            best = eq
+        candidates = [_exact_pair(game, p_sup, q_sup, p_choice, q_choice)]
+        if game.commission != 0:
+            candidates.append(
+                (_rounded(small.rows, xs, p_choice), _rounded(small.cols, ys, q_choice))
+            )
+        for player, banker in candidates:
+            if progress is not None:
+                progress("verifying exactly", 0, 1)
+            ev = evaluate(game, player, banker)
+            eq = Equilibrium(game, player, banker, ev, time.perf_counter() - start, rounds)
+            if best is None or ev.player_gain + ev.banker_gain < (
+                best.evaluation.player_gain + best.evaluation.banker_gain
+            ):
+                best = eq
+            if eq.exact:
+                break
         if eq.exact:
             break
         # Hands that do not best-respond join the restricted game; all fixed hands follow
@@ -370,6 +380,24 @@ def solve_equilibrium(
     return Equilibrium(
         game, best.player, best.banker, best.evaluation, time.perf_counter() - start, best.rounds
     )
+
+
+def _rounded(actions: list[tuple[int, int]], probs: F64, choice: I8) -> MixedStrategy:
+    """The restricted game's approximate mixture as exact fractions (denominators up to
+    10^9, each class renormalised to sum to 1): the approximate equilibrium."""
+    by_class: dict[int, dict[int, Fraction]] = {}
+    for (c, j), p in zip(actions, probs, strict=True):
+        if p > 1e-9:
+            by_class.setdefault(c, {})[j] = Fraction(float(p)).limit_denominator(10**9)
+    mixed: dict[int, dict[int, Fraction]] = {}
+    ch = choice.copy()
+    for c, d in by_class.items():
+        top = max(d, key=lambda j: d[j])
+        ch[c] = top
+        if len(d) > 1 and d[top] < 1 - Fraction(1, 10**7):
+            total = sum(d.values())
+            mixed[c] = {j: v / total for j, v in d.items()}
+    return MixedStrategy(ch, mixed)
 
 
 def _contested(util: F64, avg: F64, margin: float) -> B:

@@ -21,7 +21,8 @@ import numpy as np
 import numpy.typing as npt
 
 from paigow.hands4 import distinct_hands
-from paigow.ranking import STRENGTH
+from paigow.ranking import STRENGTH, Hand
+from paigow.settings import Setting
 from paigow.tiles import ALL_TILES, N_KINDS, Tile
 
 from .dominance import SubsetIndex, subset_index
@@ -81,6 +82,13 @@ class HandSpace:
         ok = (c <= avail[None, :]).all(axis=1)
         doubles = ((avail[None, :] == 2) & (c == 1)).sum(axis=1)
         return np.where(ok, 1 << doubles, 0).astype(np.int64)
+
+    def setting(self, cls: int, split: int) -> Setting:
+        """The setting of the class representative's tiles by one of its three splits."""
+        t = self.tiles[cls]
+        a, b, c, d = SPLITS[split]
+        h1, h2 = Hand.of(t[a], t[b]), Hand.of(t[c], t[d])
+        return Setting(h1, h2) if h1.strength >= h2.strength else Setting(h2, h1)
 
     @property
     def opposing_hands(self) -> int:
