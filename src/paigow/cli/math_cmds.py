@@ -14,7 +14,14 @@ from paigow.profiles import Profile, get_profile
 from paigow.settings import validate_four
 from paigow.tiles import parse_tiles
 
-__all__ = ["advise_data", "edge_data", "parse_commission", "render_edge"]
+__all__ = [
+    "advise_data",
+    "edge_data",
+    "parse_commission",
+    "render_compare",
+    "render_edge",
+    "ways_compare_data",
+]
 
 
 def parse_commission(text: str) -> Fraction:
@@ -169,3 +176,24 @@ def _card_advice(args: argparse.Namespace, prof: Profile, c: Fraction, text: str
     out["profile"] = prof.name
     out["commission"] = str(c)
     return out
+
+
+def ways_compare_data(args: argparse.Namespace) -> dict[str, Any]:
+    """``paigow ways compare A B [--against D]``: the hands two ways set differently."""
+    from paigow.exact.compare import compare_ways
+
+    if len(args.names) != 2:
+        raise ParseError("ways compare needs two ways, e.g. 'paigow ways compare regulation taj'")
+    prof = get_profile(args.profile)
+    if prof.meta.game != "tiles":
+        raise ParseError(f"ways compare covers the tile ways; {prof.name!r} is a card game")
+    c = _commission(prof, args.commission)
+    against = args.against or prof.house_way.dealer
+    return compare_ways(args.names[0], args.names[1], against, prof, c).to_json()
+
+
+def render_compare(data: dict[str, Any]) -> None:
+    """Human output of :func:`ways_compare_data`."""
+    from paigow.cli.math_render import way_comparison
+
+    way_comparison(data)

@@ -8,7 +8,7 @@ from rich import box
 from rich.console import Console
 from rich.table import Table
 
-__all__ = ["edge_rows"]
+__all__ = ["edge_rows", "way_comparison"]
 
 _console = Console(highlight=False)
 
@@ -38,3 +38,29 @@ def edge_rows(d: dict[str, Any]) -> None:
             _pct(r["banker_ev"]),
         )
     _console.print(t)
+
+
+def way_comparison(d: dict[str, Any]) -> None:
+    """``paigow ways compare A B``: one row per hand set differently."""
+    _console.print(
+        f"[bold]{d['way_a']}[/bold] (A) and [bold]{d['way_b']}[/bold] (B) set {d['hands']:,} "
+        f"hands differently ({d['combinations']:,} of 35,960 combinations); EV of each "
+        f"setting against {d['against']} (profile {d['profile']}, commission {d['commission']})"
+    )
+    t = Table(box=box.SIMPLE_HEAD)
+    for col in ("tiles", "A sets", "B sets", "combos", "EV A", "EV B"):
+        t.add_column(col, justify="right" if col in ("combos", "EV A", "EV B") else "left")
+    for r in d["rows"]:
+        t.add_row(
+            r["tiles"],
+            r["setting_a"],
+            r["setting_b"],
+            str(r["combinations"]),
+            _pct(r["ev_a"]),
+            _pct(r["ev_b"]),
+        )
+    _console.print(t)
+    _console.print(
+        f"weighted over all hands dealt: A {_pct(d['total_a'])}, B {_pct(d['total_b'])}, "
+        f"A - B {_pct(d['difference'])}"
+    )
