@@ -260,11 +260,12 @@ def taj_mahal_rule(tiles: Sequence[Tile]) -> tuple[str, Setting]:
 
 
 class TajMahalWay:
-    """The Taj Mahal (Atlantic City) house way, as published by The Wizard of Odds."""
+    """The Taj Mahal (Atlantic City) house way, as published by The Wizard of Odds, read
+    literally (``taj-mahal-literal``; the way as dealt is :mod:`.taj_mahal_casino`)."""
 
-    name: str = "taj-mahal"
+    name: str = "taj-mahal-literal"
     description: str = (
-        "Taj Mahal (Atlantic City) house way, as published by the Wizard of Odds; "
+        "Taj Mahal house way read literally, as published by the Wizard of Odds; "
         "rules after balancing exception F missing from the source copy"
     )
     kind_symmetric: bool = True
