@@ -137,9 +137,8 @@ def ways(args: argparse.Namespace) -> int:
 
         data = ways_compare_data(args)
         if args.json:
-            print(json.dumps(data))
-        else:
-            render_compare(data)
+            return emit(data, True, "ways")
+        render_compare(data)
         return 0
     from paigow.profiles import get_profile
     from paigow.table.games import game_for
@@ -165,10 +164,9 @@ def edge(args: argparse.Namespace) -> int:
     from .math_cmds import edge_data, render_edge
 
     data = edge_data(args)
-    if args.json:
-        print(json.dumps(data))
-    else:
-        render_edge(data)
+    if args.json or "rows" not in data:
+        return emit(data, args.json, "edge")
+    render_edge(data)
     return 0
 
 
