@@ -19,17 +19,19 @@ if TYPE_CHECKING:  # the math engine is imported when the command runs
     from paigow.exact.strategy_exact import MixedStrategy
     from paigow.settings import Setting
 
-__all__ = ["add_parser", "equilibrium_data", "setting_of_split", "write_strategy"]
+__all__ = ["equilibrium_data", "render", "run", "setting_of_split", "write_strategy"]
 
 
-def add_parser(sub: Any) -> None:
-    """Register the subcommand on the main parser's subparsers."""
-    p = sub.add_parser("equilibrium", help="exact equilibrium of player against banker")
-    p.add_argument("--profile", default="generic", help="jurisdiction profile (default: generic)")
-    p.add_argument("--commission", help="commission rate, e.g. 0 (default: the profile's)")
-    p.add_argument("--out", required=True, help="directory for player.csv and banker.csv")
-    p.add_argument("--iterations", type=int, default=150, help="CFR+ iterations (default 150)")
-    p.add_argument("--json", action="store_true", help="print JSON")
+def run(args: argparse.Namespace) -> int:
+    """``paigow equilibrium``: solve, write the CSV files, print the summary."""
+    import json
+
+    data = equilibrium_data(args)
+    if args.json:
+        print(json.dumps(data))
+    else:
+        render(data)
+    return 0
 
 
 def setting_of_split(space: HandSpace, cls: int, split: int) -> Setting:
@@ -60,9 +62,9 @@ def write_strategy(space: HandSpace, strategy: MixedStrategy, path: Path) -> int
 def _commission(text: str | None, default: Fraction) -> Fraction:
     if text is None:
         return default
-    from paigow.cli.math_cmds import parse_commission
+    from decimal import Decimal
 
-    return parse_commission(text)
+    return Fraction(Decimal(text))
 
 
 def _mixed_json(space: HandSpace, strategy: MixedStrategy) -> list[dict[str, Any]]:

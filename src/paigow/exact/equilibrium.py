@@ -382,21 +382,26 @@ def solve_equilibrium(
     )
 
 
+#: Approximate mixtures are written in steps of 1 / ROUNDING (exact decimals).
+ROUNDING = 10**9
+
+
 def _rounded(actions: list[tuple[int, int]], probs: F64, choice: I8) -> MixedStrategy:
-    """The restricted game's approximate mixture as exact fractions (denominators up to
-    10^9, each class renormalised to sum to 1): the approximate equilibrium."""
-    by_class: dict[int, dict[int, Fraction]] = {}
+    """The restricted game's approximate mixture as exact decimals (multiples of
+    1 / :data:`ROUNDING`, each class summing to exactly 1): the approximate equilibrium."""
+    by_class: dict[int, dict[int, int]] = {}
     for (c, j), p in zip(actions, probs, strict=True):
-        if p > 1e-9:
-            by_class.setdefault(c, {})[j] = Fraction(float(p)).limit_denominator(10**9)
+        steps = round(float(p) * ROUNDING)
+        if steps > 0:
+            by_class.setdefault(c, {})[j] = steps
     mixed: dict[int, dict[int, Fraction]] = {}
     ch = choice.copy()
     for c, d in by_class.items():
         top = max(d, key=lambda j: d[j])
         ch[c] = top
-        if len(d) > 1 and d[top] < 1 - Fraction(1, 10**7):
-            total = sum(d.values())
-            mixed[c] = {j: v / total for j, v in d.items()}
+        d[top] += ROUNDING - sum(d.values())
+        if len(d) > 1 and d[top] < ROUNDING:
+            mixed[c] = {j: Fraction(v, ROUNDING) for j, v in d.items() if v > 0}
     return MixedStrategy(ch, mixed)
 
 
