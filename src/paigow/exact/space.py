@@ -25,6 +25,7 @@ from paigow.ranking import STRENGTH, Hand
 from paigow.settings import Setting
 from paigow.tiles import ALL_TILES, N_KINDS, Tile
 
+from .cache import load_arrays, save_arrays
 from .dominance import SubsetIndex, subset_index
 
 __all__ = ["HandSpace", "kind_space", "pip_space", "space_for"]
@@ -97,9 +98,23 @@ class HandSpace:
 
     @cache  # noqa: B019 - spaces are module-level singletons
     def subsets(self) -> SubsetIndex:
-        """The inclusion–exclusion structure of the fast engine (:mod:`.dominance`)."""
+        """The inclusion–exclusion structure of the fast engine (:mod:`.dominance`), read from
+        the on-disk cache when there (:mod:`.cache`)."""
+        name = f"subsets-{self.name}"
+        saved = load_arrays(name)
+        if saved is not None:
+            return SubsetIndex(
+                int(saved["n_sub"]),
+                int(saved["hands"]),
+                *(saved[k] for k in _SUBSET_ARRAYS),  # type: ignore[arg-type]
+            )
         keys = [self.key_of(list(t)) for t in self.tiles]
-        return subset_index(keys, [int(c) for c in self.copies])
+        index = subset_index(keys, [int(c) for c in self.copies])
+        arrays = {k: getattr(index, k) for k in _SUBSET_ARRAYS}
+        save_arrays(
+            name, {**arrays, "n_sub": np.array(index.n_sub), "hands": np.array(index.hands)}
+        )
+        return index
 
     def multiplicity_block(self, lo: int, hi: int) -> U8:
         """Rows ``lo:hi`` of the matrix ``M`` (uint8; the largest entry is 16).
@@ -175,16 +190,64 @@ def _build(
     )
 
 
+_SUBSET_ARRAYS = ("build_cls", "build_sub", "build_coef", "q_sub", "q3_cls", "q3_coef")
+
+
+def _from_cache(name: str) -> HandSpace | None:
+    saved = load_arrays(f"space-{name}")
+    if saved is None:
+        return None
+    keys = [tuple(row) for row in saved["keys"].tolist()]
+    at = ALL_TILES
+    tiles = tuple((at[a], at[b], at[c], at[d]) for a, b, c, d in saved["tiles"].tolist())
+    return HandSpace(
+        name,
+        tiles,
+        saved["counts"],  # type: ignore[arg-type]
+        saved["copies"],  # type: ignore[arg-type]
+        saved["weight"],  # type: ignore[arg-type]
+        saved["split_high"],  # type: ignore[arg-type]
+        saved["split_low"],  # type: ignore[arg-type]
+        {k: i for i, k in enumerate(keys)},
+    )
+
+
+def _to_cache(sp: HandSpace) -> HandSpace:
+    keys = np.array(list(sp.index), dtype=np.int64)
+    tiles = np.array([[t.index for t in ts] for ts in sp.tiles], dtype=np.int64)
+    save_arrays(
+        f"space-{sp.name}",
+        {
+            "keys": keys,
+            "tiles": tiles,
+            "counts": sp.counts,
+            "copies": sp.copies,
+            "weight": sp.weight,
+            "split_high": sp.split_high,
+            "split_low": sp.split_low,
+        },
+    )
+    return sp
+
+
 @cache
 def kind_space() -> HandSpace:
-    """The 3,620 classes of hands by tile kinds."""
+    """The 3,620 classes of hands by tile kinds (read from the on-disk cache when there)."""
+    cached = _from_cache("kinds")
+    if cached is not None:
+        return cached
     entries = [(h.kinds, h.tiles, h.weight) for h in distinct_hands()]
-    return _build("kinds", [(tuple(k), t, w) for k, t, w in entries], N_KINDS, [2] * N_KINDS)
+    return _to_cache(
+        _build("kinds", [(tuple(k), t, w) for k, t, w in entries], N_KINDS, [2] * N_KINDS)
+    )
 
 
 @cache
 def pip_space() -> HandSpace:
-    """The 8,130 classes of hands by tiles (pips)."""
+    """The 8,130 classes of hands by tiles (pips), read from the on-disk cache when there."""
+    cached = _from_cache("pips")
+    if cached is not None:
+        return cached
     entries = []
     for combo in itertools.combinations_with_replacement(ALL_TILES, 4):
         w = 1
@@ -194,7 +257,7 @@ def pip_space() -> HandSpace:
             ts = sorted(combo, key=lambda t: t.sort_key)
             key = tuple(sorted(t.index for t in ts))
             entries.append((key, (ts[0], ts[1], ts[2], ts[3]), w))
-    return _build("pips", entries, len(ALL_TILES), [t.copies for t in ALL_TILES])
+    return _to_cache(_build("pips", entries, len(ALL_TILES), [t.copies for t in ALL_TILES]))
 
 
 def space_for(*kind_symmetric: bool) -> HandSpace:

@@ -11,6 +11,7 @@ import numpy.typing as npt
 from paigow.errors import ConfigError
 from paigow.ways.base import HouseWay
 
+from .cache import load_arrays, save_arrays
 from .dominance import DominanceCounter
 from .space import HandSpace
 
@@ -59,10 +60,25 @@ def way_arrays(way: HouseWay, space: HandSpace) -> WayArrays:
     hit = _CACHE.get((id(way), id(space)))
     if hit is not None and hit[0] is way:
         return hit[1]
-    arrays = _evaluate(way, space)
+    arrays = _builtin(way, space) or _evaluate(way, space)
     if len(_CACHE) > 64:
         _CACHE.clear()
     _CACHE[(id(way), id(space))] = (way, arrays)
+    return arrays
+
+
+def _builtin(way: HouseWay, space: HandSpace) -> WayArrays | None:
+    """A built-in way's splits, from the on-disk cache (saved there on first use)."""
+    from paigow.ways import get_way, way_names
+
+    if way.name not in way_names() or type(way) is not type(get_way(way.name)):
+        return None
+    name = f"way-{way.name}-{space.name}"
+    saved = load_arrays(name)
+    if saved is not None and len(saved["choice"]) == space.size:
+        return arrays_from_choice(way.name, space, saved["choice"].astype(np.int8))
+    arrays = _evaluate(way, space)
+    save_arrays(name, {"choice": arrays.choice})
     return arrays
 
 
