@@ -10,11 +10,9 @@ from rich.table import Table
 
 __all__ = ["edge_rows", "way_comparison"]
 
+from .render import _pct
+
 _console = Console(highlight=False)
-
-
-def _pct(x: float) -> str:
-    return f"{100 * x:+.4f}%"
 
 
 def edge_rows(d: dict[str, Any]) -> None:

@@ -144,33 +144,24 @@ class Game:
     def player_counts(self, banker_choice: I8, present: B) -> I64:
         """Exact payoff numerators to the player, ``(n, 3)``, against the banker classes
         ``present`` set by ``banker_choice`` (the other banker classes count for nothing)."""
-        sp = self.space
-        rows = np.arange(sp.size)
-        counter = DominanceCounter(
-            sp.subsets(),
-            sp.split_high[rows, banker_choice],
-            sp.split_low[rows, banker_choice],
-            present.astype(np.int64),
-        )
-        both, lx, ly = counter.counts(*self.player_thresholds)
-        total = self._present_total(present)
-        win, lose = both, total[:, None] - lx - ly + both
-        k = self.keep
-        out: I64 = (win * k.numerator - lose * k.denominator).astype(np.int64)
-        return out
+        return self._counts(banker_choice, present, self.player_thresholds)
 
     def banker_counts(self, player_choice: I8, present: B) -> I64:
         """Exact payoff numerators to the banker, ``(n, 3)``, against the player classes
         ``present`` set by ``player_choice``."""
+        return self._counts(player_choice, present, self.banker_thresholds)
+
+    def _counts(self, choice: I8, present: B, thresholds: tuple[I64, I64]) -> I64:
+        """Wins are the opposing hands below both thresholds, losses those at or above both."""
         sp = self.space
         rows = np.arange(sp.size)
         counter = DominanceCounter(
             sp.subsets(),
-            sp.split_high[rows, player_choice],
-            sp.split_low[rows, player_choice],
+            sp.split_high[rows, choice],
+            sp.split_low[rows, choice],
             present.astype(np.int64),
         )
-        both, lx, ly = counter.counts(*self.banker_thresholds)
+        both, lx, ly = counter.counts(*thresholds)
         total = self._present_total(present)
         win, lose = both, total[:, None] - lx - ly + both
         k = self.keep
