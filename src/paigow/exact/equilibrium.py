@@ -311,7 +311,7 @@ def solve_equilibrium(
     game: Game,
     *,
     iterations: int = 200,
-    small_iterations: int = 20_000,
+    small_iterations: int = 50_000,
     margin: float = 2e-3,
     max_rounds: int = 6,
     progress: Progress | None = None,
