@@ -348,9 +348,16 @@ def solve_equilibrium(
             xs, ys = _lp_small(small, game.space.weight)
         else:
             xs, ys = _cfr_small(small, small_iterations, progress)
-        p_sup = _supports(small.rows, xs, 1e-6)
-        q_sup = _supports(small.cols, ys, 1e-6)
-        candidates = [_exact_pair(game, p_sup, q_sup, p_choice, q_choice)]
+        # The linear programme's supports are exact; CFR+ leaves small probabilities on
+        # settings that no longer pay, so its supports are tried at several floors.
+        floors = (1e-6,) if game.commission == 0 else (1e-2, 1e-3, 1e-4, 1e-5, 1e-6)
+        candidates = []
+        for floor in floors:
+            p_sup = _supports(small.rows, xs, floor)
+            q_sup = _supports(small.cols, ys, floor)
+            pair = _exact_pair(game, p_sup, q_sup, p_choice, q_choice)
+            if pair[0].mixed or pair[1].mixed or floor == floors[-1]:
+                candidates.append(pair)
         if game.commission != 0:
             candidates.append(
                 (_rounded(small.rows, xs, p_choice), _rounded(small.cols, ys, q_choice))
@@ -406,9 +413,15 @@ def _rounded(actions: list[tuple[int, int]], probs: F64, choice: I8) -> MixedStr
 
 
 def _contested(util: F64, avg: F64, margin: float) -> B:
+    """Hands whose best setting leads the next by less than ``margin`` (EV per unit).
+
+    ``avg`` (the averaged strategy) is not used to widen the set: the averages keep small
+    probabilities on settings long after they stop paying, and a hand fixed wrongly is found
+    by the exact verification and brought back.
+    """
+    del avg
     top = np.sort(util, axis=1)
-    gap = top[:, -1] - top[:, -2]
-    out: B = (gap < margin) | (avg.max(axis=1) < 0.999)
+    out: B = (top[:, -1] - top[:, -2]) < margin
     return out
 
 
