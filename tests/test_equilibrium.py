@@ -129,11 +129,15 @@ def _read(path: Path, sp: HandSpace) -> MixedStrategy:
     return MixedStrategy(choice, {c: p for c, p in rows.items() if len(p) > 1})
 
 
-def test_zero_sum_equilibrium_is_exact(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """Without commission: both best-reply gains are exactly 0, recomputed from the CSVs, and
-    the game has a value (the banker's EV is minus the player's)."""
+@pytest.mark.parametrize(("profile", "commission"), [("generic", "0"), ("maryland", "0.05")])
+def test_equilibrium_is_exact(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], profile: str, commission: str
+) -> None:
+    """Both best-reply gains are exactly 0, recomputed from the CSVs independently of the
+    solver; without commission the game has a value (the banker's EV is minus the player's)."""
     out = tmp_path / "eq"
-    assert main(["equilibrium", "--commission", "0", "--out", str(out), "--json"]) == 0
+    argv = ["equilibrium", "--profile", profile, "--commission", commission, "--out", str(out)]
+    assert main([*argv, "--json"]) == 0
     d = json.loads(capsys.readouterr().out)
     assert {
         "player_ev",
@@ -144,8 +148,12 @@ def test_zero_sum_equilibrium_is_exact(tmp_path: Path, capsys: pytest.CaptureFix
         "seconds",
     } <= set(d)
     assert d["exact"] and d["player_gain_exact"] == "0" and d["banker_gain_exact"] == "0"
-    assert Fraction(d["banker_ev_exact"]) == -Fraction(d["player_ev_exact"])
-    game = Game(kind_space(), get_profile("generic").compare_rules, Fraction(0))
+    c = Fraction(commission)
+    if c == 0:
+        assert Fraction(d["banker_ev_exact"]) == -Fraction(d["player_ev_exact"])
+    else:  # the house's commission: the two sides' EVs add up to less than 0
+        assert Fraction(d["banker_ev_exact"]) + Fraction(d["player_ev_exact"]) < 0
+    game = Game(kind_space(), get_profile(profile).compare_rules, c)
     player = _read(out / "player.csv", game.space)
     banker = _read(out / "banker.csv", game.space)
     assert len(player.mixed) + len(banker.mixed) == d["mixed_hands"]
