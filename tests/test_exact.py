@@ -33,9 +33,9 @@ def test_kind_space_counts() -> None:
     sp = kind_space()
     assert sp.size == 3620
     assert int(sp.weight.sum()) == 35960
-    m = sp.multiplicity().astype(np.int64)
-    assert (m.sum(axis=1) == 20475).all()
-    assert int(sp.weight @ m.sum(axis=1)) == 35960 * 20475 == 736_281_000
+    rows = sp.multiplicity().sum(axis=1, dtype=np.int64)
+    assert (rows == 20475).all()
+    assert int(sp.weight @ rows) == 35960 * 20475 == 736_281_000
 
 
 def test_pip_space_counts() -> None:
