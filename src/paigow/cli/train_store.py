@@ -30,13 +30,17 @@ class StatsFile:
         Raises:
             ConfigError: the file cannot be read or is not a valid statistics file.
         """
-        if self.path is None or not self.path.exists():
+        if self.path is None:
             return {}
         hint = "repair or remove it, or choose another file with --stats FILE (or --no-stats)"
         try:
             text = self.path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as e:
+        except (FileNotFoundError, NotADirectoryError):  # nothing there yet: start afresh
+            return {}
+        except (OSError, UnicodeDecodeError, ValueError) as e:
             reason = e.strerror if isinstance(e, OSError) else "not UTF-8 text"
+            if isinstance(e, ValueError) and not isinstance(e, UnicodeDecodeError):
+                reason = "not a usable file name"
             raise ConfigError(f"cannot read the statistics file {self.path}: {reason}") from None
         try:
             return load_store(text)
@@ -57,6 +61,8 @@ class StatsFile:
             except BaseException:
                 os.unlink(tmp)
                 raise
+        except ValueError:
+            return f"cannot write the statistics file {self.path}: not a usable file name"
         except OSError as e:
             return f"cannot write the statistics file {self.path}: {e.strerror}"
         return None
