@@ -60,3 +60,15 @@ chromium:
 
 test: web chromium
 run: web-build
+
+# --- The table service (paigow serve) -------------------------------------------------------
+# Its Python packages are pinned in requirements-dev.txt (installed above). Its tests also run
+# against a real PostgreSQL server, which they start by themselves as an unprivileged user in a
+# temporary directory (tests/service_pg.py); the server comes from Debian's packages.
+.PHONY: service-deps
+
+service-deps:
+	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || \
+		{ apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends postgresql; }
+
+test: service-deps

@@ -168,6 +168,12 @@ def _equilibrium(p: argparse.ArgumentParser) -> None:
     p.add_argument("--iterations", type=count(1), default=150, help="CFR+ iterations (default 150)")
 
 
+def _serve(p: argparse.ArgumentParser) -> None:
+    from .serve_cmd import add_arguments  # argparse only; the service loads when it runs
+
+    add_arguments(p)
+
+
 _C = "paigow.cli.commands"
 
 #: Every subcommand, in the order ``paigow --help`` lists them.
@@ -198,6 +204,12 @@ COMMANDS: tuple[Command, ...] = (
         "practise setting hands, scored by the exact EV lost",
         _train,
         "paigow.cli.train_cmds:run",
+    ),
+    Command(
+        "serve",
+        "run the table service: HTTP API and websockets",
+        _serve,
+        "paigow.cli.serve_cmd:serve",
     ),
 )
 

@@ -1,0 +1,82 @@
+"""``paigow serve``: run the table service (HTTP API and websockets) on uvicorn."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import os
+import sys
+
+from paigow.errors import ConfigError
+
+__all__ = ["add_arguments", "serve"]
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    """The arguments of ``paigow serve``."""
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    p.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    p.add_argument(
+        "--db",
+        help="database URL: sqlite:///PATH or postgresql://USER@HOST/DB "
+        "(default: SQLite at ~/.local/share/paigow/service.sqlite3, or $PAIGOW_DB)",
+    )
+    p.add_argument(
+        "--allow-origin",
+        action="append",
+        default=[],
+        metavar="URL",
+        help="a web origin allowed besides the service's own (repeatable)",
+    )
+    p.add_argument(
+        "--operator",
+        metavar="NAME",
+        help="create or update operator NAME with the password in $PAIGOW_OPERATOR_PASSWORD",
+    )
+    p.add_argument(
+        "--signup-grant",
+        type=int,
+        default=100_000,
+        metavar="CENTS",
+        help="play money credited to a new account's wallet (default 100000 = $1,000)",
+    )
+
+
+def serve(args: argparse.Namespace) -> int:
+    """Run until interrupted."""
+    try:
+        import uvicorn
+    except ImportError:  # pragma: no cover - the service's packages are an extra
+        raise ConfigError(
+            "paigow serve needs the service packages: pip install 'paigow[service]'"
+        ) from None
+
+    from paigow.service.app import create_app
+    from paigow.service.auth import check_name, check_password, hash_password
+    from paigow.service.hub import Service, ServiceOptions
+    from paigow.service.store import Store
+
+    if not 0 <= args.port <= 65535:
+        raise ConfigError(f"--port must be 0..65535, got {args.port}")
+    store = Store(args.db)
+    if args.operator:
+        password = os.environ.get("PAIGOW_OPERATOR_PASSWORD", "")
+        why = check_name(args.operator) or check_password(password)
+        if why:
+            raise ConfigError(f"--operator {args.operator}: {why} ($PAIGOW_OPERATOR_PASSWORD)")
+        store.migrate()
+        store.set_password(args.operator, hash_password(password), "operator")
+    options = ServiceOptions(
+        allowed_origins=tuple(args.allow_origin), signup_grant=args.signup_grant
+    )
+    app = create_app(Service(store, options))
+    safe_url = store.engine.url.render_as_string(hide_password=True)
+    print(f"paigow serve: http://{args.host}:{args.port}/ on {safe_url}", flush=True)
+    config = uvicorn.Config(
+        app, host=args.host, port=args.port, ws_max_size=65_536, log_level="warning"
+    )
+    with contextlib.suppress(KeyboardInterrupt):
+        asyncio.run(uvicorn.Server(config).serve())
+    sys.stdout.flush()
+    return 0

@@ -1,0 +1,356 @@
+"""A table actor: one asyncio task that owns one table's engine and is its only writer.
+
+Everything that changes the table — players' commands, operators' actions, windows running out
+— goes through the actor's queue and is handled one at a time:
+
+1. the command is authorised (:mod:`paigow.service.rights`) and turned into engine commands;
+2. the engine verifies and applies it (all-or-nothing), then the dealer does every chore that
+   follows (:func:`paigow.service.conduct.next_step`);
+3. the whole batch — commands, ledger rows, finished rounds, meters — is committed in one
+   database transaction (write-ahead: before anyone is told);
+4. only then the sender gets its ``result`` and every subscriber an ``event`` with what *that
+   viewer* may see (:mod:`paigow.table.observation`).
+
+If the commit fails the engine is rolled back to the state before the batch.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import random
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from paigow.errors import PaigowError
+from paigow.table.observation import OPERATOR, SPECTATOR, Viewer
+
+from .auth import User
+from .conduct import Floor, Wait, is_bot, next_step
+from .engine import Applied, Command, TableEngine
+from .rights import RightsError, translate
+from .store import Batch, OpRow, RoundRow, Store, players_of
+
+__all__ = ["Subscriber", "TableActor"]
+
+log = logging.getLogger("paigow.service")
+
+
+class Subscriber(Protocol):
+    """A connection that receives a table's messages."""
+
+    user: User
+
+    def push(self, message: dict[str, Any]) -> None:
+        """Queue a message for the client (never blocks)."""
+
+
+@dataclass
+class _Item:
+    kind: str
+    user: User | None = None
+    key: str | None = None
+    action: str = ""
+    args: dict[str, Any] = field(default_factory=dict)
+    sub: Subscriber | None = None
+    done: asyncio.Future[dict[str, Any]] | None = None
+
+
+class TableActor:
+    """The single writer of one table."""
+
+    def __init__(self, engine: TableEngine, store: Store, rng: random.Random | None = None) -> None:
+        self.engine = engine
+        self.store = store
+        self.rng = rng or random.SystemRandom()
+        self.seq = 0
+        self.floor = Floor()
+        self.idem: dict[tuple[str, str], int] = {}
+        self.subscribers: set[Subscriber] = set()
+        self.connected: Callable[[str], bool] = lambda _n: True
+        self.wait: Wait | None = None
+        self.deadline: float | None = None
+        self.held: str | None = None
+        self.round_started: int = 0
+        self.closed = False
+        self._timer: asyncio.TimerHandle | None = None
+        self._queue: asyncio.Queue[_Item] = asyncio.Queue()
+        self._task: asyncio.Task[None] | None = None
+
+    @property
+    def table_id(self) -> str:
+        """The table's id."""
+        return self.engine.table_id
+
+    # ------------------------------------------------------------------ rebuild
+    def replay(self, rows: list[OpRow]) -> None:
+        """Rebuild the table from its stored commands (at start-up)."""
+        for row in rows:
+            try:
+                applied = self.engine.apply(row.command)
+            except PaigowError as e:
+                self.held = f"command {row.seq} does not replay: {e}"
+                log.error("table %s held: %s", self.table_id, self.held)
+                return
+            self.seq = row.seq
+            if row.idem_key is not None:
+                self.idem[(row.actor, row.idem_key)] = row.seq
+            if applied.command["a"] == "begin":
+                self.round_started = row.seq
+        self.floor = _floor_for(self.engine)
+
+    # ------------------------------------------------------------------ life
+    def start(self) -> None:
+        """Start the actor's task and conduct the table from where it stands."""
+        self._task = asyncio.get_running_loop().create_task(self._run(), name=self.table_id)
+        self._queue.put_nowait(_Item("tick"))
+
+    async def stop(self) -> None:
+        """Stop the task (pending items are dropped)."""
+        if self._timer is not None:
+            self._timer.cancel()
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+
+    async def command(
+        self, user: User, key: str, action: str, args: dict[str, Any]
+    ) -> dict[str, Any]:
+        """Queue a command and wait for its result."""
+        fut: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+        self._queue.put_nowait(_Item("command", user, key, action, args, done=fut))
+        return await fut
+
+    async def subscribe(self, sub: Subscriber) -> None:
+        """Add a subscriber; it gets the table's state as its first message."""
+        fut: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+        self._queue.put_nowait(_Item("subscribe", sub=sub, done=fut))
+        await fut
+
+    def unsubscribe(self, sub: Subscriber) -> None:
+        """Remove a subscriber."""
+        self.subscribers.discard(sub)
+
+    async def call(self, fn: Callable[[], Awaitable[dict[str, Any]]]) -> dict[str, Any]:
+        """Run ``fn`` inside the actor, between batches (for the operator's table tasks)."""
+        fut: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+        item = _Item("call", done=fut)
+        item.args = {"fn": fn}
+        self._queue.put_nowait(item)
+        return await fut
+
+    async def _run(self) -> None:
+        while True:
+            item = await self._queue.get()
+            try:
+                await self._handle(item)
+            except Exception as e:  # pragma: no cover - a bug must not kill the table
+                log.exception("table %s: %s", self.table_id, e)
+                if item.done is not None and not item.done.done():
+                    item.done.set_result({"status": "refused", "error": "internal error"})
+
+    async def _handle(self, item: _Item) -> None:
+        if item.kind == "subscribe":
+            assert item.sub is not None and item.done is not None
+            self.subscribers.add(item.sub)
+            item.sub.push(self.state_message(item.sub.user))
+            item.done.set_result({})
+        elif item.kind == "command":
+            assert item.done is not None
+            item.done.set_result(await self._command(item))
+        elif item.kind == "call":
+            assert item.done is not None
+            item.done.set_result(await item.args["fn"]())
+        elif item.kind == "timer":
+            if self.wait is not None and item.key == self.wait.key:
+                self.floor.expired.add(item.key)
+                await self.conduct([], "dealer")
+        else:
+            await self.conduct([], "dealer")
+
+    # ------------------------------------------------------------------ commands
+    async def _command(self, item: _Item) -> dict[str, Any]:
+        user, key = item.user, item.key
+        assert user is not None and key is not None
+        if (user.name, key) in self.idem:
+            return {"status": "duplicate", "seq": self.idem[(user.name, key)]}
+        if self.held is not None:
+            return {"status": "refused", "error": f"the table is held: {self.held}"}
+        if self.closed:
+            return {"status": "refused", "error": "the table is closed"}
+        try:
+            cmds = translate(self, user, item.action, item.args)
+        except (RightsError, PaigowError) as e:
+            return {"status": "refused", "error": str(e)}
+        seq = await self.conduct(cmds, user.name, key)
+        if isinstance(seq, str):
+            return {"status": "refused", "error": seq}
+        return {"status": "applied", "seq": seq}
+
+    async def conduct(
+        self, cmds: list[Command], actor: str, key: str | None = None
+    ) -> int | str | None:
+        """Apply ``cmds`` (a person's), then every dealer step that follows; commit; tell.
+
+        Returns the sequence number of the first command (None when it changed only the floor),
+        or the reason it was refused.
+        """
+        cp = self.engine.checkpoint()
+        batch = Batch(self.table_id)
+        applied: list[tuple[int, Applied]] = []
+        first: int | None = None
+        seq = self.seq
+        try:
+            for cmd in cmds:
+                seq += 1
+                applied.append((seq, self.engine.apply(cmd)))
+                batch.ops.append(OpRow(seq, cmd, actor, key if first is None else None))
+                first = first or seq
+        except PaigowError as e:
+            self.engine.rollback(cp)
+            return str(e)
+        seq = self._dealer(batch, applied, seq)
+        for s, a in applied:
+            batch.moves += [(s, m) for m in a.moves]
+        if batch.ops:
+            try:
+                await self.store.run(self.store.commit, batch)
+            except Exception as e:
+                log.exception("table %s: commit failed", self.table_id)
+                self.engine.rollback(cp)
+                self.floor = _floor_for(self.engine)
+                return f"the table could not record this ({type(e).__name__}); nothing changed"
+            self.seq = seq
+            if first is not None and key is not None:
+                self.idem[(actor, key)] = first
+        self._arm()
+        self._broadcast(applied)
+        return first
+
+    def _dealer(self, batch: Batch, applied: list[tuple[int, Applied]], seq: int) -> int:
+        for _ in range(10_000):
+            step = next_step(self.engine, self.floor, self.rng)
+            if step is None or isinstance(step, Wait):
+                self.wait = step
+                return seq
+            fallback = step.pop("fallback", None)
+            try:
+                a = self.engine.apply(step)
+            except PaigowError:
+                if fallback is None:
+                    raise
+                step["cents"] = fallback
+                a = self.engine.apply(step)
+            seq += 1
+            actor = "dealer"
+            if step.get("player") and is_bot(str(step["player"])):
+                actor = str(step["player"])
+            batch.ops.append(OpRow(seq, step, actor))
+            applied.append((seq, a))
+            if step["a"] == "begin":
+                self.round_started = seq
+                self.floor.reset(f"r{self.engine.session.rounds + 1}")
+            elif step["a"] == "finish":
+                assert a.record is not None
+                n = self.engine.session.rounds
+                batch.rounds.append(
+                    RoundRow(n, self.round_started, seq, a.record, tuple(players_of(a.record)))
+                )
+                self.floor.reset(f"r{n}-after")
+        raise AssertionError("the dealer did not stop")  # pragma: no cover
+
+    # ------------------------------------------------------------------ timers
+    def _arm(self) -> None:
+        w = self.wait
+        if w is None:
+            if self._timer is not None:
+                self._timer.cancel()
+            self._timer, self.deadline = None, None
+            return
+        if self._timer is not None and getattr(self._timer, "paigow_key", None) == w.key:
+            return
+        if self._timer is not None:
+            self._timer.cancel()
+        loop = asyncio.get_running_loop()
+        self._timer = loop.call_later(w.seconds, self._queue.put_nowait, _Item("timer", key=w.key))
+        self._timer.paigow_key = w.key  # type: ignore[attr-defined]
+        self.deadline = time.time() + w.seconds
+
+    def expire(self) -> None:
+        """End the current window now (its documented default applies)."""
+        if self.wait is not None:
+            self.floor.expired.add(self.wait.key)
+
+    # ------------------------------------------------------------------ views
+    def viewer(self, user: User) -> Viewer:
+        """How ``user`` sees this table now."""
+        if user.is_operator:
+            return OPERATOR
+        e = self.engine
+        rnd = e.round or e.last_round
+        if user.name in e.session.seats or (rnd is not None and user.name in rnd.seats):
+            return Viewer.seat(user.name)
+        return SPECTATOR
+
+    def state(self, viewer: Viewer) -> dict[str, Any]:
+        """The table as ``viewer`` may see it now."""
+        e = self.engine
+        w = self.wait
+        return {
+            "table": self.table_id,
+            "seq": self.seq,
+            "profile": e.profile.name,
+            "game": e.game_name,
+            "limits": {"min": e.profile.table.min_wager, "max": e.profile.table.max_wager},
+            "seats": e.seats,
+            "chips": {n: e.chips(n) for n in e.seats},
+            "rounds": e.session.rounds,
+            "round_open": e.round is not None,
+            "waiting": None
+            if w is None
+            else {"for": w.what, "who": list(w.who), "deadline": self.deadline},
+            "paused": self.floor.paused,
+            "held": self.held,
+            "you": viewer.player,
+            "round": e.view(viewer),
+        }
+
+    def state_message(self, user: User) -> dict[str, Any]:
+        """The ``state`` message for ``user``."""
+        return {"type": "state", "table": self.table_id, "state": self.state(self.viewer(user))}
+
+    def _broadcast(self, applied: list[tuple[int, Applied]]) -> None:
+        for sub in list(self.subscribers):
+            viewer = self.viewer(sub.user)
+            events: list[dict[str, Any]] = []
+            for seq, a in applied:
+                ev: dict[str, Any] = {"seq": seq, "action": a.command["a"]}
+                if a.notice is not None:
+                    ev["notice"] = a.notice
+                if a.rnd is not None and a.ops:
+                    ev["ops"] = [self.engine.op_view(a.rnd, i, viewer) for i in a.ops]
+                events.append(ev)
+            sub.push(
+                {
+                    "type": "event",
+                    "table": self.table_id,
+                    "events": events,
+                    "state": self.state(viewer),
+                }
+            )
+
+
+def _floor_for(engine: TableEngine) -> Floor:
+    """The floor of a table rebuilt from its commands: fresh windows, decisions already
+    recorded kept (bots that wagered, the dealer's wager placed)."""
+    rnd = engine.round
+    if rnd is None:
+        return Floor(f"r{engine.session.rounds}-after")
+    f = Floor(f"r{engine.session.rounds + 1}")
+    f.bots_done = {w.player for w in rnd.wagers if is_bot(w.player)}
+    f.dealer_wager_placed = any(op.kind == "dealer_wager" for op in rnd.log)
+    return f

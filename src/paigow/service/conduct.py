@@ -1,0 +1,223 @@
+"""Conducting a live table: what the dealer does next, and what the table waits for.
+
+:func:`next_step` looks at the table (:class:`~paigow.service.engine.TableEngine`) and at the
+decisions people have made that are not yet commands (:class:`Floor`: who declined the bank,
+who is done wagering, whose decision window has run out) and answers either a command for the
+dealer to perform (a chore needing no decision, a computer player's decision, or the documented
+default when a window has run out) or a :class:`Wait` for a person, with its window.
+
+The chance outcomes (the wash, the dice) are drawn here from the injected ``rng`` and written
+into the command, so the stored command replays exactly.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from paigow.dealing import Rng
+
+from .engine import Command, TableEngine
+
+__all__ = ["Floor", "Wait", "is_bot", "next_step"]
+
+
+def is_bot(name: str) -> bool:
+    """Computer players are named ``bot-N`` (user names cannot contain ``-``)."""
+    return name.startswith("bot-")
+
+
+@dataclass(frozen=True)
+class Wait:
+    """The table waits for ``who`` (players; empty for anyone) in window ``key``."""
+
+    key: str
+    seconds: float
+    who: tuple[str, ...] = ()
+    what: str = ""
+
+
+@dataclass
+class Floor:
+    """Decisions and windows of the current step, not yet commands (kept in memory only: after
+    a restart every open window starts again)."""
+
+    round_key: str = "r0"
+    declined: set[str] = field(default_factory=set)
+    accepted: dict[str, str] = field(default_factory=dict)
+    ready: set[str] = field(default_factory=set)
+    stood: set[str] = field(default_factory=set)
+    expired: set[str] = field(default_factory=set)
+    bots_done: set[str] = field(default_factory=set)
+    dealer_wager_placed: bool = False
+    paused: bool = False
+
+    def reset(self, round_key: str) -> None:
+        """A new round: every decision of the last one is forgotten."""
+        self.__init__(round_key)  # type: ignore[misc]
+
+
+def _key(floor: Floor, what: str) -> str:
+    return f"{floor.round_key}:{what}"
+
+
+def next_step(engine: TableEngine, floor: Floor, rng: Rng) -> Command | Wait | None:
+    """The next dealer command, a wait, or None when the table is idle."""
+    cfg = engine.config
+    if engine.round is None:
+        return _between_rounds(engine, floor)
+    rnd = engine.round
+    phase = rnd.phase
+    banker = rnd.banker.player
+    human_bank = banker is not None and not is_bot(banker)
+    if phase == "shuffle":
+        order = engine.full_set()
+        rng.shuffle(order)
+        return {"a": "shuffle", "order": order}
+    if phase == "cut":
+        if human_bank and _key(floor, "cut") not in floor.expired:
+            return Wait(_key(floor, "cut"), cfg.decision_seconds, (banker or "",), "cut")
+        return {"a": "cut", "cut": None}
+    if phase == "wagers":
+        return _wagers(engine, floor)
+    if phase == "style":
+        chooser = engine.profile.dealing.chooser
+        bank_chooses = chooser in ("bank", "dealer-or-bank", "player-dealer")
+        if human_bank and bank_chooses and _key(floor, "style") not in floor.expired:
+            return Wait(_key(floor, "style"), cfg.decision_seconds, (banker or "",), "style")
+        return {"a": "style", "style": engine.profile.dealing.default_style, "chooser": "dealer"}
+    if phase == "shake":
+        shaker = rnd.options.de_shaker
+        if shaker and not is_bot(shaker) and _key(floor, "shake") not in floor.expired:
+            return Wait(_key(floor, "shake"), cfg.decision_seconds, (shaker,), "roll")
+        return roll_command(engine, rng)
+    if phase == "deal":
+        return {"a": "deal"}
+    if phase == "setting":
+        return _setting(engine, floor)
+    if phase == "bank":
+        own = rnd.banker.kind in ("player", "player-dealer")
+        if human_bank and own and _key(floor, "bank") not in floor.expired:
+            return Wait(_key(floor, "bank"), cfg.setting_seconds, (banker or "",), "bank_set")
+        if banker is not None and is_bot(banker) and own:
+            high, low = engine.house_way_setting(rnd.bank_spot)
+            return {"a": "bank_set", "high": high, "low": low}
+        return {"a": "bank_set"}
+    if phase == "surrender":
+        if engine.profile.table.surrender and _key(floor, "surrender") not in floor.expired:
+            waiting = sorted(
+                {
+                    rnd.controller(s)
+                    for s in rnd.settings
+                    if s not in rnd.surrendered and not is_bot(rnd.controller(s))
+                }
+                - floor.stood
+            )
+            if waiting:
+                return Wait(
+                    _key(floor, "surrender"), cfg.decision_seconds, tuple(waiting), "surrender"
+                )
+        return {"a": "settle"}
+    if phase == "done":
+        return {"a": "finish"}
+    raise AssertionError(f"unknown phase {phase}")  # pragma: no cover
+
+
+def roll_command(engine: TableEngine, rng: Rng) -> Command:
+    """The dice (or the RNG number where the profile has no dice), drawn from ``rng``."""
+    st = engine.profile.start
+    if "dice" in st.methods:
+        return {"a": "roll", "dice": [rng.randint(1, 6) for _ in range(3)]}
+    return {"a": "roll", "rng": rng.randint(st.rng_min, st.rng_max)}
+
+
+def _humans(engine: TableEngine) -> list[str]:
+    return [n for n in engine.seats if not is_bot(n)]
+
+
+def _between_rounds(engine: TableEngine, floor: Floor) -> Command | Wait | None:
+    cfg = engine.config
+    if not _humans(engine) or floor.paused:
+        return None
+    if engine.last_round is not None and _key(floor, "pause") not in floor.expired:
+        return Wait(_key(floor, "pause"), cfg.pause_seconds, (), "next round")
+    house = engine.profile.banking.house_banks
+    kind = "player" if house else "player-dealer"
+    for pos, name in engine.offers():
+        if name in floor.declined:
+            continue
+        if name in floor.accepted:
+            return _begin(engine, {"kind": floor.accepted[name], "player": name, "position": pos})
+        if is_bot(name):
+            if not house:
+                return _begin(engine, {"kind": kind, "player": name, "position": pos})
+            floor.declined.add(name)
+            continue
+        key = _key(floor, f"offer:{name}")
+        if key in floor.expired:
+            floor.declined.add(name)
+            continue
+        return Wait(key, cfg.decision_seconds, (name,), "bank offer")
+    if not house:  # Lucky Chances: no hand without a Player-Dealer (R-LC-01)
+        floor.declined.clear()
+        floor.expired.clear()
+        return Wait(_key(floor, "pd"), cfg.decision_seconds, (), "a Player-Dealer")
+    return _begin(engine, None)
+
+
+def _begin(engine: TableEngine, banker: dict[str, Any] | None) -> Command:
+    return {"a": "begin", "banker": banker, "collection_free": engine.collection_free()}
+
+
+def _wagers(engine: TableEngine, floor: Floor) -> Command | Wait:
+    rnd = engine.round
+    assert rnd is not None
+    cfg = engine.config
+    b = rnd.banker
+    if b.kind == "player" and engine.profile.banking.dealer_wager and not floor.dealer_wager_placed:
+        floor.dealer_wager_placed = True
+        amount = engine.dealer_wager_amount(b.player or "")
+        return {"a": "dealer_wager", "cents": amount, "fallback": 0}
+    if b.kind == "player-dealer" and not rnd.pd_stake and b.player is not None:
+        if is_bot(b.player):
+            return {"a": "pd_wager", "cents": max(1, min(20_000, engine.chips(b.player) // 2))}
+        if _key(floor, "wagers") in floor.expired:
+            return {"a": "void", "reason": "the Player-Dealer placed no stake"}
+    for name in sorted(rnd.seats):
+        if is_bot(name) and name not in floor.bots_done and name != b.player:
+            floor.bots_done.add(name)
+            cents = cfg.computer_wager or max(engine.profile.table.min_wager, 1000)
+            spot = rnd.seats[name]
+            if rnd.can_wager(name, spot, cents):
+                return {"a": "wager", "player": name, "spot": spot, "cents": cents, "kind": "main"}
+    humans = {n for n in rnd.seats if not is_bot(n)}
+    waiting = sorted(humans - floor.ready)
+    if waiting and _key(floor, "wagers") not in floor.expired:
+        return Wait(_key(floor, "wagers"), cfg.wager_seconds, tuple(waiting), "wagers")
+    if b.kind == "player-dealer" and not rnd.pd_stake:
+        return Wait(_key(floor, "wagers"), cfg.wager_seconds, (b.player or "",), "pd_wager")
+    if not any(w.kind == "main" for w in rnd.wagers):
+        return {"a": "void", "reason": "nobody wagered"}
+    return {"a": "no_more_bets"}
+
+
+def _setting(engine: TableEngine, floor: Floor) -> Command | Wait:
+    rnd = engine.round
+    assert rnd is not None
+    cfg = engine.config
+    waiting: set[str] = set()
+    for spot in rnd.unset_spots():
+        who = rnd.controller(spot)
+        if is_bot(who):
+            high, low = engine.house_way_setting(spot)
+            return {"a": "set", "player": who, "spot": spot, "high": high, "low": low}
+        waiting.add(who)
+    key = _key(floor, "setting")
+    if key not in floor.expired or cfg.on_setting_timeout == "wait":
+        return Wait(key, cfg.setting_seconds, tuple(sorted(waiting)), "setting")
+    spot = rnd.unset_spots()[0]
+    if cfg.on_setting_timeout == "abandon":
+        who = rnd.controller(spot)
+        if who not in rnd.abandoned:
+            return {"a": "abandon", "player": who}
+    return {"a": "house_way", "spot": spot}

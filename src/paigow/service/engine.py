@@ -1,0 +1,500 @@
+"""The engine adapter: the only place where the service calls the table engine.
+
+A table's history is a list of *commands*: plain JSON objects ``{"a": ACTION, ...}`` with every
+chance outcome already drawn (the stack order, the dice). :meth:`TableEngine.apply` performs one
+command on the table's :class:`~paigow.table.session.TableSession` and its open
+:class:`~paigow.table.round.Round`, and returns what happened: the operations of the round log
+it added, the money it moved (in the store's account names) and, when a round finished, its
+record. Applying the same commands to a new :class:`TableEngine` rebuilds the same table (crash
+recovery replays the store's commands this way).
+
+Every command is all-or-nothing: :meth:`TableEngine.apply` takes a checkpoint first and, when the
+engine refuses the command (or fails in any way), rolls the table back by rebuilding the open
+round from its inputs and the commands already applied to it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from paigow.errors import IllegalActionError, PaigowError
+from paigow.profiles import Profile, get_profile
+from paigow.table.games import hand_pieces
+from paigow.table.observation import Viewer, observe, observe_op
+from paigow.table.round import Banker, Round
+from paigow.table.session import TableSession
+
+__all__ = ["Applied", "Move", "TableConfig", "TableEngine"]
+
+Command = dict[str, Any]
+
+ON_TIMEOUT = ("house-way", "abandon", "wait")
+
+
+@dataclass(frozen=True)
+class TableConfig:
+    """What an operator chooses when opening a table (documented in docs/service.md)."""
+
+    id: str
+    profile: str
+    min_wager: int | None = None
+    max_wager: int | None = None
+    pair_fortunes: str | None = None
+    dragons_eye: bool = False
+    supreme_bonus: bool = True
+    house_way: str | None = None
+    computer_players: int = 0
+    computer_wager: int | None = None
+    wager_seconds: float = 30.0
+    setting_seconds: float = 60.0
+    decision_seconds: float = 20.0
+    pause_seconds: float = 3.0
+    on_setting_timeout: str = "house-way"
+    absent_rounds: int = 3
+    advice: bool = True
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain data (stored with the table)."""
+        return dataclasses.asdict(self)
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> TableConfig:
+        """The inverse of :meth:`to_json`; unknown keys are refused."""
+        names = {f.name for f in dataclasses.fields(cls)}
+        unknown = set(data) - names
+        if unknown:
+            raise IllegalActionError(f"unknown table option(s): {', '.join(sorted(unknown))}")
+        return cls(**dict(data))
+
+    def build_profile(self) -> Profile:
+        """The profile with the table's limits, after checking every option."""
+        p = get_profile(self.profile)
+        t = p.table
+        lo = t.min_wager if self.min_wager is None else self.min_wager
+        hi = t.max_wager if self.max_wager is None else self.max_wager
+        if not (isinstance(lo, int) and isinstance(hi, int) and 0 < lo <= hi):
+            raise IllegalActionError(
+                f"table limits must be whole cents with 0 < minimum <= maximum, got {lo}..{hi}"
+            )
+        if self.on_setting_timeout not in ON_TIMEOUT:
+            raise IllegalActionError(
+                f"on_setting_timeout must be one of {', '.join(ON_TIMEOUT)}, "
+                f"got {self.on_setting_timeout!r}"
+            )
+        if self.on_setting_timeout == "abandon" and not p.irregularities.abandoned_wager_loses:
+            raise IllegalActionError(f"{p.name} has no abandoned-wager rule; choose house-way")
+        if not 0 <= self.computer_players < p.table.positions:
+            raise IllegalActionError(
+                f"computer players: 0..{p.table.positions - 1} at a {p.name} table"
+            )
+        for name in ("wager_seconds", "setting_seconds", "decision_seconds", "pause_seconds"):
+            v = getattr(self, name)
+            if not isinstance(v, int | float) or not 0 <= v <= 3600:
+                raise IllegalActionError(f"{name} must be 0..3600 seconds, got {v!r}")
+        if lo == t.min_wager and hi == t.max_wager:
+            return p
+        return dataclasses.replace(p, table=dataclasses.replace(t, min_wager=lo, max_wager=hi))
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """One money movement in the store's account names (a double-entry ledger row)."""
+
+    src: str
+    dst: str
+    cents: int
+    reason: str
+    ref: str = ""
+
+
+@dataclass
+class Applied:
+    """What one command did."""
+
+    command: Command
+    rnd: Round | None = None
+    ops: list[int] = field(default_factory=list)
+    moves: list[Move] = field(default_factory=list)
+    record: dict[str, Any] | None = None
+    notice: dict[str, Any] | None = None
+
+
+@dataclass
+class _Checkpoint:
+    session: dict[str, Any]
+    round_open: bool
+    begin: Command | None
+    n_cmds: int
+    leaving: set[str]
+    last_round: Round | None
+
+
+_SESSION_FIELDS = (
+    "bank",
+    "de_streak",
+    "de_shaker",
+    "carried",
+    "after_triple",
+    "no_bank_rounds",
+    "rounds",
+)
+
+
+class TableEngine:
+    """One table's engine state, changed only by :meth:`apply`."""
+
+    def __init__(self, config: TableConfig) -> None:
+        self.config = config
+        self.profile = config.build_profile()
+        self.session = TableSession(
+            self.profile,
+            {},
+            {},
+            house_way=config.house_way,
+            pair_fortunes=config.pair_fortunes,
+            dragons_eye=config.dragons_eye,
+        )
+        self.round: Round | None = None
+        self.last_round: Round | None = None
+        self._begin: Command | None = None
+        self._round_cmds: list[Command] = []
+        self.leaving: set[str] = set()
+
+    # ------------------------------------------------------------------ queries
+    @property
+    def table_id(self) -> str:
+        """The table's id."""
+        return self.config.id
+
+    @property
+    def game_name(self) -> str:
+        """``tiles`` or ``cards``."""
+        return self.profile.meta.game
+
+    @property
+    def seats(self) -> dict[str, str]:
+        """Player -> seat of everyone seated at the table now."""
+        return dict(self.session.seats)
+
+    def chips(self, player: str) -> int:
+        """A seated player's chips at the table now (in the open round, its ledger's)."""
+        if self.round is not None and player in self.round.seats:
+            return self.round.ledger.balance(f"player:{player}")
+        return self.session.stacks[player]
+
+    def in_round(self, player: str) -> bool:
+        """True when ``player`` is seated in the open round."""
+        return self.round is not None and player in self.round.seats
+
+    def offers(self) -> list[tuple[str, str]]:
+        """The bank offers of the next round, in order."""
+        return (
+            self.session.offers()
+            if self.profile.banking.player_bank or not (self.profile.banking.house_banks)
+            else []
+        )
+
+    def dealer_wager_amount(self, player: str) -> int:
+        """The dealer's wager against ``player``'s bank (R-BANK-10)."""
+        return self.session.dealer_wager(player)
+
+    def house_way_setting(self, spot: str) -> tuple[list[str], list[str]]:
+        """The house way's setting of the pieces dealt to ``spot`` (high, low)."""
+        rnd = self._need_round()
+        s = rnd.house_way.set(rnd.dealt[spot])
+        return [str(t) for t in hand_pieces(s.high)], [str(t) for t in hand_pieces(s.low)]
+
+    def full_set(self) -> list[str]:
+        """The pieces of a full set, as text (the actor shuffles them)."""
+        rnd = self._need_round()
+        return [str(t) for t in rnd.game.full_set]
+
+    def view(self, viewer: Viewer) -> dict[str, Any] | None:
+        """The open (or last finished) round as ``viewer`` may see it."""
+        rnd = self.round or self.last_round
+        return None if rnd is None else observe(rnd, viewer)
+
+    def op_view(self, rnd: Round, index: int, viewer: Viewer) -> dict[str, Any]:
+        """Operation ``index`` of ``rnd`` as ``viewer`` may see it now."""
+        return observe_op(rnd, index, viewer)
+
+    def _need_round(self) -> Round:
+        if self.round is None:
+            raise IllegalActionError("no round is open at this table")
+        return self.round
+
+    # ------------------------------------------------------------------ apply
+    def apply(self, cmd: Command) -> Applied:
+        """Perform one command, all-or-nothing.
+
+        Raises:
+            PaigowError: the rules (or the table) refuse it; the table is unchanged.
+        """
+        if not isinstance(cmd, dict) or not isinstance(cmd.get("a"), str):
+            raise IllegalActionError("a command is an object with an action 'a'")
+        cp = self.checkpoint()
+        try:
+            return self._apply(cmd)
+        except Exception as e:
+            self.rollback(cp)
+            if isinstance(e, PaigowError):
+                raise
+            raise IllegalActionError(f"{cmd['a']}: {type(e).__name__}: {e}") from e
+
+    def checkpoint(self) -> _Checkpoint:
+        """The table's state now, for :meth:`rollback` (a batch that cannot be stored)."""
+        s = self.session
+        state = {f: getattr(s, f) for f in _SESSION_FIELDS}
+        state["seats"] = dict(s.seats)
+        state["stacks"] = dict(s.stacks)
+        state["history"] = len(s.history)
+        return _Checkpoint(
+            state,
+            self.round is not None,
+            self._begin,
+            len(self._round_cmds),
+            set(self.leaving),
+            self.last_round,
+        )
+
+    def rollback(self, cp: _Checkpoint) -> None:
+        """Back to a checkpoint: the session's fields restored, the open round rebuilt from
+        its inputs and the commands applied to it before the checkpoint."""
+        s = self.session
+        for f in _SESSION_FIELDS:
+            setattr(s, f, cp.session[f])
+        s.seats.clear()
+        s.seats.update(cp.session["seats"])
+        s.stacks.clear()
+        s.stacks.update(cp.session["stacks"])
+        del s.history[cp.session["history"] :]
+        self.leaving = cp.leaving
+        self.last_round = cp.last_round
+        cmds = self._round_cmds[: cp.n_cmds]
+        self._begin = cp.begin
+        self.round = None
+        self._round_cmds = []
+        if cp.round_open and cp.begin is not None:
+            self.round = self._new_round(cp.begin)
+            for c in cmds:
+                self._round_action(self.round, c)
+            self._round_cmds = cmds
+
+    def _apply(self, cmd: Command) -> Applied:
+        a = cmd["a"]
+        table_level = {
+            "sit": self._sit,
+            "leave": self._leave,
+            "begin": self._begin_round,
+            "finish": self._finish,
+            "withdraw_dice_bonus": self._withdraw,
+        }
+        if a in table_level:
+            return table_level[a](cmd)
+        rnd = self._need_round()
+        n_ops, n_tr = len(rnd.log), len(rnd.ledger.transfers)
+        self._round_action(rnd, cmd)
+        self._round_cmds.append(cmd)
+        moves = [
+            self._move(t.src, t.dst, t.cents, t.reason, t.ref) for t in rnd.ledger.transfers[n_tr:]
+        ]
+        return Applied(cmd, rnd, list(range(n_ops, len(rnd.log))), moves)
+
+    def _move(self, src: str, dst: str, cents: int, reason: str, ref: str) -> Move:
+        return Move(self.account(src), self.account(dst), cents, reason, ref)
+
+    def account(self, engine_account: str) -> str:
+        """The store's account for an account of the round's ledger."""
+        t = self.table_id
+        if engine_account.startswith("player:"):
+            return f"chips:{t}:{engine_account.removeprefix('player:')}"
+        return f"{engine_account}:{t}"
+
+    # ------------------------------------------------------------------ table commands
+    def _sit(self, cmd: Command) -> Applied:
+        player, seat, cents = str(cmd["player"]), str(cmd["seat"]), cmd["cents"]
+        bot = bool(cmd.get("bot", False))
+        s = self.session
+        n = self.profile.table.positions
+        if player in s.seats:
+            raise IllegalActionError(f"{player} is already seated at seat {s.seats[player]}")
+        if seat not in {str(i) for i in range(1, n + 1)}:
+            raise IllegalActionError(f"seat {seat} does not exist; seats are 1..{n}")
+        if seat in s.seats.values():
+            raise IllegalActionError(f"seat {seat} is taken")
+        if not isinstance(cents, int) or isinstance(cents, bool) or cents <= 0:
+            raise IllegalActionError(f"a buy-in is a positive number of cents, got {cents!r}")
+        if cents < self.profile.table.min_wager:
+            raise IllegalActionError(
+                f"a buy-in of {_dollars(cents)} is under the table minimum "
+                f"{_dollars(self.profile.table.min_wager)}"
+            )
+        s.seats[player] = seat
+        s.stacks[player] = cents
+        src = f"bots:{self.table_id}" if bot else f"wallet:{player}"
+        move = Move(src, f"chips:{self.table_id}:{player}", cents, "buy-in", seat)
+        return Applied(cmd, moves=[move], notice={"kind": "sit", "player": player, "seat": seat})
+
+    def _leave(self, cmd: Command) -> Applied:
+        player = str(cmd["player"])
+        if player not in self.session.seats:
+            raise IllegalActionError(f"{player} is not seated at this table")
+        if self.in_round(player):
+            self.leaving.add(player)
+            return Applied(cmd, notice={"kind": "leaving", "player": player})
+        return Applied(
+            cmd,
+            moves=self._cash_out(player, bool(cmd.get("bot", False))),
+            notice={"kind": "left", "player": player},
+        )
+
+    def _cash_out(self, player: str, bot: bool) -> list[Move]:
+        s = self.session
+        cents = s.stacks.pop(player)
+        del s.seats[player]
+        self.leaving.discard(player)
+        dst = f"bots:{self.table_id}" if bot else f"wallet:{player}"
+        if cents == 0:
+            return []
+        return [Move(f"chips:{self.table_id}:{player}", dst, cents, "cash-out")]
+
+    def _withdraw(self, cmd: Command) -> Applied:
+        if self.round is not None:
+            raise IllegalActionError("a kept dice bonus is taken back between rounds")
+        player = str(cmd["player"])
+        if not any(c[0] == player for c in self.session.carried):
+            raise IllegalActionError(f"{player} has no dice bonus wager kept on the layout")
+        self.session.withdraw_dice_bonus(player)
+        return Applied(cmd, notice={"kind": "withdraw_dice_bonus", "player": player})
+
+    def _new_round(self, cmd: Command) -> Round:
+        b = cmd.get("banker")
+        banker = None if b is None else Banker(str(b["kind"]), b.get("player"), b.get("position"))
+        return self.session.new_round(banker, collection_free=bool(cmd.get("collection_free")))
+
+    def _begin_round(self, cmd: Command) -> Applied:
+        if self.round is not None:
+            raise IllegalActionError("a round is already open at this table")
+        if not self.session.seats:
+            raise IllegalActionError("nobody is seated")
+        self.round = self._new_round(cmd)
+        self._begin = cmd
+        self._round_cmds = []
+        return Applied(cmd, self.round, notice={"kind": "begin", "round": self.session.rounds + 1})
+
+    def collection_free(self) -> bool:
+        """Lucky Chances: the first hands of a new game are free of collection (¶61)."""
+        return self.session.rounds < self.profile.commission.free_collection_hands
+
+    def _finish(self, cmd: Command) -> Applied:
+        rnd = self._need_round()
+        record = self.session.finish(rnd)
+        self.last_round = rnd
+        self.round = None
+        self._begin = None
+        self._round_cmds = []
+        moves: list[Move] = []
+        for player in sorted(self.leaving):
+            moves += self._cash_out(player, player.startswith("bot-"))
+        return Applied(
+            cmd,
+            rnd,
+            moves=moves,
+            record=record,
+            notice={"kind": "finish", "round": self.session.rounds},
+        )
+
+    # ------------------------------------------------------------------ round commands
+    def _round_action(self, rnd: Round, c: Command) -> None:
+        a = c["a"]
+        if a == "shuffle":
+            rnd.shuffle(_text_list(c["order"]))
+        elif a == "cut":
+            rnd.cut(c.get("cut"))
+        elif a == "dealer_wager":
+            rnd.place_dealer_wager(_cents(c["cents"]))
+        elif a == "pd_wager":
+            rnd.place_pd_wager(_cents(c["cents"]))
+        elif a == "wager":
+            kind = str(c.get("kind", "main"))
+            if kind == "supreme-bonus" and not self.config.supreme_bonus:
+                raise IllegalActionError("the bonus wager is not offered at this table")
+            rnd.wager(str(c["player"]), str(c["spot"]), _cents(c["cents"]), kind)
+        elif a == "remove_wager":
+            rnd.remove_wager(str(c["ref"]))
+        elif a == "no_more_bets":
+            rnd.no_more_bets()
+        elif a == "style":
+            rnd.choose_style(str(c["style"]), str(c.get("chooser", "dealer")))
+        elif a == "no_roll":
+            rnd.no_roll(str(c.get("reason", "dice not flat")))
+        elif a == "roll":
+            if c.get("dice") is not None:
+                rnd.roll([_die(d) for d in c["dice"]])
+            else:
+                rnd.roll(rng=_cents(c["rng"]))
+        elif a == "button":
+            rnd.button(str(c["position"]))
+        elif a == "deal":
+            rnd.deal(c.get("first_stack"))
+        elif a == "set":
+            rnd.set_hand(
+                str(c["player"]), str(c["spot"]), _text_list(c["high"]), _text_list(c["low"])
+            )
+        elif a == "house_way":
+            rnd.set_house_way(str(c["spot"]))
+        elif a == "bank_set":
+            if c.get("high") is None:
+                rnd.set_bank()
+            else:
+                rnd.set_bank(_text_list(c["high"]), _text_list(c["low"]))
+        elif a == "surrender":
+            rnd.surrender(str(c["spot"]))
+        elif a == "settle":
+            rnd.settle()
+        elif a == "void":
+            rnd.void(str(c["reason"]) or "void")
+        elif a == "expose_stacking":
+            rnd.expose_while_stacking(_text_list(c["pieces"]))
+        elif a == "expose_dealt":
+            rnd.expose_dealt(str(c["position"]), _cents(c.get("count", 1)))
+        elif a == "void_hand":
+            rnd.void_hand(str(c["spot"]))
+        elif a == "tile_off_table":
+            rnd.tile_off_table(str(c["position"]))
+        elif a == "abandon":
+            rnd.abandon(str(c["player"]))
+        elif a == "stub_count":
+            rnd.stub_count(_cents(c["cards"]))
+        elif a == "face_up_in_shoe":
+            rnd.face_up_in_shoe(str(c["card"]))
+        else:
+            raise IllegalActionError(f"unknown command {a!r}")
+
+
+def _text_list(value: Any) -> str:
+    if isinstance(value, str):
+        return value
+    if isinstance(value, Sequence) and all(isinstance(v, str) for v in value):
+        return " ".join(value)
+    raise IllegalActionError(f"expected pieces as text, got {value!r}")
+
+
+def _cents(value: Any) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise IllegalActionError(f"expected a whole number, got {value!r}")
+    return value
+
+
+def _die(value: Any) -> int:
+    v = _cents(value)
+    if not 1 <= v <= 6:
+        raise IllegalActionError(f"a die shows 1..6, got {v}")
+    return v
+
+
+def _dollars(cents: int) -> str:
+    return f"${cents / 100:,.2f}"

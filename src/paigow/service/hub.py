@@ -1,0 +1,245 @@
+"""The running service: the store, one actor per open table, sessions and connections.
+
+:class:`Service` is what the HTTP and websocket handlers (:mod:`paigow.service.app`) call. At
+start-up it migrates the database, then rebuilds every open table by replaying its committed
+commands through the engine (:meth:`TableActor.replay`) and resumes conducting it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import datetime as dt
+import logging
+from dataclasses import dataclass, field
+from typing import Any
+
+from paigow.errors import IllegalActionError
+from paigow.table.observation import Viewer, redact_record
+
+from .actor import TableActor
+from .auth import (
+    LoginLimiter,
+    User,
+    check_name,
+    check_password,
+    hash_password,
+    new_token,
+    token_hash,
+    verify_password,
+)
+from .conduct import is_bot
+from .engine import TableConfig, TableEngine
+from .store import Store, now
+
+__all__ = ["Connection", "Service", "ServiceOptions"]
+
+log = logging.getLogger("paigow.service")
+
+BOT_CHIPS = 1_000_000
+
+
+@dataclass
+class ServiceOptions:
+    """Service-wide settings (``paigow serve`` flags)."""
+
+    allowed_origins: tuple[str, ...] = ()
+    signup_grant: int = 100_000
+    session_hours: float = 12.0
+    login_limit: int = 5
+    login_window: float = 60.0
+    queue_limit: int = 1000
+
+
+class Connection:
+    """One websocket client: its user and an outgoing queue drained by a writer task."""
+
+    def __init__(self, user: User, expires: dt.datetime, limit: int) -> None:
+        self.user = user
+        self.expires = expires
+        self.tables: set[str] = set()
+        self.queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue(limit)
+        self.overflowed = False
+
+    def push(self, message: dict[str, Any]) -> None:
+        """Queue a message; a client that falls ``limit`` messages behind is disconnected."""
+        try:
+            self.queue.put_nowait(message)
+        except asyncio.QueueFull:
+            self.overflowed = True
+
+    def close(self) -> None:
+        """Stop the writer once the queue is drained."""
+        with contextlib.suppress(asyncio.QueueFull):
+            self.queue.put_nowait(None)
+
+    def expired(self) -> bool:
+        """True once the session behind this connection has expired."""
+        return now() >= self.expires
+
+
+@dataclass
+class Service:
+    """The table service."""
+
+    store: Store
+    options: ServiceOptions = field(default_factory=ServiceOptions)
+    actors: dict[str, TableActor] = field(default_factory=dict)
+    connections: dict[str, set[Connection]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.limiter = LoginLimiter(self.options.login_limit, self.options.login_window)
+
+    # ------------------------------------------------------------------ life
+    async def start(self) -> None:
+        """Migrate, rebuild every open table from its commands, resume play."""
+        await self.store.run(self.store.migrate)
+        for table_id, cfg in await self.store.run(self.store.open_tables):
+            actor = self._actor(TableEngine(TableConfig.from_json(cfg)))
+            actor.replay(await self.store.run(self.store.ops, table_id))
+            actor.start()
+            log.info("table %s rebuilt at command %d", table_id, actor.seq)
+
+    async def stop(self) -> None:
+        """Stop every actor and close the store."""
+        for actor in self.actors.values():
+            await actor.stop()
+        self.store.close()
+
+    def _actor(self, engine: TableEngine) -> TableActor:
+        actor = TableActor(engine, self.store)
+        actor.connected = self.is_connected
+        self.actors[engine.table_id] = actor
+        return actor
+
+    def is_connected(self, name: str) -> bool:
+        """True while ``name`` has a websocket open."""
+        return bool(self.connections.get(name))
+
+    # ------------------------------------------------------------------ accounts
+    async def register(self, name: str, password: str) -> User:
+        """A new player account with its wallet."""
+        why = check_name(name) or check_password(password)
+        if why:
+            raise IllegalActionError(why)
+        uid = await self.store.run(
+            self.store.create_user,
+            name,
+            hash_password(password),
+            "player",
+            self.options.signup_grant,
+        )
+        return User(uid, name, "player")
+
+    async def login(self, name: str, password: str) -> tuple[User, str, dt.datetime] | None:
+        """(user, token, expiry) for good credentials, else None."""
+        row = await self.store.run(self.store.user_by_name, name)
+        if row is None or not verify_password(row["password_hash"], password):
+            return None
+        token = new_token()
+        expires = now() + dt.timedelta(hours=self.options.session_hours)
+        await self.store.run(self.store.add_session, token_hash(token), row["id"], expires)
+        return User(row["id"], row["name"], row["role"]), token, expires
+
+    async def user(self, token: str | None) -> tuple[User, dt.datetime] | None:
+        """The user of a valid session token, and when the session expires."""
+        if not token:
+            return None
+        row = await self.store.run(self.store.session_user, token_hash(token))
+        if row is None:
+            return None
+        return User(row["id"], row["name"], row["role"]), row["expires_at"]
+
+    async def logout(self, token: str) -> None:
+        """End a session."""
+        await self.store.run(self.store.drop_session, token_hash(token))
+
+    # ------------------------------------------------------------------ tables
+    def lobby(self) -> list[dict[str, Any]]:
+        """Every open table: id, profile, limits, variations, seats taken and free, phase."""
+        out = []
+        for tid, a in self.actors.items():
+            if a.closed:
+                continue
+            e = a.engine
+            c = e.config
+            taken = {seat: name for name, seat in e.seats.items()}
+            n = e.profile.table.positions
+            out.append(
+                {
+                    "id": tid,
+                    "profile": e.profile.name,
+                    "game": e.game_name,
+                    "limits": {"min": e.profile.table.min_wager, "max": e.profile.table.max_wager},
+                    "variations": {
+                        "pair_fortunes": c.pair_fortunes,
+                        "dragons_eye": c.dragons_eye,
+                        "supreme_bonus": bool(
+                            e.profile.side_bets.supreme_bonus and c.supreme_bonus
+                        ),
+                    },
+                    "computer_players": c.computer_players,
+                    "seats": {str(s): taken.get(str(s)) for s in range(1, n + 1)},
+                    "free": [str(s) for s in range(1, n + 1) if str(s) not in taken],
+                    "phase": e.round.phase if e.round is not None else "between rounds",
+                    "rounds": e.session.rounds,
+                    "held": a.held,
+                }
+            )
+        return out
+
+    async def open_table(self, config: TableConfig) -> TableActor:
+        """Open a table; computer players take the highest seats."""
+        if config.id in self.actors:
+            raise IllegalActionError(f"table {config.id!r} exists already")
+        engine = TableEngine(config)
+        await self.store.run(self.store.open_table, config.id, config.to_json())
+        actor = self._actor(engine)
+        actor.start()
+        n = engine.profile.table.positions
+        bots = [
+            {"a": "sit", "player": f"bot-{s}", "seat": str(s), "cents": BOT_CHIPS, "bot": True}
+            for s in range(n, n - config.computer_players, -1)
+        ]
+        if bots:
+
+            async def seat_bots() -> dict[str, Any]:
+                return {"seq": await actor.conduct(bots, "dealer")}
+
+            await actor.call(seat_bots)
+        return actor
+
+    async def close_table(self, table_id: str) -> None:
+        """Close a table: an open round is void, everyone is cashed out."""
+        actor = self.actors[table_id]
+
+        async def close() -> dict[str, Any]:
+            actor.floor.paused = True
+            e = actor.engine
+            if e.round is not None:
+                cmds: list[dict[str, Any]] = []
+                if e.round.phase != "done":
+                    cmds.append({"a": "void", "reason": "the table closed"})
+                cmds.append({"a": "finish"})
+                await actor.conduct(cmds, "operator")
+            leave = [{"a": "leave", "player": p, "bot": is_bot(p)} for p in sorted(e.session.seats)]
+            if leave:
+                await actor.conduct(leave, "operator")
+            await self.store.run(self.store.close_table, table_id)
+            actor.closed = True
+            return {}
+
+        await actor.call(close)
+
+    # ------------------------------------------------------------------ recall
+    async def recall_table(self, table_id: str) -> list[dict[str, Any]]:
+        """The table's last 10 rounds, whole (operators)."""
+        return await self.store.run(self.store.recall_table, table_id, 10)
+
+    async def recall_player(self, name: str) -> list[dict[str, Any]]:
+        """``name``'s last 10 rounds, redacted for ``name``."""
+        rows = await self.store.run(self.store.recall_player, name, 10)
+        viewer = Viewer.seat(name)
+        for r in rows:
+            r["record"] = redact_record(r["record"], viewer)
+        return rows

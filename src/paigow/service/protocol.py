@@ -1,0 +1,242 @@
+"""The websocket protocol: every message a client may send, validated strictly (pydantic), and
+the messages the server sends. docs/service.md lists each with its JSON schema
+(:func:`schemas`) and an example.
+
+Client → server::
+
+    {"type": "subscribe", "table": "t1"}
+    {"type": "unsubscribe", "table": "t1"}
+    {"type": "command", "table": "t1", "id": "c-17", "action": "wager",
+     "args": {"spot": "3", "cents": 2500}}
+    {"type": "ping"}
+
+Server → client: ``welcome``, ``state`` (a table as this viewer may see it), ``event`` (one
+committed change and the new state), ``result`` (the answer to a command: ``applied``,
+``duplicate`` or ``refused``), ``error`` (a malformed message), ``pong``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, ValidationError
+
+__all__ = [
+    "ACTIONS",
+    "OPERATOR_ACTIONS",
+    "ClientMessage",
+    "ProtocolError",
+    "parse_args",
+    "parse_message",
+    "schemas",
+]
+
+_ID = Field(min_length=1, max_length=80)
+_TABLE = Field(min_length=1, max_length=40)
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+class ClientMessage(_Strict):
+    """Any client message (``type`` decides which fields apply)."""
+
+    type: Literal["subscribe", "unsubscribe", "command", "ping"]
+    table: StrictStr | None = Field(default=None, min_length=1, max_length=40)
+    id: StrictStr | None = Field(default=None, min_length=1, max_length=80)
+    action: StrictStr | None = Field(default=None, min_length=1, max_length=40)
+    args: dict[str, Any] = Field(default_factory=dict)
+
+
+class NoArgs(_Strict):
+    """An action without arguments."""
+
+
+class SitArgs(_Strict):
+    """Sit at ``seat`` buying in ``cents`` from the wallet."""
+
+    seat: StrictStr = Field(min_length=1, max_length=2)
+    cents: StrictInt = Field(gt=0)
+
+
+class BankArgs(_Strict):
+    """Answer the bank offer (``co_bank`` where the profile allows co-banking)."""
+
+    accept: StrictBool
+    co_bank: StrictBool = False
+
+
+class CutArgs(_Strict):
+    """The bank's cut (``a:3-4:right``, ``card:20``) or ``null`` to decline."""
+
+    cut: StrictStr | None = Field(default=None, max_length=40)
+
+
+class CentsArgs(_Strict):
+    """An amount in cents."""
+
+    cents: StrictInt = Field(ge=0)
+
+
+class WagerArgs(_Strict):
+    """A wager: ``kind`` is ``main`` or a side wager (``pair-fortunes``, ``de-odd``,
+    ``de-even``, ``de-double``, ``de-triple``, ``de-match``, ``dice-bonus``,
+    ``supreme-bonus``)."""
+
+    spot: StrictStr = Field(min_length=1, max_length=2)
+    cents: StrictInt = Field(gt=0)
+    kind: StrictStr = Field(default="main", max_length=20)
+
+
+class RefArgs(_Strict):
+    """A wager reference (``w3``)."""
+
+    ref: StrictStr = Field(min_length=1, max_length=20)
+
+
+class StyleArgs(_Strict):
+    """A delivery style (``a``..``j``)."""
+
+    style: StrictStr = Field(min_length=1, max_length=20)
+
+
+class SpotArgs(_Strict):
+    """A betting position."""
+
+    spot: StrictStr = Field(min_length=1, max_length=2)
+
+
+class SetArgs(_Strict):
+    """A setting: two pieces high, two low, as text (``6-6``, ``As``, ``Jk1``)."""
+
+    spot: StrictStr = Field(min_length=1, max_length=2)
+    high: list[StrictStr] = Field(min_length=2, max_length=2)
+    low: list[StrictStr] = Field(min_length=2, max_length=2)
+
+
+class BankSetArgs(_Strict):
+    """The bank's setting; none given: the house way."""
+
+    high: list[StrictStr] | None = Field(default=None, min_length=2, max_length=2)
+    low: list[StrictStr] | None = Field(default=None, min_length=2, max_length=2)
+
+
+class ReasonArgs(_Strict):
+    """A reason, in words."""
+
+    reason: StrictStr = Field(min_length=1, max_length=200)
+
+
+class PositionArgs(_Strict):
+    """A ring position (``dealer``, ``1``..``8``, ``dead``) and a count of pieces."""
+
+    position: StrictStr = Field(min_length=1, max_length=10)
+    count: StrictInt = Field(default=1, ge=1, le=4)
+
+
+class PiecesArgs(_Strict):
+    """Pieces seen face up."""
+
+    pieces: list[StrictStr] = Field(min_length=1, max_length=54)
+
+
+class CardArgs(_Strict):
+    """One card."""
+
+    card: StrictStr = Field(min_length=1, max_length=4)
+
+
+class CountArgs(_Strict):
+    """A count of cards."""
+
+    cards: StrictInt = Field(ge=0, le=54)
+
+
+class PlayerArgs(_Strict):
+    """A player's name."""
+
+    player: StrictStr = Field(min_length=1, max_length=32)
+
+
+#: Player actions and their arguments.
+ACTIONS: dict[str, type[_Strict]] = {
+    "sit": SitArgs,
+    "leave": NoArgs,
+    "bank": BankArgs,
+    "cut": CutArgs,
+    "dealer_wager": CentsArgs,
+    "pd_stake": CentsArgs,
+    "wager": WagerArgs,
+    "remove_wager": RefArgs,
+    "ready": NoArgs,
+    "style": StyleArgs,
+    "roll": NoArgs,
+    "set": SetArgs,
+    "house_way": SpotArgs,
+    "bank_set": BankSetArgs,
+    "surrender": SpotArgs,
+    "stand": NoArgs,
+    "void_hand": SpotArgs,
+    "withdraw_dice_bonus": NoArgs,
+}
+
+#: Operator actions (irregularities and the table's pace) and their arguments.
+OPERATOR_ACTIONS: dict[str, type[_Strict]] = {
+    "void": ReasonArgs,
+    "expose_dealt": PositionArgs,
+    "tile_off_table": PositionArgs,
+    "no_roll": ReasonArgs,
+    "expose_stacking": PiecesArgs,
+    "face_up_in_shoe": CardArgs,
+    "stub_count": CountArgs,
+    "abandon": PlayerArgs,
+    "expire": NoArgs,
+    "pause": NoArgs,
+    "resume": NoArgs,
+}
+
+
+class ProtocolError(ValueError):
+    """A message that does not follow the protocol (the reply names what is wrong)."""
+
+
+def _first_error(e: ValidationError) -> str:
+    err = e.errors()[0]
+    where = ".".join(str(p) for p in err["loc"]) or "message"
+    return f"{where}: {err['msg']}"
+
+
+def parse_message(data: Any) -> ClientMessage:
+    """A client message, or :class:`ProtocolError`."""
+    if not isinstance(data, dict):
+        raise ProtocolError("a message is a JSON object with a 'type'")
+    try:
+        msg = ClientMessage.model_validate(data)
+    except ValidationError as e:
+        raise ProtocolError(_first_error(e)) from None
+    if msg.type in ("subscribe", "unsubscribe", "command") and msg.table is None:
+        raise ProtocolError(f"a {msg.type} message names its 'table'")
+    if msg.type == "command" and (msg.id is None or msg.action is None):
+        raise ProtocolError("a command has an 'id' (its idempotency key) and an 'action'")
+    return msg
+
+
+def parse_args(action: str, args: dict[str, Any]) -> dict[str, Any]:
+    """The validated arguments of ``action`` (player or operator), or :class:`ProtocolError`."""
+    model = ACTIONS.get(action) or OPERATOR_ACTIONS.get(action)
+    if model is None:
+        known = ", ".join(sorted(ACTIONS) + sorted(OPERATOR_ACTIONS))
+        raise ProtocolError(f"unknown action {action!r}; actions: {known}")
+    try:
+        return model.model_validate(args).model_dump()
+    except ValidationError as e:
+        raise ProtocolError(f"{action}: {_first_error(e)}") from None
+
+
+def schemas() -> dict[str, Any]:
+    """JSON schemas of the client message and of every action's arguments."""
+    out: dict[str, Any] = {"message": ClientMessage.model_json_schema()}
+    for name, model in {**ACTIONS, **OPERATOR_ACTIONS}.items():
+        out[name] = model.model_json_schema()
+    return out

@@ -1,0 +1,132 @@
+"""The database schema of the table service (SQLAlchemy Core; the same on SQLite and
+PostgreSQL). Migrations in :mod:`paigow.service.migrations` create and change it; this module
+describes the current version for queries. See docs/service.md for every column.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import (
+    BigInteger,
+    Boolean,
+    Column,
+    Date,
+    DateTime,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    UniqueConstraint,
+)
+
+__all__ = [
+    "accounts",
+    "ledger",
+    "metadata",
+    "meters",
+    "round_players",
+    "rounds",
+    "sessions",
+    "table_ops",
+    "tables",
+    "users",
+]
+
+metadata = MetaData()
+
+users = Table(
+    "users",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("name", String(32), nullable=False, unique=True),
+    Column("password_hash", Text, nullable=False),
+    Column("role", String(16), nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+
+sessions = Table(
+    "sessions",
+    metadata,
+    Column("token_hash", String(64), primary_key=True),
+    Column("user_id", Integer, ForeignKey("users.id"), nullable=False, index=True),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("expires_at", DateTime(timezone=True), nullable=False),
+)
+
+accounts = Table(
+    "accounts",
+    metadata,
+    Column("name", String(160), primary_key=True),
+    Column("balance", BigInteger, nullable=False),
+)
+
+ledger = Table(
+    "ledger",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("table_id", String(40), nullable=True, index=True),
+    Column("seq", Integer, nullable=True),
+    Column("debit", String(160), nullable=False, index=True),
+    Column("credit", String(160), nullable=False, index=True),
+    Column("cents", BigInteger, nullable=False),
+    Column("reason", String(80), nullable=False),
+    Column("ref", String(40), nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+
+tables = Table(
+    "tables",
+    metadata,
+    Column("id", String(40), primary_key=True),
+    Column("config", Text, nullable=False),
+    Column("status", String(16), nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("closed_at", DateTime(timezone=True), nullable=True),
+)
+
+table_ops = Table(
+    "table_ops",
+    metadata,
+    Column("table_id", String(40), ForeignKey("tables.id"), primary_key=True),
+    Column("seq", Integer, primary_key=True, autoincrement=False),
+    Column("command", Text, nullable=False),
+    Column("actor", String(40), nullable=False),
+    Column("idem_key", String(80), nullable=True),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    UniqueConstraint("table_id", "actor", "idem_key", name="uq_table_ops_idem"),
+)
+
+rounds = Table(
+    "rounds",
+    metadata,
+    Column("table_id", String(40), ForeignKey("tables.id"), primary_key=True),
+    Column("round_no", Integer, primary_key=True, autoincrement=False),
+    Column("started_seq", Integer, nullable=False),
+    Column("finished_seq", Integer, nullable=False),
+    Column("finished_at", DateTime(timezone=True), nullable=False),
+    Column("void", Boolean, nullable=False),
+    Column("record", Text, nullable=False),
+)
+
+round_players = Table(
+    "round_players",
+    metadata,
+    Column("player", String(32), primary_key=True),
+    Column("table_id", String(40), primary_key=True),
+    Column("round_no", Integer, primary_key=True, autoincrement=False),
+)
+
+meters = Table(
+    "meters",
+    metadata,
+    Column("table_id", String(40), ForeignKey("tables.id"), primary_key=True),
+    Column("day", Date, primary_key=True),
+    Column("rounds", Integer, nullable=False),
+    Column("voids", Integer, nullable=False),
+    Column("handle", BigInteger, nullable=False),
+    Column("wins_paid", BigInteger, nullable=False),
+    Column("commission", BigInteger, nullable=False),
+    Column("side_handle", BigInteger, nullable=False),
+    Column("side_pays", BigInteger, nullable=False),
+)

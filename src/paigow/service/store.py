@@ -1,0 +1,502 @@
+"""The store: accounts, the double-entry ledger, tables and their commands, rounds and meters,
+on SQLite (WAL) or PostgreSQL through SQLAlchemy, migrated by Alembic at start-up.
+
+Every method is synchronous and short; the service calls them from a worker thread
+(:meth:`Store.run`). :meth:`Store.commit` writes a table's accepted commands, the money they
+moved, finished rounds and meters in one database transaction: nothing of a batch is visible
+unless all of it is.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+import json
+import os
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import Any, TypeVar
+
+import sqlalchemy as sa
+from sqlalchemy.engine import Connection, Engine
+
+from paigow.errors import ConfigError, IllegalActionError
+
+from . import schema as db
+from .engine import Move
+
+__all__ = ["DEFAULT_DB", "OpRow", "RoundRow", "Store", "default_db_url", "round_meters"]
+
+_T = TypeVar("_T")
+
+#: The embedded database when ``--db`` is not given.
+DEFAULT_DB = "~/.local/share/paigow/service.sqlite3"
+
+NON_NEGATIVE = ("wallet:", "chips:")
+
+
+def default_db_url() -> str:
+    """``sqlite:///`` of :data:`DEFAULT_DB` (``$PAIGOW_DB`` overrides the path)."""
+    path = Path(os.environ.get("PAIGOW_DB", DEFAULT_DB)).expanduser()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{path}"
+
+
+def now() -> dt.datetime:
+    """The current time, UTC."""
+    return dt.datetime.now(dt.UTC)
+
+
+@dataclass(frozen=True)
+class OpRow:
+    """One accepted command of a table, as stored."""
+
+    seq: int
+    command: dict[str, Any]
+    actor: str
+    idem_key: str | None = None
+
+
+@dataclass(frozen=True)
+class RoundRow:
+    """A finished round to store with the batch that finished it."""
+
+    round_no: int
+    started_seq: int
+    finished_seq: int
+    record: dict[str, Any]
+    players: tuple[str, ...]
+
+
+@dataclass
+class Batch:
+    """What one table commits at once."""
+
+    table_id: str
+    ops: list[OpRow] = field(default_factory=list)
+    moves: list[tuple[int, Move]] = field(default_factory=list)
+    rounds: list[RoundRow] = field(default_factory=list)
+
+
+def _url(url: str) -> str:
+    if url.startswith("postgresql://") or url.startswith("postgres://"):
+        return "postgresql+psycopg://" + url.split("://", 1)[1]
+    if url.startswith(("sqlite:", "postgresql+psycopg:")):
+        return url
+    raise ConfigError(f"--db: expected sqlite:///PATH or postgresql://..., got {url!r}")
+
+
+class Store:
+    """The service's database."""
+
+    def __init__(self, url: str | None = None) -> None:
+        self.url = _url(url or default_db_url())
+        self.is_sqlite = self.url.startswith("sqlite")
+        kw: dict[str, Any] = {}
+        if not self.is_sqlite:
+            kw = {"pool_size": 8, "max_overflow": 4, "pool_pre_ping": True}
+        self.engine: Engine = sa.create_engine(self.url, **kw)
+        if self.is_sqlite:
+            sa.event.listen(self.engine, "connect", _sqlite_pragmas)
+        self._pool = ThreadPoolExecutor(
+            max_workers=1 if self.is_sqlite else 4, thread_name_prefix="store"
+        )
+
+    async def run(self, fn: Callable[..., _T], *args: Any) -> _T:
+        """Run a store method in the store's worker thread."""
+        return await asyncio.get_running_loop().run_in_executor(self._pool, fn, *args)
+
+    def close(self) -> None:
+        """Release connections and the worker thread."""
+        self._pool.shutdown(wait=True)
+        self.engine.dispose()
+
+    # ------------------------------------------------------------------ migrations
+    def migrate(self) -> None:
+        """Bring the schema to the newest migration (Alembic ``upgrade head``)."""
+        from alembic import command
+        from alembic.config import Config
+
+        cfg = Config()
+        where = resources.files("paigow.service") / "migrations"
+        cfg.set_main_option("script_location", str(where))
+        with self.engine.begin() as conn:
+            cfg.attributes["connection"] = conn
+            command.upgrade(cfg, "head")
+
+    # ------------------------------------------------------------------ users
+    def create_user(self, name: str, password_hash: str, role: str, grant: int) -> int:
+        """A new account (and its wallet, credited ``grant`` cents from the cashier)."""
+        with self.engine.begin() as c:
+            if c.execute(sa.select(db.users.c.id).where(db.users.c.name == name)).first():
+                raise IllegalActionError(f"the name {name!r} is taken")
+            uid = c.execute(
+                db.users.insert().values(
+                    name=name, password_hash=password_hash, role=role, created_at=now()
+                )
+            ).inserted_primary_key
+            assert uid is not None
+            _ensure(c, f"wallet:{name}")
+            if grant:
+                _transfer(c, None, 0, Move("cashier", f"wallet:{name}", grant, "grant"))
+            return int(uid[0])
+
+    def set_password(self, name: str, password_hash: str, role: str) -> None:
+        """Create or update an account's password and role (operator bootstrap)."""
+        with self.engine.begin() as c:
+            row = c.execute(sa.select(db.users.c.id).where(db.users.c.name == name)).first()
+            if row is None:
+                c.execute(
+                    db.users.insert().values(
+                        name=name, password_hash=password_hash, role=role, created_at=now()
+                    )
+                )
+                _ensure(c, f"wallet:{name}")
+            else:
+                c.execute(
+                    db.users.update()
+                    .where(db.users.c.name == name)
+                    .values(password_hash=password_hash, role=role)
+                )
+
+    def user_by_name(self, name: str) -> dict[str, Any] | None:
+        """``{id, name, password_hash, role}`` or None."""
+        with self.engine.connect() as c:
+            row = c.execute(sa.select(db.users).where(db.users.c.name == name)).mappings().first()
+            return dict(row) if row else None
+
+    def add_session(self, token_hash: str, user_id: int, expires: dt.datetime) -> None:
+        """Remember a session token (its SHA-256 only)."""
+        with self.engine.begin() as c:
+            c.execute(
+                db.sessions.insert().values(
+                    token_hash=token_hash, user_id=user_id, created_at=now(), expires_at=expires
+                )
+            )
+
+    def session_user(self, token_hash: str) -> dict[str, Any] | None:
+        """The user of an unexpired session, or None."""
+        q = (
+            sa.select(db.users.c.id, db.users.c.name, db.users.c.role, db.sessions.c.expires_at)
+            .join(db.users, db.users.c.id == db.sessions.c.user_id)
+            .where(db.sessions.c.token_hash == token_hash)
+        )
+        with self.engine.connect() as c:
+            row = c.execute(q).mappings().first()
+        if row is None:
+            return None
+        exp = row["expires_at"]
+        if exp.tzinfo is None:
+            exp = exp.replace(tzinfo=dt.UTC)
+        if exp <= now():
+            return None
+        return {"id": row["id"], "name": row["name"], "role": row["role"], "expires_at": exp}
+
+    def drop_session(self, token_hash: str) -> None:
+        """Log out."""
+        with self.engine.begin() as c:
+            c.execute(db.sessions.delete().where(db.sessions.c.token_hash == token_hash))
+
+    # ------------------------------------------------------------------ money
+    def balance(self, account: str) -> int:
+        """An account's balance (0 if it never moved)."""
+        with self.engine.connect() as c:
+            v = c.execute(
+                sa.select(db.accounts.c.balance).where(db.accounts.c.name == account)
+            ).scalar()
+        return int(v or 0)
+
+    def balances(self, prefix: str = "") -> dict[str, int]:
+        """Every account whose name starts with ``prefix``."""
+        with self.engine.connect() as c:
+            rows = c.execute(
+                sa.select(db.accounts.c.name, db.accounts.c.balance).where(
+                    db.accounts.c.name.startswith(prefix)
+                )
+            ).all()
+        return {r[0]: int(r[1]) for r in rows}
+
+    def cashier(self, account: str, cents: int, reason: str) -> None:
+        """Move money between the cashier and an account (a deposit or a withdrawal)."""
+        with self.engine.begin() as c:
+            if cents >= 0:
+                _transfer(c, None, 0, Move("cashier", account, cents, reason))
+            else:
+                _transfer(c, None, 0, Move(account, "cashier", -cents, reason))
+
+    def ledger_rows(self, table_id: str | None = None) -> list[dict[str, Any]]:
+        """Ledger rows in order (of one table, or all)."""
+        q = sa.select(db.ledger).order_by(db.ledger.c.id)
+        if table_id is not None:
+            q = q.where(db.ledger.c.table_id == table_id)
+        with self.engine.connect() as c:
+            return [dict(r) for r in c.execute(q).mappings()]
+
+    # ------------------------------------------------------------------ tables
+    def open_table(self, table_id: str, config: Mapping[str, Any]) -> None:
+        """Record a new open table."""
+        with self.engine.begin() as c:
+            if c.execute(sa.select(db.tables.c.id).where(db.tables.c.id == table_id)).first():
+                raise IllegalActionError(f"table {table_id!r} exists already")
+            c.execute(
+                db.tables.insert().values(
+                    id=table_id, config=_dumps(config), status="open", created_at=now()
+                )
+            )
+
+    def close_table(self, table_id: str) -> None:
+        """Mark a table closed."""
+        with self.engine.begin() as c:
+            c.execute(
+                db.tables.update()
+                .where(db.tables.c.id == table_id)
+                .values(status="closed", closed_at=now())
+            )
+
+    def open_tables(self) -> list[tuple[str, dict[str, Any]]]:
+        """(id, config) of every open table, oldest first."""
+        q = (
+            sa.select(db.tables.c.id, db.tables.c.config)
+            .where(db.tables.c.status == "open")
+            .order_by(db.tables.c.created_at, db.tables.c.id)
+        )
+        with self.engine.connect() as c:
+            return [(r[0], json.loads(r[1])) for r in c.execute(q)]
+
+    def ops(self, table_id: str) -> list[OpRow]:
+        """A table's accepted commands, in order."""
+        q = (
+            sa.select(
+                db.table_ops.c.seq,
+                db.table_ops.c.command,
+                db.table_ops.c.actor,
+                db.table_ops.c.idem_key,
+            )
+            .where(db.table_ops.c.table_id == table_id)
+            .order_by(db.table_ops.c.seq)
+        )
+        with self.engine.connect() as c:
+            return [OpRow(r[0], json.loads(r[1]), r[2], r[3]) for r in c.execute(q)]
+
+    def commit(self, batch: Batch) -> None:
+        """Write one table's batch in one transaction (commands, ledger, rounds, meters).
+
+        Raises:
+            IllegalActionError: a wallet or chip account would go negative (nothing is written).
+        """
+        t = batch.table_id
+        stamp = now()
+        with self.engine.begin() as c:
+            if batch.ops:
+                c.execute(
+                    db.table_ops.insert(),
+                    [
+                        {
+                            "table_id": t,
+                            "seq": o.seq,
+                            "command": _dumps(o.command),
+                            "actor": o.actor,
+                            "idem_key": o.idem_key,
+                            "created_at": stamp,
+                        }
+                        for o in batch.ops
+                    ],
+                )
+            for seq, m in batch.moves:
+                _transfer(c, t, seq, m, stamp)
+            for r in batch.rounds:
+                c.execute(
+                    db.rounds.insert().values(
+                        table_id=t,
+                        round_no=r.round_no,
+                        started_seq=r.started_seq,
+                        finished_seq=r.finished_seq,
+                        finished_at=stamp,
+                        void=r.record.get("void") is not None,
+                        record=_dumps(r.record),
+                    )
+                )
+                if r.players:
+                    c.execute(
+                        db.round_players.insert(),
+                        [{"player": p, "table_id": t, "round_no": r.round_no} for p in r.players],
+                    )
+                _add_meters(c, t, stamp.date(), round_meters(r.record))
+
+    # ------------------------------------------------------------------ recall and meters
+    def recall_table(self, table_id: str, n: int = 10) -> list[dict[str, Any]]:
+        """The last ``n`` rounds of a table, newest first."""
+        q = (
+            sa.select(db.rounds)
+            .where(db.rounds.c.table_id == table_id)
+            .order_by(db.rounds.c.round_no.desc())
+            .limit(n)
+        )
+        with self.engine.connect() as c:
+            return [_round_row(r) for r in c.execute(q).mappings()]
+
+    def recall_player(self, player: str, n: int = 10) -> list[dict[str, Any]]:
+        """The last ``n`` rounds ``player`` played in, newest first."""
+        q = (
+            sa.select(db.rounds)
+            .join(
+                db.round_players,
+                sa.and_(
+                    db.round_players.c.table_id == db.rounds.c.table_id,
+                    db.round_players.c.round_no == db.rounds.c.round_no,
+                ),
+            )
+            .where(db.round_players.c.player == player)
+            .order_by(db.rounds.c.finished_at.desc(), db.rounds.c.round_no.desc())
+            .limit(n)
+        )
+        with self.engine.connect() as c:
+            return [_round_row(r) for r in c.execute(q).mappings()]
+
+    def all_rounds(self, table_id: str) -> list[dict[str, Any]]:
+        """Every finished round of a table, in order."""
+        q = (
+            sa.select(db.rounds)
+            .where(db.rounds.c.table_id == table_id)
+            .order_by(db.rounds.c.round_no)
+        )
+        with self.engine.connect() as c:
+            return [_round_row(r) for r in c.execute(q).mappings()]
+
+    def meters(self, table_id: str) -> list[dict[str, Any]]:
+        """A table's meters, one row per day."""
+        q = sa.select(db.meters).where(db.meters.c.table_id == table_id).order_by(db.meters.c.day)
+        with self.engine.connect() as c:
+            rows = [dict(r) for r in c.execute(q).mappings()]
+        for r in rows:
+            r["day"] = r["day"].isoformat()
+        return rows
+
+
+def _round_row(r: Any) -> dict[str, Any]:
+    return {
+        "table": r["table_id"],
+        "round": r["round_no"],
+        "finished_at": r["finished_at"].isoformat(),
+        "void": bool(r["void"]),
+        "record": json.loads(r["record"]),
+    }
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"))
+
+
+def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
+    cur = dbapi_conn.cursor()
+    cur.execute("PRAGMA journal_mode=WAL")
+    cur.execute("PRAGMA synchronous=FULL")
+    cur.execute("PRAGMA foreign_keys=ON")
+    cur.execute("PRAGMA busy_timeout=10000")
+    cur.close()
+
+
+def _ensure(c: Connection, account: str) -> None:
+    if (
+        c.execute(sa.select(db.accounts.c.name).where(db.accounts.c.name == account)).first()
+        is None
+    ):
+        c.execute(db.accounts.insert().values(name=account, balance=0))
+
+
+def _add(c: Connection, account: str, delta: int) -> None:
+    row = c.execute(
+        sa.select(db.accounts.c.balance).where(db.accounts.c.name == account).with_for_update()
+    ).first()
+    new = (0 if row is None else int(row[0])) + delta
+    if new < 0 and account.startswith(NON_NEGATIVE):
+        raise IllegalActionError(f"{account} would hold {new} cents")
+    if row is None:
+        c.execute(db.accounts.insert().values(name=account, balance=new))
+    else:
+        c.execute(db.accounts.update().where(db.accounts.c.name == account).values(balance=new))
+
+
+def _transfer(
+    c: Connection, table_id: str | None, seq: int, m: Move, stamp: dt.datetime | None = None
+) -> None:
+    if m.cents <= 0:
+        raise IllegalActionError(f"a transfer moves a positive amount, got {m.cents}")
+    _add(c, m.src, -m.cents)
+    _add(c, m.dst, m.cents)
+    c.execute(
+        db.ledger.insert().values(
+            table_id=table_id,
+            seq=seq if table_id is not None else None,
+            debit=m.src,
+            credit=m.dst,
+            cents=m.cents,
+            reason=m.reason[:80],
+            ref=m.ref[:40],
+            created_at=stamp or now(),
+        )
+    )
+
+
+_METERS = ("rounds", "voids", "handle", "wins_paid", "commission", "side_handle", "side_pays")
+
+
+def round_meters(record: Mapping[str, Any]) -> dict[str, int]:
+    """One round's contribution to the meters (docs/service.md defines each)."""
+    handle = side_handle = 0
+    side_refs: set[str] = set()
+    for entry in (record.get("positions") or {}).values():
+        for w in entry.get("wagers", []):
+            if w["kind"] == "main":
+                handle += w["cents"]
+            elif w["kind"] != "dealer":
+                side_handle += w["cents"]
+                side_refs.add(w["ref"])
+    wins = side_pays = commission = 0
+    for t in record.get("transfers", []):
+        if t["dst"] == "house" and t["reason"] in ("vig", "surplus-vig", "collection"):
+            commission += t["cents"]
+        if t["dst"].startswith("player:") and t["src"] in ("house", "centre", "bank"):
+            if t["ref"] in side_refs:
+                side_pays += t["cents"]
+            else:
+                wins += t["cents"]
+    return {
+        "rounds": 1,
+        "voids": int(record.get("void") is not None),
+        "handle": handle,
+        "wins_paid": wins,
+        "commission": commission,
+        "side_handle": side_handle,
+        "side_pays": side_pays,
+    }
+
+
+def _add_meters(c: Connection, table_id: str, day: dt.date, delta: Mapping[str, int]) -> None:
+    where = sa.and_(db.meters.c.table_id == table_id, db.meters.c.day == day)
+    row = c.execute(sa.select(db.meters).where(where).with_for_update()).mappings().first()
+    if row is None:
+        c.execute(db.meters.insert().values(table_id=table_id, day=day, **dict(delta)))
+    else:
+        c.execute(db.meters.update().where(where).values(**{k: row[k] + delta[k] for k in _METERS}))
+
+
+def sum_check(rows: Iterable[Mapping[str, Any]], balances: Mapping[str, int]) -> list[str]:
+    """Findings where account balances differ from the ledger's sums (empty when they agree)."""
+    sums: dict[str, int] = {}
+    for r in rows:
+        sums[r["debit"]] = sums.get(r["debit"], 0) - int(r["cents"])
+        sums[r["credit"]] = sums.get(r["credit"], 0) + int(r["cents"])
+    out = []
+    for acct in sorted(set(sums) | set(balances)):
+        if sums.get(acct, 0) != balances.get(acct, 0):
+            out.append(f"{acct}: balance {balances.get(acct, 0)} != ledger {sums.get(acct, 0)}")
+    return out
+
+
+def players_of(record: Mapping[str, Any]) -> Sequence[str]:
+    """Human players seated in a round (computer players excluded)."""
+    return sorted(n for n in (record.get("seats") or {}) if not n.startswith("bot-"))

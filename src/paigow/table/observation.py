@@ -1,0 +1,243 @@
+"""What each viewer of a table may see: per-viewer observations of a round, its operations and
+its record (R-SET-02, R-SURR-01, R-DEAL-03, R-SETTLE-01, R-SHUF-03).
+
+A viewer is a seat (a player), a spectator, or the operator (the house's surveillance view).
+The rules decide what is face up at each moment:
+
+* the wash and the stack order are never shown (R-SHUF-03/04): the shuffle's order is removed
+  from every observation, the operator's included;
+* dealt tiles and cards are face down (R-DEAL-01, R-SET-02): a player sees the hands of the
+  spots where they have a wager, and the bank's hand when they bank; the operator sees every
+  dealt hand (it supervises the setting, R-HW-02, and enters irregularities);
+* a set hand stays face down until exposure (R-SET-02); the bank's hand too, through surrender
+  (R-SURR-01);
+* at settlement every hand in action is exposed (R-SETTLE-01); surrendered hands (TC-32),
+  hands voided or dead, unwagered stacks collected unexposed (R-DEAL-03) and every hand of a
+  void round stay face down;
+* tiles exposed by accident (while stacking, a card face up in the shoe) were seen by all.
+
+:func:`observe` is the state a viewer may see now, :func:`observe_op` one operation as that
+viewer may see it now, and :func:`redact_record` a round record for a viewer (a player's
+recall). All three are pure functions of the round.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from .games import hand_pieces
+
+if TYPE_CHECKING:
+    from .round import Round
+
+__all__ = [
+    "OPERATOR",
+    "SPECTATOR",
+    "Viewer",
+    "exposed_positions",
+    "observe",
+    "observe_op",
+    "redact_record",
+    "visible_positions",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Viewer:
+    """Who looks: ``role`` is ``seat`` (with ``player``), ``spectator`` or ``operator``."""
+
+    role: str
+    player: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.role not in ("seat", "spectator", "operator"):
+            raise ValueError(f"unknown viewer role {self.role!r}")
+        if (self.role == "seat") != (self.player is not None):
+            raise ValueError("a seat viewer names its player; other viewers name none")
+
+    @classmethod
+    def seat(cls, player: str) -> Viewer:
+        """The view of the player ``player``."""
+        return cls("seat", player)
+
+
+SPECTATOR = Viewer("spectator")
+OPERATOR = Viewer("operator")
+
+
+def exposed_positions(rnd: Round) -> set[str]:
+    """Positions whose hands were exposed at settlement (R-SETTLE-01): none before the
+    round is settled or when it was void."""
+    if rnd.phase != "done" or rnd.void_reason is not None:
+        return set()
+    hidden = rnd.surrendered | rnd.voided_spots | rnd.dead_spots | rnd.dice_phase_lost
+    out = {p for p in rnd.wagered_spots() if p not in hidden}
+    if rnd.bank_spot in rnd.dealt:
+        out.add(rnd.bank_spot)
+    if rnd.dealer_setting is not None:
+        out.add("dealer")
+    return out
+
+
+def _own_positions(rnd: Round, player: str) -> set[str]:
+    own = {w.spot for w in rnd.wagers if w.player == player}
+    if rnd.banker.player == player:
+        own.add(rnd.bank_spot)
+    return own
+
+
+def visible_positions(rnd: Round, viewer: Viewer) -> set[str]:
+    """Ring positions whose dealt pieces ``viewer`` may see now."""
+    if not rnd.dealt:
+        return set()
+    out = exposed_positions(rnd)
+    if viewer.role == "operator":
+        out |= set(rnd.dealt)
+    elif viewer.player is not None:
+        out |= _own_positions(rnd, viewer.player) & set(rnd.dealt)
+    return out
+
+
+def _setting(s: Any) -> dict[str, list[str]] | None:
+    if s is None:
+        return None
+    return {
+        "high": [str(t) for t in hand_pieces(s.high)],
+        "low": [str(t) for t in hand_pieces(s.low)],
+    }
+
+
+def _position_setting(rnd: Round, pos: str) -> Any:
+    if pos == rnd.bank_spot:
+        return rnd.bank_setting
+    if pos == "dealer" and rnd.dealer_setting is not None:
+        return rnd.dealer_setting
+    return rnd.settings.get(pos)
+
+
+def observe(rnd: Round, viewer: Viewer) -> dict[str, Any]:
+    """The round as ``viewer`` may see it now (plain JSON data)."""
+    seen = visible_positions(rnd, viewer)
+    positions: dict[str, Any] = {}
+    exposures: dict[str, int] = {}
+    for op in rnd.log:
+        if op.kind == "expose_dealt":
+            pos = str(op.data["position"])
+            exposures[pos] = exposures.get(pos, 0) + int(op.data["count"])
+    for pos in rnd.ring:
+        dealt = pos in rnd.dealt and pos not in rnd.collected
+        setting = _position_setting(rnd, pos)
+        positions[pos] = {
+            "dealt": dealt,
+            "collected": pos in rnd.collected,
+            "pieces": [str(t) for t in rnd.dealt[pos]] if dealt and pos in seen else None,
+            "set": setting is not None,
+            "setting": _setting(setting) if pos in seen else None,
+            "set_by": rnd.set_by.get(pos),
+            "exposed_count": exposures.get(pos, 0),
+            "surrendered": pos in rnd.surrendered,
+            "void": pos in rnd.voided_spots,
+            "dead": pos in rnd.dead_spots,
+        }
+    ph = rnd.dice_phase
+    b = rnd.banker
+    return {
+        "game": rnd.game.name,
+        "phase": rnd.phase,
+        "banker": {"kind": b.kind, "player": b.player, "position": b.position},
+        "seats": dict(rnd.seats),
+        "chips": {n: rnd.ledger.balance(f"player:{n}") for n in rnd.seats},
+        "house_way": rnd.house_way.name,
+        "style": rnd.style,
+        "dice": list(rnd.dice) if rnd.dice is not None else None,
+        "rng": rnd.rng_number,
+        "start": rnd.start,
+        "dragons_eye": None
+        if ph is None
+        else {"button": ph.button, "triple": ph.triple, "tier": ph.tier, "streak": ph.streak_after},
+        "wagers": [
+            {
+                "ref": w.ref,
+                "player": w.player,
+                "spot": w.spot,
+                "kind": w.kind,
+                "cents": w.cents,
+                "result": rnd.results.get(w.ref, {}).get("result"),
+            }
+            for w in rnd.wagers
+        ],
+        "dealer_wager": rnd.dealer_wager,
+        "pd_stake": rnd.pd_stake,
+        "positions": positions,
+        "unset": rnd.unset_spots() if rnd.phase == "setting" else [],
+        "results": _plain(rnd.results) if rnd.phase == "done" else _dice_results(rnd),
+        "void": rnd.void_reason,
+        "operations": len(rnd.log),
+    }
+
+
+def _dice_results(rnd: Round) -> dict[str, Any]:
+    """Side wagers settled by the dice before the deal are public at once (R-DE-03)."""
+    out: dict[str, Any] = _plain({ref: r for ref, r in rnd.results.items() if "pays" in r})
+    return out
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, Mapping):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, list | tuple | set | frozenset):
+        return [_plain(v) for v in value]
+    return value
+
+
+_SETTING_KINDS = ("set", "house_way")
+_BANK_KINDS = ("bank_set", "reset_to_house_way")
+
+
+def _redact_op(op: Mapping[str, Any], seen: set[str], bank_spot: str) -> dict[str, Any]:
+    kind = str(op["kind"])
+    data = dict(op.get("data") or {})
+    if kind == "shuffle":
+        data.pop("order", None)
+    elif kind == "deal":
+        hands = data.get("hands") or {}
+        data["hands"] = {p: list(t) for p, t in hands.items() if p in seen}
+    else:
+        where = str(data.get("spot")) if kind in _SETTING_KINDS else bank_spot
+        if kind in _SETTING_KINDS + _BANK_KINDS and where not in seen:
+            data.pop("high", None)
+            data.pop("low", None)
+    return {"index": op["index"], "kind": kind, "actor": op["actor"], "data": _plain(data)}
+
+
+def observe_op(rnd: Round, index: int, viewer: Viewer) -> dict[str, Any]:
+    """Operation ``index`` of the round's log as ``viewer`` may see it now."""
+    return _redact_op(rnd.log[index].to_json(), visible_positions(rnd, viewer), rnd.bank_spot)
+
+
+def redact_record(record: Mapping[str, Any], viewer: Viewer) -> dict[str, Any]:
+    """A round record as ``viewer`` may see it at the point it records: the operator gets it
+    whole; others lose the stack order, the hands they may not see and their settings (the
+    result is marked ``"redacted"``). The round is rebuilt from the record by the engine's
+    replay, so what is visible is decided exactly as in :func:`observe`."""
+    if viewer.role == "operator":
+        return dict(record)
+    from .record import rebuild
+
+    rnd = rebuild(record)
+    seen = visible_positions(rnd, viewer)
+    bank_spot = rnd.bank_spot
+    out = dict(record)
+    positions = {}
+    for pos, entry in (record.get("positions") or {}).items():
+        e = dict(entry)
+        if pos not in seen:
+            e["dealt"] = None
+            e["setting"] = None
+        positions[pos] = e
+    out["positions"] = positions
+    out["operations"] = [_redact_op(op, seen, bank_spot) for op in record.get("operations", [])]
+    out["redacted"] = True
+    return out
