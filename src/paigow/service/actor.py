@@ -77,6 +77,7 @@ class TableActor:
         self.round_started: int = 0
         self.closed = False
         self._timer: asyncio.TimerHandle | None = None
+        self._timer_key: str | None = None
         self._queue: asyncio.Queue[_Item] = asyncio.Queue()
         self._task: asyncio.Task[None] | None = None
 
@@ -271,13 +272,13 @@ class TableActor:
                 self._timer.cancel()
             self._timer, self.deadline = None, None
             return
-        if self._timer is not None and getattr(self._timer, "paigow_key", None) == w.key:
+        if self._timer is not None and self._timer_key == w.key:
             return
         if self._timer is not None:
             self._timer.cancel()
         loop = asyncio.get_running_loop()
         self._timer = loop.call_later(w.seconds, self._queue.put_nowait, _Item("timer", key=w.key))
-        self._timer.paigow_key = w.key  # type: ignore[attr-defined]
+        self._timer_key = w.key
         self.deadline = time.time() + w.seconds
 
     def expire(self) -> None:
@@ -312,7 +313,7 @@ class TableActor:
             "round_open": e.round is not None,
             "waiting": None
             if w is None
-            else {"for": w.what, "who": list(w.who), "deadline": self.deadline},
+            else {"key": w.key, "for": w.what, "who": list(w.who), "deadline": self.deadline},
             "paused": self.floor.paused,
             "held": self.held,
             "you": viewer.player,

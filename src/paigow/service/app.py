@@ -71,6 +71,7 @@ class TableOptionsBody(BaseModel):
     on_setting_timeout: StrictStr = "house-way"
     absent_rounds: StrictInt = 3
     advice: bool = True
+    dice_entry: bool = False
 
 
 def _token(request: Request | WebSocket) -> str | None:
@@ -261,6 +262,11 @@ def create_app(service: Service) -> FastAPI:
             "name": name,
             "wallet": await service.store.run(service.store.balance, f"wallet:{name}"),
         }
+
+    @app.get("/api/audit")
+    async def audit(_op: Operator) -> dict[str, Any]:
+        """The ledger checked end to end, and every table's chips against it (operators)."""
+        return await service.audit()
 
     @app.websocket("/ws")
     async def websocket(ws: WebSocket) -> None:

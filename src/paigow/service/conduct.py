@@ -88,8 +88,11 @@ def next_step(engine: TableEngine, floor: Floor, rng: Rng) -> Command | Wait | N
         return {"a": "style", "style": engine.profile.dealing.default_style, "chooser": "dealer"}
     if phase == "shake":
         shaker = rnd.options.de_shaker
-        if shaker and not is_bot(shaker) and _key(floor, "shake") not in floor.expired:
-            return Wait(_key(floor, "shake"), cfg.decision_seconds, (shaker,), "roll")
+        key = _key(floor, "shake")
+        if shaker and not is_bot(shaker) and key not in floor.expired:
+            return Wait(key, cfg.decision_seconds, (shaker,), "roll")
+        if cfg.dice_entry and key not in floor.expired:
+            return Wait(key, cfg.decision_seconds, (), "dice")
         return roll_command(engine, rng)
     if phase == "deal":
         return {"a": "deal"}
@@ -191,11 +194,11 @@ def _wagers(engine: TableEngine, floor: Floor) -> Command | Wait:
             if rnd.can_wager(name, spot, cents):
                 return {"a": "wager", "player": name, "spot": spot, "cents": cents, "kind": "main"}
     humans = {n for n in rnd.seats if not is_bot(n)}
-    waiting = sorted(humans - floor.ready)
+    waiting = humans - floor.ready
+    if b.kind == "player-dealer" and not rnd.pd_stake and b.player is not None:
+        waiting.add(b.player)  # R-LC-09: no hand without the Player-Dealer's stake
     if waiting and _key(floor, "wagers") not in floor.expired:
-        return Wait(_key(floor, "wagers"), cfg.wager_seconds, tuple(waiting), "wagers")
-    if b.kind == "player-dealer" and not rnd.pd_stake:
-        return Wait(_key(floor, "wagers"), cfg.wager_seconds, (b.player or "",), "pd_wager")
+        return Wait(_key(floor, "wagers"), cfg.wager_seconds, tuple(sorted(waiting)), "wagers")
     if not any(w.kind == "main" for w in rnd.wagers):
         return {"a": "void", "reason": "nobody wagered"}
     return {"a": "no_more_bets"}

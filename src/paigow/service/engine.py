@@ -55,6 +55,7 @@ class TableConfig:
     on_setting_timeout: str = "house-way"
     absent_rounds: int = 3
     advice: bool = True
+    dice_entry: bool = False
 
     def to_json(self) -> dict[str, Any]:
         """Plain data (stored with the table)."""

@@ -153,6 +153,12 @@ class CountArgs(_Strict):
     cards: StrictInt = Field(ge=0, le=54)
 
 
+class DiceArgs(_Strict):
+    """Three dice read from the table (tables with ``dice_entry``)."""
+
+    dice: list[StrictInt] = Field(min_length=3, max_length=3)
+
+
 class PlayerArgs(_Strict):
     """A player's name."""
 
@@ -191,6 +197,7 @@ OPERATOR_ACTIONS: dict[str, type[_Strict]] = {
     "face_up_in_shoe": CardArgs,
     "stub_count": CountArgs,
     "abandon": PlayerArgs,
+    "enter_dice": DiceArgs,
     "expire": NoArgs,
     "pause": NoArgs,
     "resume": NoArgs,

@@ -102,6 +102,11 @@ def _operator(actor: TableActor, action: str, args: dict[str, Any]) -> list[Comm
     if action == "expire":
         actor.expire()
         return []
+    if action == "enter_dice":
+        w = actor.wait
+        if not actor.engine.config.dice_entry or w is None or w.what != "dice":
+            raise IllegalActionError("dice are entered only at a dice-entry table, when it waits")
+        return [{"a": "roll", "dice": args["dice"]}]
     if action in ("pause", "resume"):
         actor.floor.paused = action == "pause"
         return []

@@ -457,9 +457,9 @@ def round_meters(record: Mapping[str, Any]) -> dict[str, int]:
                 side_refs.add(w["ref"])
     wins = side_pays = commission = 0
     for t in record.get("transfers", []):
-        if t["dst"] == "house" and t["reason"] in ("vig", "surplus-vig", "collection"):
+        if t["to"] == "house" and t["reason"] in ("vig", "surplus-vig", "collection"):
             commission += t["cents"]
-        if t["dst"].startswith("player:") and t["src"] in ("house", "centre", "bank"):
+        if t["to"].startswith("player:") and t["from"] in ("house", "centre", "bank"):
             if t["ref"] in side_refs:
                 side_pays += t["cents"]
             else:

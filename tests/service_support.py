@@ -1,0 +1,300 @@
+"""Helpers for the service's tests: a real ``paigow serve`` process on loopback, an HTTP helper
+and a real websocket client that keeps every message it receives (for the leak checks).
+
+Every wait is bounded (a deadline, then a clear failure); nothing asserts on timing.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import httpx
+from websockets.sync.client import ClientConnection, connect
+from websockets.typing import Origin
+
+from service_pg import free_port
+
+__all__ = ["OPERATOR", "PASSWORD", "Client", "Server"]
+
+OPERATOR = "boss"
+PASSWORD = "correct horse battery"
+WAIT = 60.0
+
+
+class Server:
+    """``paigow serve`` in a child process."""
+
+    def __init__(self, db_url: str, workdir: Path) -> None:
+        self.db_url = db_url
+        self.workdir = workdir
+        self.port = free_port()
+        self.proc: subprocess.Popen[bytes] | None = None
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.ws_url = f"ws://127.0.0.1:{self.port}/ws"
+        self.tokens: dict[str, str] = {}
+
+    def start(self) -> Server:
+        """Start and wait until /healthz answers."""
+        env = dict(os.environ, PAIGOW_OPERATOR_PASSWORD=PASSWORD)
+        log = (self.workdir / f"server-{self.port}.log").open("ab")
+        self.proc = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "paigow.cli.main",
+                "serve",
+                "--port",
+                str(self.port),
+                "--db",
+                self.db_url,
+                "--operator",
+                OPERATOR,
+            ],
+            env=env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+        )
+        deadline = time.monotonic() + WAIT
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"server exited with {self.proc.returncode}: {self.log()}")
+            try:
+                if httpx.get(self.base + "/healthz", timeout=2).status_code == 200:
+                    return self
+            except httpx.HTTPError:
+                pass
+            time.sleep(0.1)
+        raise RuntimeError(f"server did not start: {self.log()}")
+
+    def log(self) -> str:
+        """The server's output so far."""
+        p = self.workdir / f"server-{self.port}.log"
+        return p.read_text(errors="replace")[-3000:] if p.exists() else ""
+
+    def kill9(self) -> None:
+        """kill -9."""
+        assert self.proc is not None
+        self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait(timeout=30)
+
+    def stop(self) -> None:
+        """Stop gracefully (SIGTERM), or kill."""
+        if self.proc is None or self.proc.poll() is not None:
+            return
+        self.proc.terminate()
+        try:
+            self.proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            self.kill9()
+
+    # ------------------------------------------------------------------ HTTP
+    def http(
+        self, method: str, path: str, token: str | None = None, body: Any = None, **kw: Any
+    ) -> httpx.Response:
+        """One HTTP request (bearer ``token`` when given)."""
+        headers = dict(kw.pop("headers", {}))
+        if token:
+            headers["Authorization"] = f"Bearer {token}"
+        return httpx.request(method, self.base + path, json=body, headers=headers, timeout=30, **kw)
+
+    def login(self, name: str, password: str = PASSWORD) -> str:
+        """A session token (one sign-in per name: argon2 is slow on purpose)."""
+        if name not in self.tokens:
+            r = self.http("POST", "/api/login", body={"name": name, "password": password})
+            assert r.status_code == 200, r.text
+            self.tokens[name] = str(r.json()["token"])
+        return self.tokens[name]
+
+    def player(self, name: str) -> str:
+        """Register ``name`` (if new) and sign in; the token."""
+        r = self.http("POST", "/api/register", body={"name": name, "password": PASSWORD})
+        assert r.status_code in (201, 409), r.text
+        return self.login(name)
+
+    def open_table(self, token: str, **options: Any) -> dict[str, Any]:
+        """Open a table as operator."""
+        r = self.http("POST", "/api/tables", token, options)
+        assert r.status_code == 201, r.text
+        return dict(r.json())
+
+    def client(self, token: str, **kw: Any) -> Client:
+        """A websocket client signed in with ``token``."""
+        return Client(self.ws_url, token, **kw)
+
+
+class Client:
+    """A websocket client that records every message it receives."""
+
+    _ids = itertools.count(1)
+
+    def __init__(self, url: str, token: str, origin: str | None = None) -> None:
+        headers = {"Authorization": f"Bearer {token}"}
+        self.ws: ClientConnection = connect(
+            url,
+            additional_headers=headers,
+            origin=Origin(origin) if origin else None,
+            open_timeout=30,
+        )
+        self.messages: list[dict[str, Any]] = []
+        self.state: dict[str, dict[str, Any]] = {}
+        self.welcome = self.recv()
+
+    def close(self) -> None:
+        """Close the connection."""
+        self.ws.close()
+
+    def send(self, msg: dict[str, Any] | str) -> None:
+        """Send a message (a dict as JSON, a str as is)."""
+        self.ws.send(msg if isinstance(msg, str) else json.dumps(msg))
+
+    def recv(self, timeout: float = WAIT) -> dict[str, Any]:
+        """The next message."""
+        msg = json.loads(self.ws.recv(timeout=timeout))
+        self.messages.append(msg)
+        if msg.get("type") in ("state", "event"):
+            self.state[msg["table"]] = msg["state"]
+        return dict(msg)
+
+    def pending(self) -> bool:
+        """Read one message if one is already here."""
+        try:
+            self.recv(timeout=0)
+        except TimeoutError:
+            return False
+        return True
+
+    def until(self, pred: Callable[[dict[str, Any]], bool], what: str) -> dict[str, Any]:
+        """Read messages until one satisfies ``pred``."""
+        deadline = time.monotonic() + WAIT
+        while time.monotonic() < deadline:
+            msg = self.recv(timeout=max(deadline - time.monotonic(), 0.01))
+            if pred(msg):
+                return msg
+        raise AssertionError(f"no message: {what}")
+
+    def subscribe(self, table: str) -> dict[str, Any]:
+        """Subscribe; the table's state."""
+        self.send({"type": "subscribe", "table": table})
+        msg = self.until(lambda m: m.get("type") == "state" and m["table"] == table, "state")
+        return dict(msg["state"])
+
+    def command(
+        self, table: str, action: str, key: str | None = None, **args: Any
+    ) -> dict[str, Any]:
+        """Send a command and return its result."""
+        key = key or f"c{next(self._ids)}"
+        self.send({"type": "command", "table": table, "id": key, "action": action, "args": args})
+        return self.until(
+            lambda m: m.get("type") == "result" and m.get("id") == key, f"result of {action}"
+        )
+
+    def ok(self, table: str, action: str, **args: Any) -> dict[str, Any]:
+        """A command that must be applied."""
+        r = self.command(table, action, **args)
+        assert r["status"] == "applied", r
+        return r
+
+    def wait_state(
+        self, table: str, pred: Callable[[dict[str, Any]], bool], what: str
+    ) -> dict[str, Any]:
+        """Read until the table's latest state satisfies ``pred``."""
+        if table in self.state and pred(self.state[table]):
+            return self.state[table]
+        self.until(
+            lambda m: (
+                m.get("table") == table and m.get("type") in ("state", "event") and pred(m["state"])
+            ),
+            what,
+        )
+        return self.state[table]
+
+
+Policy = Callable[["Client", str, dict[str, Any]], list[tuple[str, dict[str, Any]]]]
+
+
+def default_policy(c: Client, table: str, st: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+    """What a plain player does when the table waits for them: declines the bank, wagers the
+    minimum on their seat, sets by asking for the house way, stands."""
+    w = st["waiting"]
+    me = st["you"]
+    rnd = st["round"] or {}
+    what = w["for"]
+    if what == "bank offer":
+        return [("bank", {"accept": False})]
+    if what == "wagers":
+        mine = [x for x in rnd.get("wagers", []) if x["player"] == me and x["kind"] == "main"]
+        out: list[tuple[str, dict[str, Any]]] = []
+        if rnd["banker"]["kind"] == "player-dealer" and rnd["banker"]["player"] == me:
+            if not rnd["pd_stake"]:
+                out.append(("pd_stake", {"cents": st["limits"]["min"] * 4}))
+            return [*out, ("ready", {})]
+        if not mine and rnd["banker"]["player"] != me:
+            out.append(("wager", {"spot": st["seats"][me], "cents": st["limits"]["min"]}))
+        return [*out, ("ready", {})]
+    if what == "setting":
+        return [("house_way", {"spot": s}) for s in rnd["unset"] if _controls(rnd, s, me)]
+    if what == "bank_set":
+        return [("bank_set", {})]
+    if what == "surrender":
+        return [("stand", {})]
+    if what == "style":
+        return [("style", {"style": rnd["style"]})]
+    if what == "cut":
+        return [("cut", {"cut": None})]
+    if what == "roll":
+        return [("roll", {})]
+    return []
+
+
+def _controls(rnd: dict[str, Any], spot: str, me: str) -> bool:
+    stakes: dict[str, int] = {}
+    for w in rnd["wagers"]:
+        if w["spot"] == spot and w["kind"] == "main":
+            stakes[w["player"]] = stakes.get(w["player"], 0) + w["cents"]
+    if not stakes:
+        return False
+    seated = rnd["seats"].get(me) == spot and me in stakes
+    return seated or max(stakes, key=lambda p: stakes[p]) == me
+
+
+def drive(
+    clients: list[Client],
+    table: str,
+    done: Callable[[dict[str, Any]], bool],
+    policy: Policy | dict[str, Policy] = default_policy,
+    limit: float = WAIT,
+) -> dict[str, Any]:
+    """Play until ``done(state)`` holds in a client's latest state: each client answers when
+    the table waits for it, by its policy."""
+    acted: dict[str, str] = {}
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline:
+        busy = False
+        for c in clients:
+            while c.pending():
+                busy = True
+            st = c.state.get(table)
+            if st is None:
+                continue
+            if done(st):
+                return st
+            w = st["waiting"]
+            if w and st["you"] in w["who"] and acted.get(st["you"]) != f"{w['key']}:{st['seq']}":
+                acted[st["you"]] = f"{w['key']}:{st['seq']}"
+                pol = policy[st["you"]] if isinstance(policy, dict) else policy
+                for action, args in pol(c, table, st):
+                    r = c.command(table, action, **args)
+                    assert r["status"] in ("applied", "duplicate"), (action, args, r)
+                busy = True
+        if not busy:
+            time.sleep(0.005)
+    raise AssertionError(f"the table did not get there in {limit} s: {clients[0].state.get(table)}")
