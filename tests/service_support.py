@@ -126,6 +126,23 @@ class Server:
         assert r.status_code == 201, r.text
         return dict(r.json())
 
+    def seat(
+        self, table: str, names: list[str], seats: list[str], cents: int = 50_000
+    ) -> list[Client]:
+        """Players sit down together: the operator pauses the table, they sit, it resumes (so
+        that the first round has them all)."""
+        op = self.client(self.login(OPERATOR))
+        op.ok(table, "pause")
+        out = []
+        for name, s in zip(names, seats, strict=True):
+            c = self.client(self.player(name))
+            c.subscribe(table)
+            c.ok(table, "sit", seat=s, cents=cents)
+            out.append(c)
+        op.ok(table, "resume")
+        op.close()
+        return out
+
     def client(self, token: str, **kw: Any) -> Client:
         """A websocket client signed in with ``token``."""
         return Client(self.ws_url, token, **kw)
@@ -288,9 +305,13 @@ def drive(
             if done(st):
                 return st
             w = st["waiting"]
-            if w and st["you"] in w["who"] and acted.get(st["you"]) != f"{w['key']}:{st['seq']}":
-                acted[st["you"]] = f"{w['key']}:{st['seq']}"
-                pol = policy[st["you"]] if isinstance(policy, dict) else policy
+            me = st["you"] or "operator"
+            mine = st["you"] in w["who"] if w else False
+            if st["you"] is None and w and isinstance(policy, dict) and "operator" in policy:
+                mine = True
+            if w and mine and acted.get(me) != f"{w['key']}:{st['seq']}":
+                acted[me] = f"{w['key']}:{st['seq']}"
+                pol = policy.get(me, default_policy) if isinstance(policy, dict) else policy
                 for action, args in pol(c, table, st):
                     r = c.command(table, action, **args)
                     assert r["status"] in ("applied", "duplicate"), (action, args, r)

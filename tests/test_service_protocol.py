@@ -16,16 +16,6 @@ from service_support import Client, Server, default_policy, drive
 __all__ = ["operator_token", "pg_cluster", "server"]
 
 
-def seat_players(server: Server, table: str, names: list[str], seats: list[str]) -> list[Client]:
-    clients = []
-    for name, seat in zip(names, seats, strict=True):
-        c = server.client(server.player(name))
-        c.subscribe(table)
-        c.ok(table, "sit", seat=seat, cents=50_000)
-        clients.append(c)
-    return clients
-
-
 def rounds_done(n: int) -> Any:
     return lambda st: st["rounds"] >= n and not st["round_open"]
 
@@ -39,7 +29,7 @@ def test_full_rounds_every_profile(server: Server, operator_token: str, profile:
     table = f"full-{profile}"
     server.open_table(operator_token, id=table, profile=profile, pause_seconds=0)
     names = [f"{profile.replace('-', '')[:8]}_{i}" for i in range(3)]
-    clients = seat_players(server, table, names, ["1", "2", "4"])
+    clients = server.seat(table, names, ["1", "2", "4"])
 
     def policy(c: Client, t: str, st: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
         if st["waiting"]["for"] == "bank offer" and profile == "lucky-chances":

@@ -89,10 +89,10 @@ def next_step(engine: TableEngine, floor: Floor, rng: Rng) -> Command | Wait | N
     if phase == "shake":
         shaker = rnd.options.de_shaker
         key = _key(floor, "shake")
+        if cfg.dice_entry and key not in floor.expired:  # real dice, read by the dealer
+            return Wait(key, cfg.decision_seconds, (), "dice")
         if shaker and not is_bot(shaker) and key not in floor.expired:
             return Wait(key, cfg.decision_seconds, (shaker,), "roll")
-        if cfg.dice_entry and key not in floor.expired:
-            return Wait(key, cfg.decision_seconds, (), "dice")
         return roll_command(engine, rng)
     if phase == "deal":
         return {"a": "deal"}
