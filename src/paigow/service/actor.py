@@ -31,6 +31,7 @@ from paigow.table.observation import OPERATOR, SPECTATOR, Viewer
 from .auth import User
 from .conduct import Floor, Wait, is_bot, next_step
 from .engine import Applied, Command, TableEngine
+from .protocol import ProtocolError, parse_args
 from .rights import RightsError, translate
 from .store import Batch, OpRow, RoundRow, Store, players_of
 
@@ -184,8 +185,9 @@ class TableActor:
         if self.closed:
             return {"status": "refused", "error": "the table is closed"}
         try:
-            cmds = translate(self, user, item.action, item.args)
-        except (RightsError, PaigowError) as e:
+            args = parse_args(item.action, item.args)
+            cmds = translate(self, user, item.action, args)
+        except (ProtocolError, RightsError, PaigowError) as e:
             return {"status": "refused", "error": str(e)}
         seq = await self.conduct(cmds, user.name, key)
         if isinstance(seq, str):
@@ -214,7 +216,15 @@ class TableActor:
         except PaigowError as e:
             self.engine.rollback(cp)
             return str(e)
-        seq = self._dealer(batch, applied, seq)
+        try:
+            seq = self._dealer(batch, applied, seq)
+        except PaigowError as e:  # the engine refused the dealer's own step: hold the table
+            log.error("table %s: the dealer's step was refused: %s", self.table_id, e)
+            self.engine.rollback(cp)
+            self.floor = _floor_for(self.engine)
+            if not cmds:
+                self.held = f"the dealer could not go on: {e}"
+            return f"the table cannot go on after this: {e}"
         for s, a in applied:
             batch.moves += [(s, m) for m in a.moves]
         if batch.ops:
@@ -329,7 +339,7 @@ class TableActor:
             viewer = self.viewer(sub.user)
             events: list[dict[str, Any]] = []
             for seq, a in applied:
-                ev: dict[str, Any] = {"seq": seq, "action": a.command["a"]}
+                ev: dict[str, Any] = {"seq": seq, "action": a.command["a"], "round": a.round_no}
                 if a.notice is not None:
                     ev["notice"] = a.notice
                 if a.rnd is not None and a.ops:

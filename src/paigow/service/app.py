@@ -28,7 +28,7 @@ from .actor import TableActor
 from .auth import COOKIE, User
 from .engine import TableConfig
 from .hub import Connection, Service
-from .protocol import ProtocolError, parse_args, parse_message
+from .protocol import ProtocolError, parse_message
 
 __all__ = ["create_app"]
 
@@ -338,9 +338,4 @@ async def _message(service: Service, conn: Connection, text: str) -> None:
         if conn.expired():
             conn.push({**reply, "status": "refused", "error": "the session has expired"})
             return
-        try:
-            args = parse_args(msg.action, msg.args)
-        except ProtocolError as e:
-            conn.push({**reply, "status": "refused", "error": str(e)})
-            return
-        conn.push({**reply, **await actor.command(conn.user, msg.id, msg.action, args)})
+        conn.push({**reply, **await actor.command(conn.user, msg.id, msg.action, msg.args)})

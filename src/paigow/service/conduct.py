@@ -146,7 +146,10 @@ def _between_rounds(engine: TableEngine, floor: Floor) -> Command | Wait | None:
         return Wait(_key(floor, "pause"), cfg.pause_seconds, (), "next round")
     house = engine.profile.banking.house_banks
     kind = "player" if house else "player-dealer"
-    for pos, name in engine.offers():
+    offers = engine.offers()
+    if not house and not offers:  # nobody may be the Player-Dealer: a new game (banking.py)
+        return {"a": "new_game"}
+    for pos, name in offers:
         if name in floor.declined:
             continue
         if name in floor.accepted:

@@ -22,6 +22,7 @@ from typing import Any
 
 from paigow.errors import IllegalActionError, PaigowError
 from paigow.profiles import Profile, get_profile
+from paigow.table.banking import initial_state
 from paigow.table.games import hand_pieces
 from paigow.table.observation import Viewer, observe, observe_op
 from paigow.table.round import Banker, Round
@@ -121,6 +122,7 @@ class Applied:
     moves: list[Move] = field(default_factory=list)
     record: dict[str, Any] | None = None
     notice: dict[str, Any] | None = None
+    round_no: int | None = None
 
 
 @dataclass
@@ -163,6 +165,7 @@ class TableEngine:
         self._begin: Command | None = None
         self._round_cmds: list[Command] = []
         self.leaving: set[str] = set()
+        self.game_started = 0
 
     # ------------------------------------------------------------------ queries
     @property
@@ -252,6 +255,7 @@ class TableEngine:
         state["seats"] = dict(s.seats)
         state["stacks"] = dict(s.stacks)
         state["history"] = len(s.history)
+        state["game_started"] = self.game_started
         return _Checkpoint(
             state,
             self.round is not None,
@@ -272,6 +276,7 @@ class TableEngine:
         s.stacks.clear()
         s.stacks.update(cp.session["stacks"])
         del s.history[cp.session["history"] :]
+        self.game_started = cp.session["game_started"]
         self.leaving = cp.leaving
         self.last_round = cp.last_round
         cmds = self._round_cmds[: cp.n_cmds]
@@ -292,6 +297,7 @@ class TableEngine:
             "begin": self._begin_round,
             "finish": self._finish,
             "withdraw_dice_bonus": self._withdraw,
+            "new_game": self._new_game,
         }
         if a in table_level:
             return table_level[a](cmd)
@@ -302,7 +308,8 @@ class TableEngine:
         moves = [
             self._move(t.src, t.dst, t.cents, t.reason, t.ref) for t in rnd.ledger.transfers[n_tr:]
         ]
-        return Applied(cmd, rnd, list(range(n_ops, len(rnd.log))), moves)
+        ops = list(range(n_ops, len(rnd.log)))
+        return Applied(cmd, rnd, ops, moves, round_no=self.session.rounds + 1)
 
     def _move(self, src: str, dst: str, cents: int, reason: str, ref: str) -> Move:
         return Move(self.account(src), self.account(dst), cents, reason, ref)
@@ -384,11 +391,22 @@ class TableEngine:
         self.round = self._new_round(cmd)
         self._begin = cmd
         self._round_cmds = []
-        return Applied(cmd, self.round, notice={"kind": "begin", "round": self.session.rounds + 1})
+        n = self.session.rounds + 1
+        return Applied(cmd, self.round, notice={"kind": "begin", "round": n}, round_no=n)
 
     def collection_free(self) -> bool:
         """Lucky Chances: the first hands of a new game are free of collection (¶61)."""
-        return self.session.rounds < self.profile.commission.free_collection_hands
+        played = self.session.rounds - self.game_started
+        return played < self.profile.commission.free_collection_hands
+
+    def _new_game(self, cmd: Command) -> Applied:
+        """A game stalled for want of a Player-Dealer starts again (the bank rotation from its
+        start, R-LC-03/04, AMB-69; collection free again for the first hands, ¶61)."""
+        if self.round is not None:
+            raise IllegalActionError("a new game starts between rounds")
+        self.session.bank = initial_state(self.profile)
+        self.game_started = self.session.rounds
+        return Applied(cmd, notice={"kind": "new_game", "round": self.session.rounds + 1})
 
     def _finish(self, cmd: Command) -> Applied:
         rnd = self._need_round()
@@ -406,6 +424,7 @@ class TableEngine:
             moves=moves,
             record=record,
             notice={"kind": "finish", "round": self.session.rounds},
+            round_no=self.session.rounds,
         )
 
     # ------------------------------------------------------------------ round commands
@@ -423,6 +442,13 @@ class TableEngine:
             kind = str(c.get("kind", "main"))
             if kind == "supreme-bonus" and not self.config.supreme_bonus:
                 raise IllegalActionError("the bonus wager is not offered at this table")
+            player, spot = str(c["player"]), str(c["spot"])
+            if kind == "main" and any(
+                w.player == player and w.spot == spot and w.kind == "main" for w in rnd.wagers
+            ):  # the bank rotation counts one wager per player and spot (R-BANK-06)
+                raise IllegalActionError(
+                    f"{player} already has a wager on spot {spot}; take it back to change it"
+                )
             rnd.wager(str(c["player"]), str(c["spot"]), _cents(c["cents"]), kind)
         elif a == "remove_wager":
             rnd.remove_wager(str(c["ref"]))

@@ -12,8 +12,8 @@ The rules decide what is face up at each moment:
 * a set hand stays face down until exposure (R-SET-02); the bank's hand too, through surrender
   (R-SURR-01);
 * at settlement every hand in action is exposed (R-SETTLE-01); surrendered hands (TC-32),
-  hands voided or dead, unwagered stacks collected unexposed (R-DEAL-03) and every hand of a
-  void round stay face down;
+  hands voided, dead or abandoned, unwagered stacks collected unexposed (R-DEAL-03) and every
+  hand of a void round stay face down;
 * tiles exposed by accident (while stacking, a card face up in the shoe) were seen by all.
 
 :func:`observe` is the state a viewer may see now, :func:`observe_op` one operation as that
@@ -73,6 +73,9 @@ def exposed_positions(rnd: Round) -> set[str]:
     if rnd.phase != "done" or rnd.void_reason is not None:
         return set()
     hidden = rnd.surrendered | rnd.voided_spots | rnd.dead_spots | rnd.dice_phase_lost
+    hidden |= {  # an abandoned hand is collected, not exposed (R-IRR-MD-7)
+        p for p in rnd.wagered_spots() if all(w.player in rnd.abandoned for w in rnd.spot_wagers(p))
+    }
     out = {p for p in rnd.wagered_spots() if p not in hidden}
     if rnd.bank_spot in rnd.dealt:
         out.add(rnd.bank_spot)
