@@ -11,7 +11,8 @@ from typing import Any, cast
 
 from paigow.service.actor import TableActor
 from paigow.service.auth import User
-from paigow.service.engine import TableConfig, TableEngine
+from paigow.service.config import TableConfig
+from paigow.service.engine import TableEngine
 from paigow.service.store import Batch, Store
 
 __all__ = ["MemoryStore", "Sim", "Sub"]

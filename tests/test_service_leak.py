@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from paigow.service.engine import TableConfig
+from paigow.service.config import TableConfig
 from paigow.table.observation import Viewer, redact_record
 from paigow.table.record import rebuild
 from service_leak import accidental, allowed_positions, check_message, piece_tokens

@@ -26,7 +26,7 @@ from paigow.table.observation import OPERATOR
 
 from .actor import TableActor
 from .auth import COOKIE, User
-from .engine import TableConfig
+from .config import TableConfig
 from .hub import Connection, Service
 from .protocol import ProtocolError, parse_message
 

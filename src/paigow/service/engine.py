@@ -15,90 +15,22 @@ round from its inputs and the commands already applied to it.
 
 from __future__ import annotations
 
-import dataclasses
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from paigow.errors import IllegalActionError, PaigowError
-from paigow.profiles import Profile, get_profile
 from paigow.table.banking import initial_state
 from paigow.table.games import hand_pieces
 from paigow.table.observation import Viewer, observe, observe_op
 from paigow.table.round import Banker, Round
 from paigow.table.session import TableSession
 
-__all__ = ["Applied", "Move", "TableConfig", "TableEngine"]
+from .config import TableConfig
+
+__all__ = ["Applied", "Command", "Move", "TableConfig", "TableEngine"]
 
 Command = dict[str, Any]
-
-ON_TIMEOUT = ("house-way", "abandon", "wait")
-
-
-@dataclass(frozen=True)
-class TableConfig:
-    """What an operator chooses when opening a table (documented in docs/service.md)."""
-
-    id: str
-    profile: str
-    min_wager: int | None = None
-    max_wager: int | None = None
-    pair_fortunes: str | None = None
-    dragons_eye: bool = False
-    supreme_bonus: bool = True
-    house_way: str | None = None
-    computer_players: int = 0
-    computer_wager: int | None = None
-    wager_seconds: float = 30.0
-    setting_seconds: float = 60.0
-    decision_seconds: float = 20.0
-    pause_seconds: float = 3.0
-    on_setting_timeout: str = "house-way"
-    absent_rounds: int = 3
-    advice: bool = True
-    dice_entry: bool = False
-
-    def to_json(self) -> dict[str, Any]:
-        """Plain data (stored with the table)."""
-        return dataclasses.asdict(self)
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> TableConfig:
-        """The inverse of :meth:`to_json`; unknown keys are refused."""
-        names = {f.name for f in dataclasses.fields(cls)}
-        unknown = set(data) - names
-        if unknown:
-            raise IllegalActionError(f"unknown table option(s): {', '.join(sorted(unknown))}")
-        return cls(**dict(data))
-
-    def build_profile(self) -> Profile:
-        """The profile with the table's limits, after checking every option."""
-        p = get_profile(self.profile)
-        t = p.table
-        lo = t.min_wager if self.min_wager is None else self.min_wager
-        hi = t.max_wager if self.max_wager is None else self.max_wager
-        if not (isinstance(lo, int) and isinstance(hi, int) and 0 < lo <= hi):
-            raise IllegalActionError(
-                f"table limits must be whole cents with 0 < minimum <= maximum, got {lo}..{hi}"
-            )
-        if self.on_setting_timeout not in ON_TIMEOUT:
-            raise IllegalActionError(
-                f"on_setting_timeout must be one of {', '.join(ON_TIMEOUT)}, "
-                f"got {self.on_setting_timeout!r}"
-            )
-        if self.on_setting_timeout == "abandon" and not p.irregularities.abandoned_wager_loses:
-            raise IllegalActionError(f"{p.name} has no abandoned-wager rule; choose house-way")
-        if not 0 <= self.computer_players < p.table.positions:
-            raise IllegalActionError(
-                f"computer players: 0..{p.table.positions - 1} at a {p.name} table"
-            )
-        for name in ("wager_seconds", "setting_seconds", "decision_seconds", "pause_seconds"):
-            v = getattr(self, name)
-            if not isinstance(v, int | float) or not 0 <= v <= 3600:
-                raise IllegalActionError(f"{name} must be 0..3600 seconds, got {v!r}")
-        if lo == t.min_wager and hi == t.max_wager:
-            return p
-        return dataclasses.replace(p, table=dataclasses.replace(t, min_wager=lo, max_wager=hi))
 
 
 @dataclass(frozen=True, slots=True)

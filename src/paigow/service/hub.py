@@ -29,7 +29,8 @@ from .auth import (
     verify_password,
 )
 from .conduct import is_bot
-from .engine import TableConfig, TableEngine
+from .config import TableConfig
+from .engine import TableEngine
 from .store import Store, now
 
 __all__ = ["Connection", "Service", "ServiceOptions"]
@@ -235,7 +236,7 @@ class Service:
     async def audit(self) -> dict[str, Any]:
         """The ledger checked end to end: every account equals the sum of its ledger rows, all
         accounts sum to zero, and every live table's chips equal its accounts."""
-        from .store import sum_check
+        from .meters import sum_check
 
         balances = await self.store.run(self.store.balances, "")
         rows = await self.store.run(self.store.ledger_rows, None)

@@ -13,7 +13,7 @@ import asyncio
 import datetime as dt
 import json
 import os
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from importlib import resources
@@ -27,8 +27,9 @@ from paigow.errors import ConfigError, IllegalActionError
 
 from . import schema as db
 from .engine import Move
+from .meters import METERS, round_meters
 
-__all__ = ["DEFAULT_DB", "OpRow", "RoundRow", "Store", "default_db_url", "round_meters"]
+__all__ = ["DEFAULT_DB", "Batch", "OpRow", "RoundRow", "Store", "default_db_url", "players_of"]
 
 _T = TypeVar("_T")
 
@@ -441,60 +442,13 @@ def _transfer(
     )
 
 
-_METERS = ("rounds", "voids", "handle", "wins_paid", "commission", "side_handle", "side_pays")
-
-
-def round_meters(record: Mapping[str, Any]) -> dict[str, int]:
-    """One round's contribution to the meters (docs/service.md defines each)."""
-    handle = side_handle = 0
-    side_refs: set[str] = set()
-    for entry in (record.get("positions") or {}).values():
-        for w in entry.get("wagers", []):
-            if w["kind"] == "main":
-                handle += w["cents"]
-            elif w["kind"] != "dealer":
-                side_handle += w["cents"]
-                side_refs.add(w["ref"])
-    wins = side_pays = commission = 0
-    for t in record.get("transfers", []):
-        if t["to"] == "house" and t["reason"] in ("vig", "surplus-vig", "collection"):
-            commission += t["cents"]
-        if t["to"].startswith("player:") and t["from"] in ("house", "centre", "bank"):
-            if t["ref"] in side_refs:
-                side_pays += t["cents"]
-            else:
-                wins += t["cents"]
-    return {
-        "rounds": 1,
-        "voids": int(record.get("void") is not None),
-        "handle": handle,
-        "wins_paid": wins,
-        "commission": commission,
-        "side_handle": side_handle,
-        "side_pays": side_pays,
-    }
-
-
 def _add_meters(c: Connection, table_id: str, day: dt.date, delta: Mapping[str, int]) -> None:
     where = sa.and_(db.meters.c.table_id == table_id, db.meters.c.day == day)
     row = c.execute(sa.select(db.meters).where(where).with_for_update()).mappings().first()
     if row is None:
         c.execute(db.meters.insert().values(table_id=table_id, day=day, **dict(delta)))
     else:
-        c.execute(db.meters.update().where(where).values(**{k: row[k] + delta[k] for k in _METERS}))
-
-
-def sum_check(rows: Iterable[Mapping[str, Any]], balances: Mapping[str, int]) -> list[str]:
-    """Findings where account balances differ from the ledger's sums (empty when they agree)."""
-    sums: dict[str, int] = {}
-    for r in rows:
-        sums[r["debit"]] = sums.get(r["debit"], 0) - int(r["cents"])
-        sums[r["credit"]] = sums.get(r["credit"], 0) + int(r["cents"])
-    out = []
-    for acct in sorted(set(sums) | set(balances)):
-        if sums.get(acct, 0) != balances.get(acct, 0):
-            out.append(f"{acct}: balance {balances.get(acct, 0)} != ledger {sums.get(acct, 0)}")
-    return out
+        c.execute(db.meters.update().where(where).values(**{k: row[k] + delta[k] for k in METERS}))
 
 
 def players_of(record: Mapping[str, Any]) -> Sequence[str]:
