@@ -92,11 +92,12 @@ def token_hash(token: str) -> str:
 
 
 class LoginLimiter:
-    """At most ``limit`` failed logins per name and per client address in ``window`` seconds;
-    further attempts are refused until the window has passed (HTTP 429)."""
+    """At most ``limit`` failed sign-ins per name, and ``per_address`` per client address, in
+    ``window`` seconds; further attempts are refused until the window has passed (HTTP 429)."""
 
-    def __init__(self, limit: int = 5, window: float = 60.0) -> None:
+    def __init__(self, limit: int = 5, window: float = 60.0, per_address: int = 30) -> None:
         self.limit = limit
+        self.per_address = per_address
         self.window = window
         self._fails: dict[str, deque[float]] = {}
 
@@ -111,8 +112,8 @@ class LoginLimiter:
         now = time.monotonic()
         waits = [
             q[0] + self.window - now
-            for key in (f"n:{name}", f"a:{address}")
-            if len(q := self._recent(key, now)) >= self.limit
+            for key, most in ((f"n:{name}", self.limit), (f"a:{address}", self.per_address))
+            if len(q := self._recent(key, now)) >= most
         ]
         return max(waits, default=0.0)
 

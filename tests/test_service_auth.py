@@ -1,0 +1,227 @@
+"""Authorisation of every endpoint and every websocket message: no session, an expired or a
+forged token, a player acting as operator, an operator playing, a spectator, the wrong seat and
+the wrong table; the websocket's Origin check; sign-in rate limits; malformed messages."""
+
+from __future__ import annotations
+
+import datetime as dt
+import time
+from typing import Any
+
+import pytest
+from websockets.exceptions import ConnectionClosed, InvalidStatus
+
+from paigow.service.auth import new_token, token_hash
+from paigow.service.protocol import ACTIONS, OPERATOR_ACTIONS
+from paigow.service.store import Store
+from service_fixtures import operator_token, pg_cluster, server
+from service_support import OPERATOR, PASSWORD, Client, Server
+
+__all__ = ["operator_token", "pg_cluster", "server"]
+
+SAMPLE_ARGS: dict[str, dict[str, Any]] = {
+    "sit": {"seat": "5", "cents": 1000},
+    "bank": {"accept": True},
+    "cut": {"cut": None},
+    "dealer_wager": {"cents": 0},
+    "pd_stake": {"cents": 1000},
+    "wager": {"spot": "1", "cents": 500},
+    "remove_wager": {"ref": "w1"},
+    "style": {"style": "a"},
+    "set": {"spot": "1", "high": ["6-6", "4-5"], "low": ["1-2", "3-3"]},
+    "house_way": {"spot": "1"},
+    "bank_set": {},
+    "surrender": {"spot": "1"},
+    "void_hand": {"spot": "1"},
+    "void": {"reason": "test"},
+    "expose_dealt": {"position": "1"},
+    "tile_off_table": {"position": "1"},
+    "no_roll": {"reason": "test"},
+    "expose_stacking": {"pieces": ["6-6"]},
+    "face_up_in_shoe": {"card": "As"},
+    "stub_count": {"cards": 26},
+    "abandon": {"player": "someone"},
+    "enter_dice": {"dice": [1, 2, 3]},
+}
+
+
+def expired_token(server: Server, name: str) -> str:
+    store = Store(server.db_url)
+    try:
+        user = store.user_by_name(name)
+        assert user is not None
+        token = new_token()
+        past = dt.datetime.now(dt.UTC) - dt.timedelta(minutes=1)
+        store.add_session(token_hash(token), user["id"], past)
+        return token
+    finally:
+        store.close()
+
+
+@pytest.fixture(scope="module")
+def tokens(server: Server, operator_token: str) -> dict[str, str | None]:
+    server.open_table(operator_token, id="auth", profile="generic", pause_seconds=0)
+    server.open_table(operator_token, id="other", profile="generic", pause_seconds=0)
+    player = server.player("authp")
+    return {
+        "none": None,
+        "forged": "x" * 43,
+        "expired": expired_token(server, "authp"),
+        "player": player,
+        "operator": operator_token,
+    }
+
+
+ROUTES = [  # method, path, body, minimum role: public / player / operator
+    ("GET", "/healthz", None, "public"),
+    ("GET", "/openapi.json", None, "public"),
+    ("GET", "/api/tables", None, "public"),
+    ("GET", "/api/tables/auth", None, "public"),
+    ("GET", "/api/me", None, "player"),
+    ("GET", "/api/me/rounds", None, "player"),
+    ("POST", "/api/tables", {"id": "made", "profile": "generic"}, "operator"),
+    ("GET", "/api/tables/auth/rounds", None, "operator"),
+    ("GET", "/api/tables/auth/meters", None, "operator"),
+    ("POST", "/api/wallets/authp/deposit", {"cents": 100}, "operator"),
+    ("GET", "/api/audit", None, "operator"),
+    ("POST", "/api/tables/other/close", None, "operator"),
+    ("POST", "/api/logout", None, "player"),
+]
+
+
+def test_every_route(server: Server, tokens: dict[str, str | None]) -> None:
+    """Public routes answer anyone; the others refuse a missing, forged or expired session
+    (401) and a player on an operator's route (403)."""
+    for method, path, body, need in ROUTES:
+        for who in ("none", "forged", "expired", "player", "operator"):
+            if path == "/api/logout" and who in ("player", "operator"):
+                continue  # would end the session the other checks use
+            r = server.http(method, path, tokens[who], body)
+            if need == "public" or (need == "player" and who in ("player", "operator")):
+                assert r.status_code < 400, (method, path, who, r.text)
+            elif who in ("none", "forged", "expired"):
+                assert r.status_code == 401, (method, path, who, r.text)
+            elif need == "operator" and who == "player":
+                assert r.status_code == 403, (method, path, who, r.text)
+            else:
+                assert r.status_code < 400, (method, path, who, r.text)
+
+
+def test_login_rate_limit(server: Server) -> None:
+    """Five failed sign-ins for a name, then 429 with Retry-After, even with the right password."""
+    server.player("limited")
+    for _ in range(5):
+        r = server.http("POST", "/api/login", body={"name": "limited", "password": "wrong pass"})
+        assert r.status_code == 401
+    r = server.http("POST", "/api/login", body={"name": "limited", "password": PASSWORD})
+    assert r.status_code == 429 and "retry-after" in r.headers
+
+
+def test_websocket_handshake(server: Server, tokens: dict[str, str | None]) -> None:
+    """No session, a forged or expired token, a page of another site: refused."""
+    for who in ("forged", "expired"):
+        with pytest.raises((InvalidStatus, ConnectionClosed)):
+            Client(server.ws_url, str(tokens[who])).recv(timeout=5)
+    with pytest.raises((InvalidStatus, ConnectionClosed)):
+        Client(server.ws_url, str(tokens["player"]), origin="http://evil.example").recv(timeout=5)
+    same = Client(server.ws_url, str(tokens["player"]), origin=server.base)
+    assert same.welcome["type"] == "welcome"
+    same.close()
+
+
+def test_every_message(server: Server, tokens: dict[str, str | None]) -> None:
+    """Operator actions by a player, player actions by the operator, anything but sitting by a
+    spectator, another seat's actions, another table's: refused; nobody sees another's tiles."""
+    op = server.client(str(tokens["operator"]))
+    a = server.client(server.player("autha"))
+    b = server.client(server.player("authb"))
+    spectator = server.client(server.player("watcher"))
+    op.subscribe("auth")
+    op.ok("auth", "pause")
+    for c in (a, b, spectator):
+        c.subscribe("auth")
+    a.ok("auth", "sit", seat="1", cents=5000)
+    b.ok("auth", "sit", seat="2", cents=5000)
+    op.ok("auth", "resume")
+    for action in OPERATOR_ACTIONS:
+        r = a.command("auth", action, **SAMPLE_ARGS.get(action, {}))
+        assert r["status"] == "refused" and "operator" in r["error"], (action, r)
+    for action in ACTIONS:
+        r = op.command("auth", action, **SAMPLE_ARGS.get(action, {}))
+        assert r["status"] == "refused" and "operators" in r["error"], (action, r)
+        if action != "sit":
+            r = spectator.command("auth", action, **SAMPLE_ARGS.get(action, {}))
+            assert r["status"] == "refused" and "not seated" in r["error"], (action, r)
+    a.wait_state("auth", lambda st: bool(st["waiting"]) and st["waiting"]["for"] == "wagers", "w")
+    a.ok("auth", "wager", spot="1", cents=500)
+    ref = a.state["auth"]["round"]["wagers"][0]["ref"]
+    r = b.command("auth", "remove_wager", ref=ref)
+    assert r["status"] == "refused" and "not authb's" in r["error"]
+    r = b.command("auth", "wager", spot="1", cents=500)  # a's spot
+    assert r["status"] == "refused"
+    r = a.command("made", "wager", spot="1", cents=500)  # another table
+    assert r["status"] == "refused" and "not seated at table made" in r["error"]
+    b.ok("auth", "wager", spot="2", cents=500)
+    a.ok("auth", "ready")
+    b.ok("auth", "ready")
+    st = b.wait_state(
+        "auth", lambda s: bool(s["waiting"]) and s["waiting"]["for"] == "setting", "d"
+    )
+    assert st["round"]["positions"]["1"]["pieces"] is None  # a's tiles, to b
+    assert st["round"]["positions"]["2"]["pieces"] is not None
+    for action in ("set", "house_way", "surrender", "void_hand"):
+        r = b.command("auth", action, **SAMPLE_ARGS[action])  # spot 1 is a's
+        assert r["status"] == "refused" and "not authb's" in r["error"], (action, r)
+    for action in ("cut", "style", "bank_set", "dealer_wager", "pd_stake", "roll"):
+        r = b.command("auth", action, **SAMPLE_ARGS.get(action, {}))
+        assert r["status"] == "refused", (action, r)
+    r = b.command("auth", "bank", accept=True)
+    assert r["status"] == "refused" and "no bank offer" in r["error"]
+    for c in (op, a, b, spectator):
+        c.close()
+
+
+def test_malformed_messages(server: Server, tokens: dict[str, str | None]) -> None:
+    """Not JSON, unknown types, missing fields, wrong types, unknown actions, a huge frame: a
+    clear error each time, and the service stays up."""
+    c = server.client(str(tokens["player"]))
+    for raw, word in [
+        ("not json", "not JSON"),
+        ("[1, 2]", "JSON object"),
+        ('{"type": "dance"}', "type"),
+        ('{"type": "subscribe"}', "table"),
+        ('{"type": "command", "table": "auth"}', "idempotency"),
+        ('{"type": "subscribe", "table": "nope"}', "no open table"),
+    ]:
+        c.send(raw)
+        msg = c.until(lambda m: m.get("type") == "error", raw)
+        assert word in msg["error"], (raw, msg)
+    r = c.command("auth", "dance")
+    assert r["status"] == "refused" and "unknown action" in r["error"]
+    r = c.command("auth", "sit", seat="6", cents="1000")
+    assert r["status"] == "refused" and "cents" in r["error"]
+    c.send({"type": "ping"})
+    assert c.until(lambda m: m.get("type") == "pong", "pong")
+    with pytest.raises(ConnectionClosed):
+        c.send("x" * 200_000)
+        c.recv(timeout=10)
+    assert server.http("GET", "/healthz").status_code == 200
+
+
+def test_session_expiring_while_connected(server: Server) -> None:
+    """A session that expires while its websocket is open: its next command is refused."""
+    store = Store(server.db_url)
+    try:
+        user = store.user_by_name(OPERATOR)
+        assert user is not None
+        token = new_token()
+        soon = dt.datetime.now(dt.UTC) + dt.timedelta(seconds=1)
+        store.add_session(token_hash(token), user["id"], soon)
+    finally:
+        store.close()
+    c = server.client(token)
+    while dt.datetime.now(dt.UTC) < soon + dt.timedelta(milliseconds=100):
+        time.sleep(0.05)
+    r = c.command("auth", "pause")
+    assert r["status"] == "refused" and "expired" in r["error"]
+    c.close()
