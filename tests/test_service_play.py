@@ -221,3 +221,20 @@ def test_reconnect_resumes_seat_and_retry_applies_once(server: Server, operator_
     assert [w["cents"] for w in st["round"]["wagers"]] == [700]
     drive([c2], t, lambda s: s["rounds"] >= 1)
     c2.close()
+
+
+def test_absent_seat_is_stood_up(server: Server, operator_token: str) -> None:
+    """A player who disconnects and wagers in none of ``absent_rounds`` rounds is stood up, the
+    chips back in the wallet (the table's option)."""
+    t = "absent"
+    server.open_table(
+        operator_token, id=t, profile="generic", wager_seconds=0.2, pause_seconds=0, absent_rounds=1
+    )
+    (c,) = server.seat(t, ["gone"], ["4"])
+    c.close()
+    op = server.client(operator_token)
+    op.subscribe(t)
+    op.wait_state(t, lambda st: "gone" not in st["seats"], "the seat freed")
+    me = server.http("GET", "/api/me", server.login("gone")).json()
+    assert me["wallet"] == 100_000 and me["seats"] == {}
+    op.close()

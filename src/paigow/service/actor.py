@@ -76,6 +76,7 @@ class TableActor:
         self.deadline: float | None = None
         self.held: str | None = None
         self.round_started: int = 0
+        self.absent: dict[str, int] = {}
         self.closed = False
         self._timer: asyncio.TimerHandle | None = None
         self._timer_key: str | None = None
@@ -272,7 +273,29 @@ class TableActor:
                     RoundRow(n, self.round_started, seq, a.record, tuple(players_of(a.record)))
                 )
                 self.floor.reset(f"r{n}-after")
+                for name in self._absent(a.record):
+                    seq += 1
+                    cmd = {"a": "leave", "player": name}
+                    applied.append((seq, self.engine.apply(cmd)))
+                    batch.ops.append(OpRow(seq, cmd, "dealer"))
         raise AssertionError("the dealer did not stop")  # pragma: no cover
+
+    def _absent(self, record: dict[str, Any]) -> list[str]:
+        """Players to stand up after this round: disconnected and without a wager for the
+        table's ``absent_rounds`` rounds in a row."""
+        wagered = {w["player"] for p in record["positions"].values() for w in p["wagers"]}
+        out = []
+        for name in players_of(record):
+            if name in wagered or self.connected(name):
+                self.absent.pop(name, None)
+                continue
+            self.absent[name] = self.absent.get(name, 0) + 1
+            if self.absent[name] >= self.engine.config.absent_rounds and (
+                name in self.engine.session.seats
+            ):
+                out.append(name)
+                self.absent.pop(name)
+        return out
 
     # ------------------------------------------------------------------ timers
     def _arm(self) -> None:

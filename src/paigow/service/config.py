@@ -73,6 +73,8 @@ class TableConfig:
             raise IllegalActionError(
                 f"computer players: 0..{p.table.positions - 1} at a {p.name} table"
             )
+        if not isinstance(self.absent_rounds, int) or self.absent_rounds < 1:
+            raise IllegalActionError(f"absent_rounds must be 1 or more, got {self.absent_rounds!r}")
         for name in ("wager_seconds", "setting_seconds", "decision_seconds", "pause_seconds"):
             v = getattr(self, name)
             if not isinstance(v, int | float) or not 0 <= v <= 3600:

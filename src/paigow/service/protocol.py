@@ -135,6 +135,12 @@ class PositionArgs(_Strict):
     count: StrictInt = Field(default=1, ge=1, le=4)
 
 
+class PlaceArgs(_Strict):
+    """A ring position (``dealer``, ``1``..``8``, ``dead``)."""
+
+    position: StrictStr = Field(min_length=1, max_length=10)
+
+
 class PiecesArgs(_Strict):
     """Pieces seen face up."""
 
@@ -191,7 +197,7 @@ ACTIONS: dict[str, type[_Strict]] = {
 OPERATOR_ACTIONS: dict[str, type[_Strict]] = {
     "void": ReasonArgs,
     "expose_dealt": PositionArgs,
-    "tile_off_table": PositionArgs,
+    "tile_off_table": PlaceArgs,
     "no_roll": ReasonArgs,
     "expose_stacking": PiecesArgs,
     "face_up_in_shoe": CardArgs,
@@ -241,9 +247,84 @@ def parse_args(action: str, args: dict[str, Any]) -> dict[str, Any]:
         raise ProtocolError(f"{action}: {_first_error(e)}") from None
 
 
+_OBJ = {"type": "object"}
+_STR = {"type": "string"}
+_INT = {"type": "integer"}
+
+#: JSON schemas of the messages the server sends.
+SERVER_MESSAGES: dict[str, dict[str, Any]] = {
+    "welcome": {
+        "type": "object",
+        "required": ["type", "user", "role"],
+        "properties": {
+            "type": {"const": "welcome"},
+            "user": _STR,
+            "role": {"enum": ["player", "operator"]},
+        },
+    },
+    "state": {
+        "type": "object",
+        "required": ["type", "table", "state"],
+        "properties": {"type": {"const": "state"}, "table": _STR, "state": _OBJ},
+    },
+    "event": {
+        "type": "object",
+        "required": ["type", "table", "events", "state"],
+        "properties": {
+            "type": {"const": "event"},
+            "table": _STR,
+            "events": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "required": ["seq", "action", "round"],
+                    "properties": {
+                        "seq": _INT,
+                        "action": _STR,
+                        "round": {"type": ["integer", "null"]},
+                        "notice": _OBJ,
+                        "ops": {"type": "array", "items": _OBJ},
+                    },
+                },
+            },
+            "state": _OBJ,
+        },
+    },
+    "result": {
+        "type": "object",
+        "required": ["type", "table", "id", "status"],
+        "properties": {
+            "type": {"const": "result"},
+            "table": _STR,
+            "id": _STR,
+            "status": {"enum": ["applied", "duplicate", "refused"]},
+            "seq": {"type": ["integer", "null"]},
+            "error": _STR,
+        },
+    },
+    "error": {
+        "type": "object",
+        "required": ["type", "error"],
+        "properties": {"type": {"const": "error"}, "table": _STR, "error": _STR},
+    },
+    "pong": {"type": "object", "required": ["type"], "properties": {"type": {"const": "pong"}}},
+}
+
+
+def _compact(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _compact(v) for k, v in value.items() if k not in ("title", "description")}
+    if isinstance(value, list):
+        return [_compact(v) for v in value]
+    return value
+
+
 def schemas() -> dict[str, Any]:
-    """JSON schemas of the client message and of every action's arguments."""
-    out: dict[str, Any] = {"message": ClientMessage.model_json_schema()}
+    """JSON schemas (without titles and descriptions) of the client message, of every action's
+    arguments, and of every server message (``server:NAME``)."""
+    out: dict[str, Any] = {"message": _compact(ClientMessage.model_json_schema())}
     for name, model in {**ACTIONS, **OPERATOR_ACTIONS}.items():
-        out[name] = model.model_json_schema()
+        out[name] = _compact(model.model_json_schema())
+    for name, schema in SERVER_MESSAGES.items():
+        out[f"server:{name}"] = schema
     return out

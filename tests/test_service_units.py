@@ -1,0 +1,247 @@
+"""The service's parts on their own: per-viewer observations of the engine (R-SET-02, R-SURR-01,
+TC-32, R-DEAL-03, R-SETTLE-01), the engine adapter's all-or-nothing commands and their replay,
+the protocol parser, and the store's ledger and migrations."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from paigow.service.conduct import Floor, Wait, next_step
+from paigow.service.config import TableConfig
+from paigow.service.engine import Move, TableEngine
+from paigow.service.protocol import ProtocolError, parse_args, parse_message
+from paigow.service.store import Batch, OpRow, Store
+from paigow.table.observation import OPERATOR, SPECTATOR, Viewer, observe, redact_record
+from paigow.table.record import round_record
+
+
+def engine_at(phase: str, seed: int = 1, profile: str = "generic") -> tuple[TableEngine, list[Any]]:
+    """A table with two players (a and b) who wager, driven to ``phase``; the commands."""
+    e = TableEngine(TableConfig(id="u", profile=profile))
+    cmds: list[Any] = [
+        {"a": "sit", "player": "a", "seat": "1", "cents": 10_000},
+        {"a": "sit", "player": "b", "seat": "2", "cents": 10_000},
+    ]
+    for c in cmds:
+        e.apply(c)
+    floor = Floor()
+    rng = random.Random(seed)
+    while e.round is None or e.round.phase != phase:
+        step = next_step(e, floor, rng)
+        if isinstance(step, Wait):
+            if step.what == "wagers":
+                for p in ("a", "b"):
+                    c = {"a": "wager", "player": p, "spot": e.seats[p], "cents": 500}
+                    e.apply(c)
+                    cmds.append(c)
+            floor.expired.add(step.key)
+            continue
+        assert step is not None
+        e.apply(step)
+        cmds.append(step)
+    return e, cmds
+
+
+def test_hands_are_face_down_until_exposure() -> None:
+    """R-DEAL-01 / R-SET-02: after the deal a player sees only their own hand; the spectator
+    none; the operator every hand; the stack order nobody (R-SHUF-03)."""
+    e, _ = engine_at("setting")
+    rnd = e.round
+    assert rnd is not None
+    a = observe(rnd, Viewer.seat("a"))["positions"]
+    assert a["1"]["pieces"] is not None and a["2"]["pieces"] is None
+    assert a["dealer"]["pieces"] is None
+    assert all(p["pieces"] is None for p in observe(rnd, SPECTATOR)["positions"].values())
+    op = observe(rnd, OPERATOR)["positions"]
+    assert all(op[p]["pieces"] is not None for p in rnd.dealt if p not in rnd.collected)
+    assert "order" not in json.dumps(observe(rnd, OPERATOR))
+
+
+def test_surrendered_and_collected_hands_stay_hidden() -> None:
+    """TC-32: a surrendered hand is collected unexposed; R-DEAL-03: unwagered stacks are
+    collected unexposed; R-SETTLE-01: the other hands are exposed to everyone at settlement."""
+    e, _ = engine_at("surrender")
+    e.apply({"a": "surrender", "spot": "2"})
+    e.apply({"a": "settle"})
+    rnd = e.round
+    assert rnd is not None
+    spec = observe(rnd, SPECTATOR)["positions"]
+    assert spec["1"]["pieces"] is not None and spec["dealer"]["pieces"] is not None
+    assert spec["2"]["pieces"] is None  # surrendered
+    assert all(spec[p]["pieces"] is None for p in rnd.collected)
+    assert observe(rnd, Viewer.seat("b"))["positions"]["2"]["pieces"] is not None
+
+
+def test_recall_record_is_redacted_for_players() -> None:
+    """A player's recall hides the stack order and the hands never exposed; the operator's is
+    the engine's whole record."""
+    e, _ = engine_at("surrender")
+    e.apply({"a": "settle"})
+    rec = e.apply({"a": "finish"}).record
+    assert rec is not None
+    assert redact_record(rec, OPERATOR) == rec
+    red = redact_record(rec, Viewer.seat("a"))
+    shuffle = next(o for o in red["operations"] if o["kind"] == "shuffle")
+    assert "order" not in shuffle["data"]
+    assert all(
+        red["positions"][p]["dealt"] is None
+        for p in rec["positions"]
+        if rec["positions"][p]["collected"]
+    )
+    assert red["positions"]["1"]["dealt"] == rec["positions"]["1"]["dealt"]
+
+
+ACTIONS = st.sampled_from(
+    [
+        "wager",
+        "set",
+        "house_way",
+        "surrender",
+        "remove_wager",
+        "void_hand",
+        "roll",
+        "deal",
+        "settle",
+        "bank_set",
+        "tile_off_table",
+        "expose_dealt",
+        "cut",
+        "style",
+        "pd_wager",
+    ]
+)
+VALUES = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-5, 10**7),
+    st.floats(allow_nan=True),
+    st.sampled_from(["1", "2", "dealer", "dead", "a", "b", "6-6", "w1", "a:3-4:right", ""]),
+    st.lists(st.sampled_from(["6-6", "4-5", "1-2", "3-3", "As"]), max_size=3),
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.lists(
+        st.tuples(
+            ACTIONS,
+            st.dictionaries(
+                st.sampled_from(
+                    [
+                        "player",
+                        "spot",
+                        "cents",
+                        "kind",
+                        "high",
+                        "low",
+                        "ref",
+                        "position",
+                        "count",
+                        "cut",
+                        "style",
+                        "dice",
+                    ]
+                ),
+                VALUES,
+                max_size=5,
+            ),
+        ),
+        max_size=12,
+    ),
+    st.sampled_from(["wagers", "setting", "surrender"]),
+)
+def test_commands_are_all_or_nothing_and_replay(
+    cmds: list[tuple[str, dict[str, Any]]], phase: str
+) -> None:
+    """A refused command of any shape leaves the table exactly as it was; the accepted
+    commands, applied to a new table, rebuild the same table."""
+    e, history = engine_at(phase)
+    for action, args in cmds:
+        rnd = e.round
+        assert rnd is not None
+        before = (json.dumps(round_record(rnd), sort_keys=True), dict(e.session.stacks))
+        cmd = {"a": action, **args}
+        try:
+            e.apply(cmd)
+        except Exception as exc:
+            from paigow.errors import PaigowError
+
+            assert isinstance(exc, PaigowError), exc
+            assert e.round is not None
+            after = (json.dumps(round_record(e.round), sort_keys=True), dict(e.session.stacks))
+            assert after == before
+        else:
+            history.append(cmd)
+        if e.round is None:
+            break
+    again = TableEngine(TableConfig(id="u", profile="generic"))
+    for c in history:
+        again.apply(c)
+    if e.round is not None:
+        assert again.round is not None
+        assert round_record(again.round) == round_record(e.round)
+    assert again.session.stacks == e.session.stacks
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.recursive(
+        st.one_of(st.none(), st.booleans(), st.integers(), st.text(max_size=8), st.floats()),
+        lambda inner: st.one_of(
+            st.lists(inner, max_size=4),
+            st.dictionaries(
+                st.sampled_from(["type", "table", "id", "action", "args", "x"]), inner, max_size=5
+            ),
+        ),
+        max_leaves=12,
+    )
+)
+def test_protocol_parser_answers_every_value(value: Any) -> None:
+    """Any JSON value is a message or a ProtocolError naming what is wrong."""
+    try:
+        msg = parse_message(value)
+    except ProtocolError as e:
+        assert str(e)
+        return
+    if msg.type == "command":
+        assert msg.action is not None
+        try:
+            parse_args(msg.action, msg.args)
+        except ProtocolError as e:
+            assert str(e)
+
+
+def test_store_batch_is_all_or_nothing(tmp_path: Path) -> None:
+    """A batch that would overdraw a wallet writes nothing; a good one writes its commands and
+    balanced ledger rows; migrating twice changes nothing."""
+    store = Store(f"sqlite:///{tmp_path / 's.db'}")
+    store.migrate()
+    store.migrate()
+    store.open_table("t", TableConfig(id="t", profile="generic").to_json())
+    store.create_user("amy", "x", "player", 1000)
+    bad = Batch(
+        "t",
+        [OpRow(1, {"a": "sit"}, "amy")],
+        [(1, Move("wallet:amy", "chips:t:amy", 5000, "buy-in"))],
+    )
+    with pytest.raises(Exception, match="would hold"):
+        store.commit(bad)
+    assert store.ops("t") == [] and store.balance("wallet:amy") == 1000
+    good = Batch(
+        "t",
+        [OpRow(1, {"a": "sit"}, "amy", "k1")],
+        [(1, Move("wallet:amy", "chips:t:amy", 600, "buy-in"))],
+    )
+    store.commit(good)
+    assert [o.seq for o in store.ops("t")] == [1]
+    balances = store.balances("")
+    assert balances["wallet:amy"] == 400 and balances["chips:t:amy"] == 600
+    assert sum(balances.values()) == 0
+    store.close()
