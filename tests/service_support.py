@@ -160,6 +160,7 @@ class Client:
             additional_headers=headers,
             origin=Origin(origin) if origin else None,
             open_timeout=30,
+            legacy=True,
         )
         self.messages: list[dict[str, Any]] = []
         self.state: dict[str, dict[str, Any]] = {}
