@@ -225,3 +225,24 @@ def test_session_expiring_while_connected(server: Server) -> None:
     r = c.command("auth", "pause")
     assert r["status"] == "refused" and "expired" in r["error"]
     c.close()
+
+
+def test_table_options_the_profile_refuses(server: Server, operator_token: str) -> None:
+    """Options a profile does not allow are refused with the reason (R-PF, R-DE: the profile's
+    [side_bets]); unknown options too."""
+    r = server.http(
+        "POST",
+        "/api/tables",
+        operator_token,
+        {"id": "nopf", "profile": "generic", "pair_fortunes": "1"},
+    )
+    assert r.status_code == 409 and "does not offer Pair Fortunes" in r.json()["detail"]
+    r = server.http(
+        "POST",
+        "/api/tables",
+        operator_token,
+        {"id": "nokey", "profile": "generic", "colour": "red"},
+    )
+    assert r.status_code == 422
+    r = server.http("POST", "/api/tables", operator_token, {"id": "Bad Id!", "profile": "generic"})
+    assert r.status_code == 409 and "table id" in r.json()["detail"]

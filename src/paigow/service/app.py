@@ -50,30 +50,6 @@ class Deposit(BaseModel):
     cents: StrictInt
 
 
-class TableOptionsBody(BaseModel):
-    """A table to open (see docs/service.md, "Operator tasks")."""
-
-    model_config = ConfigDict(extra="forbid")
-    id: StrictStr = Field(pattern=r"^[a-z0-9][a-z0-9-]{0,39}$")
-    profile: StrictStr
-    min_wager: StrictInt | None = None
-    max_wager: StrictInt | None = None
-    pair_fortunes: StrictStr | None = None
-    dragons_eye: bool = False
-    supreme_bonus: bool = True
-    house_way: StrictStr | None = None
-    computer_players: StrictInt = 0
-    computer_wager: StrictInt | None = None
-    wager_seconds: float = 30.0
-    setting_seconds: float = 60.0
-    decision_seconds: float = 20.0
-    pause_seconds: float = 3.0
-    on_setting_timeout: StrictStr = "house-way"
-    absent_rounds: StrictInt = 3
-    advice: bool = True
-    dice_entry: bool = False
-
-
 def _token(request: Request | WebSocket) -> str | None:
     auth = request.headers.get("authorization", "")
     if auth.lower().startswith("bearer "):
@@ -226,9 +202,9 @@ def create_app(service: Service) -> FastAPI:
         return actor.state(actor.viewer(found[0]))
 
     @app.post("/api/tables", status_code=201)
-    async def open_table(body: TableOptionsBody, _op: Operator) -> dict[str, Any]:
+    async def open_table(body: TableConfig, _op: Operator) -> dict[str, Any]:
         """Open a table (operators)."""
-        actor = await service.open_table(TableConfig(**body.model_dump()))
+        actor = await service.open_table(body)
         return actor.state(OPERATOR)
 
     @app.post("/api/tables/{table_id}/close")

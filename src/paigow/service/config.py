@@ -4,6 +4,7 @@ players, the decision windows and what happens when they run out (docs/service.m
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -16,9 +17,16 @@ __all__ = ["ON_TIMEOUT", "TableConfig"]
 ON_TIMEOUT = ("house-way", "abandon", "wait")
 
 
+_ID = re.compile(r"^[a-z0-9][a-z0-9-]{0,39}$")
+
+
 @dataclass(frozen=True)
 class TableConfig:
-    """What an operator chooses when opening a table (documented in docs/service.md)."""
+    """What an operator chooses when opening a table (documented in docs/service.md).
+
+    Also the body of ``POST /api/tables`` (no unknown keys)."""
+
+    __pydantic_config__ = {"extra": "forbid"}  # noqa: RUF012
 
     id: str
     profile: str
@@ -54,6 +62,10 @@ class TableConfig:
 
     def build_profile(self) -> Profile:
         """The profile with the table's limits, after checking every option."""
+        if not _ID.match(self.id):
+            raise IllegalActionError(
+                f"a table id is 1..40 lower-case letters, digits or '-', got {self.id!r}"
+            )
         p = get_profile(self.profile)
         t = p.table
         lo = t.min_wager if self.min_wager is None else self.min_wager
