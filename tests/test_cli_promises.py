@@ -18,9 +18,9 @@ from paigow.cli.main import COMMANDS, build_parser
 
 ROOT = Path(__file__).resolve().parents[1]
 README = (ROOT / "README.md").read_text(encoding="utf-8")
-# The two exceptions README.md names, and nothing else.
-NO_JSON = {"play"}
-NO_PROFILE = {"replay"}
+# The exceptions README.md names, and nothing else.
+NO_JSON = {"play", "serve"}
+NO_PROFILE = {"replay", "serve"}
 
 
 def _options(name: str) -> set[str]:
@@ -39,6 +39,7 @@ def test_every_command_takes_profile_and_json_but_the_two_readme_names(command: 
 
 def test_readme_names_exactly_those_exceptions() -> None:
     assert "`play` has no `--json`" in README and "`replay` has no `--profile`" in README
+    assert "`serve` has\nneither" in README
     assert "Every command takes `--profile NAME`" in README
 
 

@@ -35,6 +35,11 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         help="create or update operator NAME with the password in $PAIGOW_OPERATOR_PASSWORD",
     )
     p.add_argument(
+        "--web",
+        metavar="DIR",
+        help="a built browser client served at / (default: this checkout's web/dist if built)",
+    )
+    p.add_argument(
         "--signup-grant",
         type=int,
         default=100_000,
@@ -52,7 +57,9 @@ def serve(args: argparse.Namespace) -> int:
             "paigow serve needs the service packages: pip install 'paigow[service]'"
         ) from None
 
-    from paigow.service.app import create_app
+    from pathlib import Path
+
+    from paigow.service.app import create_app, default_web
     from paigow.service.auth import check_name, check_password, hash_password
     from paigow.service.hub import Service, ServiceOptions
     from paigow.service.store import Store
@@ -70,7 +77,10 @@ def serve(args: argparse.Namespace) -> int:
     options = ServiceOptions(
         allowed_origins=tuple(args.allow_origin), signup_grant=args.signup_grant
     )
-    app = create_app(Service(store, options))
+    web = Path(args.web) if args.web else default_web()
+    if web is not None and not (web / "index.html").is_file():
+        raise ConfigError(f"--web {web}: no index.html there (build the client: make web)")
+    app = create_app(Service(store, options), web)
     safe_url = store.engine.url.render_as_string(hide_password=True)
     print(f"paigow serve: http://{args.host}:{args.port}/ on {safe_url}", flush=True)
     config = uvicorn.Config(

@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import json
 from collections.abc import AsyncIterator
+from pathlib import Path
 from typing import Annotated, Any
 from urllib.parse import urlsplit
 
@@ -30,7 +31,7 @@ from .config import TableConfig
 from .hub import Connection, Service
 from .protocol import ProtocolError, parse_message
 
-__all__ = ["create_app"]
+__all__ = ["create_app", "default_web"]
 
 MAX_MESSAGE = 16_384
 
@@ -95,8 +96,9 @@ Current = Annotated[User, Depends(current)]
 Operator = Annotated[User, Depends(operator)]
 
 
-def create_app(service: Service) -> FastAPI:
-    """The FastAPI application around a :class:`Service`."""
+def create_app(service: Service, web: Path | None = None) -> FastAPI:
+    """The FastAPI application around a :class:`Service`; ``web``: a built browser client
+    (``web/dist``) served as static files at ``/`` beside the API."""
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -274,7 +276,17 @@ def create_app(service: Service) -> FastAPI:
             conn.close()
             writer.cancel()
 
+    if web is not None:
+        from fastapi.staticfiles import StaticFiles
+
+        app.mount("/", StaticFiles(directory=web, html=True), name="web")
     return app
+
+
+def default_web() -> Path | None:
+    """The browser client built in this checkout (``web/dist``), if there is one."""
+    here = Path(__file__).resolve().parents[3] / "web" / "dist"
+    return here if (here / "index.html").is_file() else None
 
 
 async def _write(ws: WebSocket, conn: Connection) -> None:
