@@ -245,3 +245,14 @@ def test_store_batch_is_all_or_nothing(tmp_path: Path) -> None:
     assert balances["wallet:amy"] == 400 and balances["chips:t:amy"] == 600
     assert sum(balances.values()) == 0
     store.close()
+
+
+def test_exposure_order_is_shown_after_settlement() -> None:
+    """R-SETTLE-01: hands are exposed from the player farthest to the dealer's right; the view
+    lists them in that order once the round is settled."""
+    e, _ = engine_at("surrender")
+    rnd = e.round
+    assert rnd is not None
+    assert observe(rnd, SPECTATOR)["exposure"] == []
+    e.apply({"a": "settle"})
+    assert observe(rnd, SPECTATOR)["exposure"] == ["1", "2"]

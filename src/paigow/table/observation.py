@@ -176,9 +176,18 @@ def observe(rnd: Round, viewer: Viewer) -> dict[str, Any]:
         "positions": positions,
         "unset": rnd.unset_spots() if rnd.phase == "setting" else [],
         "results": _plain(rnd.results) if rnd.phase == "done" else _dice_results(rnd),
+        "exposure": _exposure(rnd),
         "void": rnd.void_reason,
         "operations": len(rnd.log),
     }
+
+
+def _exposure(rnd: Round) -> list[str]:
+    """The exposed hands in the order they were exposed and settled (R-SETTLE-01, R-LC-07)."""
+    from .settle import exposure_order
+
+    shown = exposed_positions(rnd)
+    return [p for p in exposure_order(rnd) if p in shown]
 
 
 def _dice_results(rnd: Round) -> dict[str, Any]:
