@@ -28,17 +28,19 @@ def piece_tokens(value: Any) -> list[str]:
     return PIECE.findall(json.dumps(value))
 
 
-_LOGS: dict[int, tuple[int, list[dict[str, Any]]]] = {}
+_LOGS: dict[int, tuple[Round, int, list[dict[str, Any]]]] = {}
 
 
 def _log(rnd: Round) -> list[dict[str, Any]]:
-    """The round's log as JSON (kept while the log does not grow)."""
-    n, ops = _LOGS.get(id(rnd), (-1, []))
-    if n != len(rnd.log):
-        ops = [op.to_json() for op in rnd.log]
-        if len(_LOGS) > 64:
-            _LOGS.clear()
-        _LOGS[id(rnd)] = (len(rnd.log), ops)
+    """The round's log as JSON (kept while the log does not grow; the round is kept with it,
+    so that its id is not reused by another round)."""
+    hit = _LOGS.get(id(rnd))
+    if hit is not None and hit[0] is rnd and hit[1] == len(rnd.log):
+        return hit[2]
+    ops = [op.to_json() for op in rnd.log]
+    if len(_LOGS) > 64:
+        _LOGS.clear()
+    _LOGS[id(rnd)] = (rnd, len(rnd.log), ops)
     return ops
 
 
