@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from itertools import pairwise
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -56,7 +57,7 @@ def ok(state: BankState, profile: Profile, pos: int, name: str) -> tuple[bool, s
     return eligibility(state, profile, pos, name, chips_on_table=RICH, others_wagers=0)
 
 
-def with_banking(name: str, **options: bool) -> Profile:
+def with_banking(name: str, **options: Any) -> Profile:
     p = get_profile(name)
     return replace(p, banking=replace(p.banking, **options))
 

@@ -10,7 +10,8 @@ from paigow.cards import DECK
 from paigow.errors import IllegalActionError
 from paigow.profiles import get_profile
 from paigow.table.auto import run_dealer
-from paigow.table.record import replay, round_record
+from paigow.table.record import round_record
+from paigow.table.replay import replay
 from paigow.table.round import Banker, Round
 from paigow.table.session import TableSession
 from paigow.table.variations import TableOptions
@@ -61,7 +62,11 @@ def test_r_lc_10_the_largest_stake_controls_the_spot() -> None:
 def test_r_bank_06_the_dealers_wager_must_be_covered_too() -> None:
     """R-BANK-06(b) / R-BANK-10: the bank covers the players' wagers and the dealer's."""
     rnd = Round(
-        GEN, {"A": "1", "B": "2"}, {"A": 10**6, "B": 10_000}, banker=Banker("player", "B", "2")
+        GEN,
+        {"A": "1", "B": "2"},
+        {"A": 10**6, "B": 10_000},
+        banker=Banker("player", "B", "2"),
+        dealer_wager_limit=10_000,
     )
     rnd.shuffle(list(FULL_SET))
     rnd.cut(None)

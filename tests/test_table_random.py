@@ -17,7 +17,8 @@ import pytest
 from paigow.errors import PaigowError
 from paigow.profiles import get_profile
 from paigow.table.games import hand_pieces
-from paigow.table.record import replay, round_record
+from paigow.table.record import round_record
+from paigow.table.replay import replay
 from paigow.table.round import Banker, Round
 from paigow.table.styles import format_cut, legal_cuts
 from paigow.table.variations import SIDE_KINDS, TableOptions
@@ -96,6 +97,7 @@ def play_random_round(rng: random.Random, stats: Counter[str]) -> Round:
         house_way=None if prof.meta.game == "cards" else "regulation",
         collection_free=rng.random() < 0.3,
         options=options,
+        dealer_wager_limit=2_000 if banker.kind == "player" and prof.banking.dealer_wager else None,
     )
     stats[f"pf:{pf is not None}"] += 1
     stats[f"de:{de}"] += 1

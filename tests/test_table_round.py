@@ -8,10 +8,11 @@ from typing import Any
 
 import pytest
 
-from paigow.errors import IllegalActionError, InvalidSettingError, ParseError
+from paigow.errors import IllegalActionError, InvalidSettingError, ParseError, ReplayMismatchError
 from paigow.profiles import get_profile
 from paigow.table.auto import ComputerPlayer, run_dealer
-from paigow.table.record import ReplayMismatchError, replay, round_record
+from paigow.table.record import round_record
+from paigow.table.replay import replay
 from paigow.table.round import Banker, Round
 from paigow.tiles import FULL_SET, Tile, parse_tiles
 from paigow.ways import get_way
@@ -195,7 +196,7 @@ def test_bad_input_never_corrupts_the_round() -> None:
         (lambda: rnd.wager("Z", "4", 1_000), IllegalActionError, "not seated"),
         (lambda: rnd.wager("A", "5", 1_000), IllegalActionError, "may wager only"),
         (lambda: rnd.wager("A", "2", 1_000), IllegalActionError, "another player"),
-        (lambda: rnd.wager("A", "1", -5), IllegalActionError, "positive"),
+        (lambda: rnd.wager("A", "1", -5), IllegalActionError, r"more than \$0\.00"),
         (rnd.no_more_bets, IllegalActionError, "no wager"),
         (rnd.set_bank, IllegalActionError, "phase"),
     ]
@@ -370,7 +371,7 @@ def test_replay_detects_a_tampered_record() -> None:
 
 def test_record_has_the_documented_fields() -> None:
     """R-SETTLE-10: hands as dealt and as set, wagers with results, net summing to zero."""
-    rnd = make_round(banker=Banker("player", "P1", "1"))
+    rnd = make_round(banker=Banker("player", "P1", "1"), dealer_wager_limit=1000)
     run_dealer(rnd, random.Random(12), until="wagers")
     rnd.place_dealer_wager(1000)
     run_dealer(rnd, random.Random(12), players=[ComputerPlayer("P2", REG)])

@@ -12,7 +12,8 @@ from paigow.profiles import get_profile
 from paigow.table.auto import run_dealer
 from paigow.table.card_dealing import RING, button_position
 from paigow.table.games import hand_pieces
-from paigow.table.record import replay, round_record
+from paigow.table.record import round_record
+from paigow.table.replay import replay
 from paigow.table.round import Banker, Round
 
 NJ = get_profile("nj-supreme")
@@ -187,12 +188,13 @@ def test_r_irr_nj_f_face_up_card_in_the_shoe() -> None:
 
 
 def test_r_spg_09_cut_offer_order() -> None:
-    """R-SPG-09: the first player at the start; then the bank and counterclockwise from it;
-    with no bank the player farthest right, rotating after consecutive no-bank rounds."""
+    """R-SPG-09 (§34.6(d)1): the first player to the table when the game begins (only that
+    player: the dealer cuts if they decline); then the bank and counterclockwise from it; with
+    no bank the player farthest right, rotating after consecutive no-bank rounds."""
     from paigow.table.session import TableSession
 
-    s = TableSession(NJ, {"A": "1", "B": "3", "C": "5"}, dict.fromkeys("ABC", 10**6))
-    assert s.cut_offers() == ["A", "B", "C"]
+    s = TableSession(NJ, {"B": "3", "A": "1", "C": "5"}, dict.fromkeys("ABC", 10**6))
+    assert s.cut_offers() == ["B"]  # B arrived first
     for expected in (["A", "B", "C"], ["B", "C", "A"], ["C", "A", "B"]):
         rnd = s.new_round()
         rnd.shuffle(list(DECK))

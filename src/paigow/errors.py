@@ -8,6 +8,11 @@ Three families, so that callers can tell bad input from bad moves from bad setup
   high hand ranks below its low hand, or tiles that are not the player's four.
 * :class:`ConfigError`: a profile or house-way table that fails validation.
 
+Round records (:mod:`paigow.table.record`) add two: :class:`RecordError` (a record that is not
+a well-formed record of the documented format: a :class:`ParseError`) and
+:class:`ReplayMismatchError` (a well-formed record that does not replay to itself: edited,
+truncated, reordered, or played under other rules).
+
 Every message names the offending input and says what was expected.
 """
 
@@ -36,3 +41,13 @@ class InvalidSettingError(IllegalActionError):
 
 class ConfigError(PaigowError):
     """A profile, house way or table that fails validation."""
+
+
+class RecordError(ParseError):
+    """A round record that is not well-formed: not JSON, a missing key, a wrong type."""
+
+
+class ReplayMismatchError(PaigowError):
+    """A round record that does not replay to itself: an operation or transfer edited,
+    removed or reordered, a derived field that differs, or rules that differ from the
+    profile the record names."""

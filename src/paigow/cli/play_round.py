@@ -119,9 +119,7 @@ class Game(WagerQuestions):
         self.term.out.rule(Text(f"Round {s.rounds + 1}  —  {self.prof.meta.title}"))
         self.term.say("Chips: " + ", ".join(f"{n} {dollars(c)}" for n, c in s.stacks.items()))
         banker = self._choose_banker()
-        rnd = s.new_round(
-            banker, collection_free=s.rounds < self.prof.commission.free_collection_hands
-        )
+        rnd = s.new_round(banker)  # the session waives collection itself (¶61)
         self._chosen = []
         try:
             self._before_the_deal(rnd)

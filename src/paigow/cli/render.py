@@ -273,3 +273,4 @@ def replayed(d: dict[str, Any]) -> None:
     _console.print(
         f"[green]replayed {_e(d['file'])}: {d['operations']} operations, identical record[/green]"
     )
+    _console.print(f"{d['profile_check']}; chain head {d['head']}", highlight=False)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import random
 from pathlib import Path
 from typing import Any
@@ -11,13 +10,17 @@ from paigow.dealing import Rng, default_rng
 from paigow.errors import ConfigError
 from paigow.profiles import get_profile
 from paigow.table.auto import ComputerPlayer, run_dealer
-from paigow.table.record import replay, round_record
-from paigow.table.round import Banker, Round
+from paigow.table.record import round_record
+from paigow.table.record_schema import load_record
+from paigow.table.replay import replay
+from paigow.table.round import Banker, Provenance, Round
 from paigow.table.variations import TableOptions
 
 __all__ = ["replay_data", "round_data"]
 
 STACK = 100_000
+#: The bank's last wager against the dealer assumed by a one-off banked round (R-BANK-10).
+LAST_WAGER = 1_000
 
 
 def round_data(
@@ -45,7 +48,23 @@ def round_data(
         raise ConfigError("a banked round needs at least two players")
     banker = Banker(bank_kind, "P1", "1") if banked else Banker()
     options = TableOptions(pair_fortunes, dragons_eye)
-    rnd = Round(prof, seats, stacks, banker=banker, house_way=way, options=options)
+    dealer = banker.kind == "player" and prof.banking.dealer_wager
+    limit = (
+        (LAST_WAGER if prof.banking.dealer_wager_basis == "last-wager" else None)
+        if dealer
+        else None
+    )
+    note = (("command", "paigow round"), ("seed", seed))
+    rnd = Round(
+        prof,
+        seats,
+        stacks,
+        banker=banker,
+        house_way=way,
+        options=options,
+        dealer_wager_limit=limit,
+        provenance=Provenance(table_id="paigow-round", note=note),
+    )
     house_way = rnd.house_way
     side_menu = [
         k
@@ -71,28 +90,29 @@ def round_data(
         run_dealer(rnd, rng, until="wagers")
     if banker.kind == "player-dealer":
         rnd.place_pd_wager(5000)
-    elif banker.kind == "player" and prof.banking.dealer_wager:
-        rnd.place_dealer_wager(1000)
+    elif dealer:
+        rnd.place_dealer_wager(rnd.dealer_wager_limit or 0)
     run_dealer(rnd, rng, players=computers)
-    record = round_record(rnd)
-    record["seed"] = seed
-    return record
+    return round_record(rnd)
 
 
 def replay_data(path: str) -> dict[str, Any]:
-    """Replay a record file; raises ReplayMismatchError if anything differs."""
+    """Replay a record file; raises RecordError (malformed) or ReplayMismatchError (edited,
+    or played under other rules) naming what differs."""
     try:
-        record = json.loads(Path(path).read_text(encoding="utf-8"))
-    except OSError as e:
-        raise ConfigError(f"cannot read {path!r}: {e.strerror}") from e
-    except json.JSONDecodeError as e:
-        raise ConfigError(f"{path}: not JSON: {e.msg} at line {e.lineno}") from e
-    record.pop("seed", None)
-    rnd = replay(record)
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        raise ConfigError(f"cannot read {path!r}: {getattr(e, 'strerror', None) or e}") from e
+    done = replay(load_record(text, path))
+    rnd = done.round
     return {
         "file": path,
         "replayed": True,
+        "record_id": rnd.record_id,
         "operations": len(rnd.log),
+        "transfers": len(rnd.ledger.transfers),
         "net": rnd.net(),
         "profile": rnd.profile.name,
+        "profile_check": done.profile_check,
+        "head": done.head,
     }

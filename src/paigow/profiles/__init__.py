@@ -12,6 +12,7 @@ See ``docs/profiles.md`` for the format.
 
 from __future__ import annotations
 
+import itertools
 import tomllib
 from dataclasses import MISSING, asdict, dataclass, field, fields
 from decimal import Decimal, InvalidOperation
@@ -93,7 +94,9 @@ class Table:
     allow_two_spots: bool = _opt(True, "a player may wager on two adjacent spots (R-WAGER-04)")
     max_players_per_spot: int = _opt(1, "bettors on one spot (CO up to 4; LC kum-kum)", min=1)
     surrender: bool = _opt(True, "a player may surrender after the dealer sets (R-SURR)")
-    under_min_gets_action: bool = _opt(False, "an unenforced under-minimum bet plays (LC)")
+    under_min_gets_action: bool = _opt(
+        False, "the table does not enforce its minimum: a bet under it is accepted and plays"
+    )
     over_max_gets_action: bool = _opt(True, "amounts over the maximum play (False in LC)")
 
 
@@ -109,7 +112,11 @@ class Commission:
     )
     on_bank_surplus: bool = _opt(True, "a player bank's surplus is charged vig (R-BANK-13)")
     collection: bool = _opt(False, "a fee is collected in advance instead of vig (LC)")
-    collection_cents: int = _opt(0, "collection per bet, cents (posted schedule)", min=0)
+    collection_cents: int = _opt(0, "collection per bet, cents, without a schedule", min=0)
+    collection_schedule: list[list[int]] = _opt(
+        [],
+        "posted collection schedule: [[bet up to, fee], ...] in cents, ascending (LC ¶9, ¶20)",
+    )
     free_collection_hands: int = _opt(0, "free collection when a game opens (LC: 4)", min=0)
 
 
@@ -156,6 +163,14 @@ class Banking:
         True, "after the last position one round is dealer-banked (AMB-20; MD omits it)"
     )
     dealer_wager: bool = _opt(True, "the dealer wagers against a player bank (R-BANK-10)")
+    dealer_wager_basis: str = _opt(
+        "last-wager",
+        "the dealer's wager: the bank's last wager against the dealer, or an approved fixed amount",
+        choices=("last-wager", "fixed"),
+    )
+    dealer_wager_fixed_cents: int = _opt(
+        0, "the approved amount of the dealer's wager when the basis is fixed, cents", min=0
+    )
     bank_must_cover_all: bool = _opt(True, "the bank's chips must cover every wager")
     min_bets_to_qualify: int = _opt(0, "Lucky Chances: bets as a player in the rotation", min=0)
     action_limited_to_stake: bool = _opt(False, "action limited to the bank's wager (LC ¶55)")
@@ -177,6 +192,10 @@ class SideBets:
     dragons_eye_without_paigow_wager: bool = _opt(False, "DE wagers without a Pai Gow wager")
     supreme_bonus: bool = _opt(False, "Supreme Pai Gow bonus wager (R-SPG-15)")
     supreme_bonus_min_cents: int = _opt(100, "smallest bonus wager, cents (R-SPG-15)", min=1)
+    supreme_bonus_max_cents: int = _opt(500_000, "largest bonus wager, cents (AMB-53)", min=1)
+    supreme_combined_max_cents: int = _opt(
+        0, "main plus bonus wagers of a player on a spot at most this, cents; 0: no limit", min=0
+    )
     supreme_bonus_cap_cents: int = _opt(
         5_000_000, "bonus payout limit floor, cents (R-SPG-18, AMB-51)", min=1
     )
@@ -194,6 +213,12 @@ class Irregularities:
     void_returns_wagers: bool = _opt(True, "a voided round returns every wager")
     player_tile_off_table_loses: bool = _opt(False, "a player's tile off the table: lost (CO)")
     abandoned_wager_loses: bool = _opt(False, "a player leaving mid-round loses (MD)")
+    fouled_hand_forfeits: bool = _opt(
+        False, "tiles switched, passed or held out foul the hand: wager forfeited (LC ¶48)"
+    )
+    removed_bet_rule: bool = _opt(
+        False, "a bet taken off the layout in play still settles (LC ¶49, ¶50)"
+    )
     dealer_mis_set_reset: bool = _opt(True, "a dealer mis-set is reset to house way")
 
 
@@ -326,7 +351,28 @@ def _check_value(where: str, key: str, value: Any, ftype: Any, meta: Any) -> Any
                     f"expected values from {', '.join(choices)}"
                 )
         return list(value)
+    if ftype == list[list[int]]:
+        return _int_pairs(where, key, value)
     raise AssertionError(f"unsupported field type {ftype}")  # pragma: no cover
+
+
+def _int_pairs(where: str, key: str, value: Any) -> list[list[int]]:
+    """A list of ``[up to, amount]`` pairs of whole numbers >= 0, strictly ascending."""
+    ok = isinstance(value, list) and all(
+        isinstance(v, list)
+        and len(v) == 2
+        and all(isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in v)
+        for v in value
+    )
+    if not ok:
+        raise ConfigError(
+            f"{where}: {key} must be a list of [up to, amount] pairs of whole numbers, "
+            f"got {value!r}"
+        )
+    tops = [v[0] for v in value]
+    if any(b <= a for a, b in itertools.pairwise(tops)):
+        raise ConfigError(f"{where}: {key} must ascend by its first numbers, got {value!r}")
+    return [list(v) for v in value]
 
 
 def _build(cls: type[_T], data: Any, where: str) -> _T:
@@ -387,6 +433,20 @@ def _check_consistency(p: Profile, origin: str) -> None:
         raise ConfigError(f"{origin} [banking]: nobody can bank (house_banks and player_bank)")
     if p.side_bets.pair_fortunes and not p.side_bets.pair_fortunes_tables:
         raise ConfigError(f"{origin} [side_bets]: pair_fortunes needs pair_fortunes_tables")
+    if p.banking.dealer_wager_basis == "fixed" and not p.banking.dealer_wager_fixed_cents:
+        raise ConfigError(
+            f"{origin} [banking]: dealer_wager_basis 'fixed' needs dealer_wager_fixed_cents"
+        )
+    sched = p.commission.collection_schedule
+    if sched and sched[-1][0] < p.table.max_wager:
+        raise ConfigError(
+            f"{origin} [commission]: collection_schedule must reach the table maximum "
+            f"{p.table.max_wager}; its last bet is {sched[-1][0]}"
+        )
+    if p.side_bets.supreme_bonus_min_cents > p.side_bets.supreme_bonus_max_cents:
+        raise ConfigError(
+            f"{origin} [side_bets]: supreme_bonus_min_cents exceeds supreme_bonus_max_cents"
+        )
     ring = len(p.ring)
     if p.meta.game == "cards" and (ring != 7 or p.table.dead_hand or not p.table.dealer_hand):
         raise ConfigError(

@@ -11,8 +11,14 @@ House-banked profiles (``house_banks = true``: CO, GEN, MD), one round at a time
     first_offer > n ("returns to the dealer")     -> house banks, no offer;
                                                      then first_offer := 1       AMB-20
     otherwise offer first_offer..n (and 1..first_offer-1 when offer_wraps);
-        afterwards first_offer += 1 whoever accepts, or acceptor + 1 with
-        offer_pointer_follows_acceptor                                           R-BANK-03, AMB-20
+        afterwards first_offer moves to the next seated position whoever accepts,
+        or past the acceptor with offer_pointer_follows_acceptor                 R-BANK-03, AMB-20
+
+The offers and the pointer move among the *seated* positions (the texts offer the bank "to each
+player" and then to "the player seated to the right"): an empty seat is never offered the bank
+and the pointer never stops on one, so no round passes in which no seated player is offered the
+bank while the offer has not yet returned to the dealer. Callers that know the seats pass
+``seated``; without it every position counts as seated.
 
 A player may bank when not the banker of the last ``max_consecutive`` rounds (R-BANK-04), when
 the player wagered in the last round with no player bank (R-BANK-06(a)) and has chips on the
@@ -45,6 +51,7 @@ PD could ever follow the first. A game that stalls for want of a PD starts again
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from paigow.errors import IllegalActionError
@@ -132,7 +139,29 @@ def initial_state(profile: Profile, positions: int | None = None) -> BankState:
     return BankState(positions=n)
 
 
-def _closed(state: BankState, profile: Profile) -> str | None:
+def _occupied_set(state: BankState, seated: Iterable[int] | None) -> set[int]:
+    if seated is None:
+        return set(range(1, state.positions + 1))
+    out = set()
+    for pos in seated:
+        if _count(pos, "a seated position", 1) > state.positions:
+            raise IllegalActionError(f"seated position {pos} is not in 1..{state.positions}")
+        out.add(pos)
+    return out
+
+
+def _pointer(state: BankState, profile: Profile, occupied: set[int]) -> int:
+    """The seated position offered the bank first this round (``first_offer`` moved past
+    empty seats); ``positions + 1`` when the offer has passed the last seated player and
+    returns to the dealer (or, without that dealer round, the first seated position)."""
+    n = state.positions
+    ptr = min((p for p in occupied if state.first_offer <= p <= n), default=n + 1)
+    if ptr > n and not profile.banking.offer_returns_to_dealer:
+        ptr = min(occupied, default=n + 1)
+    return ptr
+
+
+def _closed(state: BankState, profile: Profile, occupied: set[int]) -> str | None:
     """Why no player may be offered the bank this round at all, or None."""
     b = profile.banking
     if not b.player_bank:
@@ -143,38 +172,55 @@ def _closed(state: BankState, profile: Profile) -> str | None:
         return "a player may not bank the start-of-game round (R-BANK-02)"
     if b.house_round_between and state.previous_player_banked:
         return "the house banks the round after a player bank (R-BANK-05, AMB-18)"
-    if state.first_offer > state.positions and b.offer_returns_to_dealer:
-        return "the offer has passed the last position and returns to the dealer (AMB-20)"
+    if _pointer(state, profile, occupied) > state.positions:
+        return "the offer has passed the last seated player and returns to the dealer (AMB-20)"
     return None
 
 
-def offer_order(state: BankState, profile: Profile) -> list[int]:
-    """Positions to offer the bank to this round, in order; [] when the house banks."""
+def offer_order(
+    state: BankState, profile: Profile, seated: Iterable[int] | None = None
+) -> list[int]:
+    """Seated positions to offer the bank to this round, in order; [] when the house banks."""
     n = state.positions
-    if _closed(state, profile) is not None:
+    occupied = _occupied_set(state, seated)
+    if _closed(state, profile, occupied) is not None:
         return []
     if not profile.banking.house_banks:
         if state.last_banker is None:
-            return list(range(1, n + 1))
-        ring = [(state.last_banker[0] - 1 + k) % n + 1 for k in range(n)]
-        if state.streak >= profile.banking.max_consecutive:
-            ring = ring[1:] + ring[:1]
-        return ring
-    first = state.first_offer if state.first_offer <= n else 1
+            ring = list(range(1, n + 1))
+        else:
+            ring = [(state.last_banker[0] - 1 + k) % n + 1 for k in range(n)]
+            if state.streak >= profile.banking.max_consecutive:
+                ring = ring[1:] + ring[:1]
+        return [p for p in ring if p in occupied]
+    first = _pointer(state, profile, occupied)
     order = list(range(first, n + 1))
     if profile.banking.offer_wraps:
         order += range(1, first)
-    return order
+    return [p for p in order if p in occupied]
 
 
-def _blocker(state: BankState, profile: Profile, position: int, player: str) -> str | None:
+def _next_first(state: BankState, after: int, occupied: set[int]) -> int:
+    """The seated position after ``after``, offered the bank first next round; past the last
+    one, ``positions + 1``: the offer returns to the dealer."""
+    return min((p for p in occupied if p > after), default=state.positions + 1)
+
+
+def _blocker(
+    state: BankState,
+    profile: Profile,
+    position: int,
+    player: str,
+    seated: Iterable[int] | None = None,
+) -> str | None:
     """Why ``player`` at ``position`` may not bank this round (all but the chip cover)."""
     b = profile.banking
     if _count(position, "position", 1) > state.positions:
         raise IllegalActionError(f"position {position} is not in 1..{state.positions}")
     if not isinstance(player, str) or not player:
         raise IllegalActionError(f"a player is named by a non-empty string, got {player!r}")
-    closed = _closed(state, profile)
+    occupied = _occupied_set(state, seated)
+    closed = _closed(state, profile, occupied)
     if closed is not None:
         return closed
     if (
@@ -184,7 +230,7 @@ def _blocker(state: BankState, profile: Profile, position: int, player: str) -> 
     ):
         rule = "R-LC-03" if not b.house_banks else "R-BANK-04"
         return f"{player} has banked {state.streak} round(s) in a row, the limit ({rule})"
-    order = offer_order(state, profile)
+    order = offer_order(state, profile, occupied)
     if position not in order:
         return f"position {position} is not offered the bank this round; offers run {order}"
     if b.house_banks and player not in dict(state.house_wagers):
@@ -217,6 +263,7 @@ def eligibility(
     *,
     chips_on_table: int,
     others_wagers: int,
+    seated: Iterable[int] | None = None,
 ) -> tuple[bool, str]:
     """Whether ``player`` at ``position`` may bank this round, and why not.
 
@@ -225,7 +272,7 @@ def eligibility(
     """
     chips = _count(chips_on_table, "chips_on_table", 0)
     others = _count(others_wagers, "others_wagers", 0)
-    reason = _blocker(state, profile, position, player)
+    reason = _blocker(state, profile, position, player, seated)
     if reason is not None:
         return False, reason
     if profile.banking.bank_must_cover_all and chips < others:
@@ -276,6 +323,7 @@ def after_round(
     banker: tuple[int, str] | None,
     co_bank: bool,
     wagers: list[Wager],
+    seated: Iterable[int] | None = None,
 ) -> BankState:
     """Record a finished round and return the state for the next one.
 
@@ -284,13 +332,15 @@ def after_round(
         co_bank: the bank was co-banked with the house (R-BANK-09).
         wagers: every bettor's own stake against the bank or dealer, as
             (position, player, cents, seated); the banker's own stake is not a wager.
+        seated: the occupied positions (default: all); the pointer moves among them.
 
     Raises:
         IllegalActionError: malformed wagers, or a banker the rules forbid this round.
     """
     b = profile.banking
     ws = _check_wagers(state, wagers)
-    order = offer_order(state, profile)
+    occupied = _occupied_set(state, seated)
+    order = offer_order(state, profile, occupied)
     if banker is None:
         if co_bank:
             raise IllegalActionError("a co-bank needs a player bank (R-BANK-09)")
@@ -299,7 +349,7 @@ def after_round(
     else:
         if not isinstance(banker, tuple) or len(banker) != 2:
             raise IllegalActionError(f"banker is (position, player) or None, got {banker!r}")
-        reason = _blocker(state, profile, *banker)
+        reason = _blocker(state, profile, banker[0], banker[1], occupied)
         if reason is not None:
             raise IllegalActionError(f"{banker[1]} may not bank this round: {reason}")
         if co_bank and not (b.co_bank and b.house_banks):
@@ -314,13 +364,14 @@ def after_round(
         continuing = state.last_banker is not None and state.last_banker[1] == banker[1]
         streak = state.streak + 1 if continuing else 1
 
-    first = state.first_offer  # AMB-20
+    first = state.first_offer  # AMB-20, among the seated positions
+    returned = b.house_banks and _pointer(state, profile, occupied) > state.positions
     if b.house_banks and order:
         if b.offer_pointer_follows_acceptor and banker is not None:
-            first = banker[0] + 1
+            first = _next_first(state, banker[0], occupied)
         else:
-            first += 1
-    elif b.house_banks and first > state.positions:
+            first = _next_first(state, order[0], occupied)
+    elif returned and _closed(state, profile, occupied) is not None and not state.start_of_game:
         first = 1  # the dealer's round is over: the offer starts again at position 1
     if b.house_banks and not b.offer_returns_to_dealer and first > state.positions:
         first = 1  # no dealer round between cycles (MD Ch.9 §C)

@@ -101,8 +101,8 @@ class TileGame:
     full_set: tuple[Any, ...] = FULL_SET
 
     def parse(self, text: str | Sequence[Any]) -> list[Any]:
-        """Tiles from text."""
-        return list(parse_tiles(text)) if isinstance(text, str) else list(text)
+        """Tiles from text, or from a sequence of tiles or tile texts."""
+        return _pieces(text, Tile, parse_tiles, "tiles")
 
     def check_order(self, pieces: Sequence[Any]) -> None:
         """The order must be the 32 tiles of one set (R-SHUF-03)."""
@@ -165,8 +165,8 @@ class CardGame:
     full_set: tuple[Any, ...] = DECK
 
     def parse(self, text: str | Sequence[Any]) -> list[Any]:
-        """Cards from text."""
-        return list(parse_cards(text)) if isinstance(text, str) else list(text)
+        """Cards from text, or from a sequence of cards or card texts."""
+        return _pieces(text, Card, parse_cards, "cards")
 
     def check_order(self, pieces: Sequence[Any]) -> None:
         """The order must be the 54 cards of one deck (R-EQUIP-08)."""
@@ -239,6 +239,24 @@ class CardGame:
     def is_foul(self, setting: Any) -> bool:
         """R-SPG-21.2 (AMB-41: equal allowed)."""
         return high_below_low(setting)
+
+
+def _pieces(value: object, kind: type, parse: Any, noun: str) -> list[Any]:
+    """Pieces from text (``"6-6 4-5"``) or a list of pieces or their texts; anything else is a
+    :class:`~paigow.errors.ParseError`."""
+    if isinstance(value, str):
+        return list(parse(value))
+    if not isinstance(value, Sequence) or isinstance(value, bytes):
+        raise ParseError(f"{noun} are given as text like '6-6 4-5' or a list, got {value!r}")
+    out: list[Any] = []
+    for item in value:
+        if isinstance(item, kind):
+            out.append(item)
+        elif isinstance(item, str):
+            out += list(parse(item))
+        else:
+            raise ParseError(f"{item!r} is not one of the {noun}")
+    return out
 
 
 def high_below_low(setting: Any) -> bool:

@@ -62,6 +62,10 @@ class Ledger:
         """A ledger with the given opening balances."""
         return cls(dict(balances), [])
 
+    def copy_state(self) -> Ledger:
+        """An independent copy (balances and transfers), for all-or-nothing actions."""
+        return Ledger(dict(self.balances), list(self.transfers))
+
     def balance(self, account: str) -> int:
         """The balance of ``account`` (0 if never used)."""
         return self.balances.get(account, 0)

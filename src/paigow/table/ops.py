@@ -1,9 +1,12 @@
 """Operation records: every action of a round is one immutable :class:`Operation` in its log.
 
-An operation has a ``kind`` (what happened), an ``actor`` (``dealer``, ``player:NAME``,
-``bank``, ``system``) and ``data`` (the inputs and outcomes needed to replay it: the shuffle
-order, the dice, the setting chosen, the transfers made). The log of a round is enough to
-rebuild the round exactly (:mod:`paigow.table.record`).
+An operation has an ``index`` (its place in the log), a ``kind`` (what happened), an ``actor``
+(``dealer``, ``player:NAME``, ``bank``), the time ``at`` which the caller said it happened (the
+table has no clock; None when no time was given), ``data`` (the inputs and outcomes needed to
+replay it: the shuffle order, the dice, the setting chosen) and its ``link`` in the round's hash
+chain (:mod:`paigow.table.chain`). The log of a round is enough to rebuild the round exactly
+(:mod:`paigow.table.record`). Operations marked ``"derived": true`` in their data follow from
+an earlier operation of the same action and are skipped on replay.
 """
 
 from __future__ import annotations
@@ -34,7 +37,9 @@ KINDS: Final[Mapping[str, str]] = MappingProxyType(
         "face_up_in_shoe": "R-IRR-NJ-f: a card face up in the shoe, not used (data: card)",
         "stub_count": "R-SPG-11 / R-IRR-NJ-p: the stub counted after the deal (data: cards)",
         "dragons_eye": "R-DE-03..11: the dice phase settled before the deal (derived)",
+        "dealer_shakes": "§30-2607.01(6): the shaker lets the dealer shake for them (data: player)",
         "expose_dealt": "R-IRR: a dealt tile exposed by the dealer (data: position, count)",
+        "hand_dead": "R-LC-16 (¶39): two or more tiles of a hand exposed; bet returned (derived)",
         "void_hand": "R-IRR-CO-5 / MD-4: a player voids the hand, wager returned (data: spot)",
         "tile_off_table": "R-IRR-CO-8: a tile leaves the table (data: position)",
         "set": "R-SET-01..08: a spot's setting (data: spot, high, low, by)",
@@ -42,6 +47,9 @@ KINDS: Final[Mapping[str, str]] = MappingProxyType(
         "bank_set": "R-SET-05/06: the dealer's or bank's setting (data: high, low, by)",
         "reset_to_house_way": "R-HW-02 / R-IRR: a mis-set dealer or bank hand reset",
         "surrender": "R-SURR-01: a surrendered wager (data: spot)",
+        "expose_hand": "R-SETTLE-01: the dealer exposes the next player's hands (data: spot)",
+        "foul": "R-LC ¶48: a hand fouled by switching, passing or holding out (data: spot)",
+        "bet_removed": "R-LC ¶49/¶50: a bet taken off the layout during play (data: ref, known)",
         "abandon": "R-IRR-MD-7: a player leaves; wagers treated as losing (data: player)",
         "settle": "R-SETTLE / R-BANK-12..14 / R-LC-09: results and transfers",
         "void": "R-IRR: all hands void, every wager returned (data: reason)",
@@ -57,20 +65,27 @@ class Operation:
     kind: str
     actor: str
     data: Mapping[str, Any] = field(default_factory=dict)
+    at: str | None = None
+    link: str = ""
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
             raise ValueError(f"unknown operation kind {self.kind!r}")
         object.__setattr__(self, "data", MappingProxyType(dict(self.data)))
 
-    def to_json(self) -> dict[str, Any]:
-        """``{"index", "kind", "actor", "data"}``."""
+    def content(self) -> dict[str, Any]:
+        """``{"index", "kind", "actor", "at", "data"}``: what the chain link covers."""
         return {
             "index": self.index,
             "kind": self.kind,
             "actor": self.actor,
+            "at": self.at,
             "data": _plain(self.data),
         }
+
+    def to_json(self) -> dict[str, Any]:
+        """:meth:`content` and the ``link``."""
+        return self.content() | {"link": self.link}
 
 
 def _plain(value: Any) -> Any:

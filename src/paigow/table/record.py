@@ -1,31 +1,36 @@
-"""The round record: a documented JSON form of everything that happened, and its replay.
+"""The round record: a documented, tamper-evident JSON form of everything that happened.
 
-A record holds the round's inputs (profile, house way, banker, seats, opening stacks), every
-operation of its log with the chance outcomes (shuffle order, dice), and the results: the
-hands as dealt and as set, each wager's result, the transfers and every account's net change.
-:func:`replay` rebuilds the round from the inputs and operations alone and fails loudly if the
-rebuilt record differs in anything (R-SETTLE-10, R-ADMIN-02).
+A record (format :data:`FORMAT`, documented in ``docs/table.md``) holds the round's header
+(record and table ids, the opening time, the previous round's chain head, the software, the
+profile's full rules and their digest, and the inputs: banker, seats, opening stacks, options),
+every operation of its log with the chance outcomes (shuffle order, dice) and the time the
+caller gave for it, every transfer with the operation that made it, the results (the hands as
+dealt and as set, each wager's result, every account's net change) and the hash chain
+(:mod:`.chain`) that links them. :func:`paigow.table.replay.replay` checks a record against all
+of this (R-SETTLE-10, R-ADMIN-02).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
-from paigow.errors import PaigowError
-from paigow.profiles import get_profile, parse_profile
+from paigow.errors import ReplayMismatchError
 
+from .chain import seal
 from .games import hand_pieces
-from .round import Banker, Round
-from .variations import TableOptions
+from .record_header import FORMAT, HEADER_FIELDS
+from .state import RoundState, transfer_content
 
-__all__ = ["FORMAT", "ReplayMismatchError", "replay", "round_record"]
-
-FORMAT = "paigow-round/1"
+__all__ = ["FORMAT", "ReplayMismatchError", "round_record", "seal_record"]
 
 
-class ReplayMismatchError(PaigowError):
-    """A replayed round differs from its record."""
+def _clone(value: Any) -> Any:
+    """A copy of a plain JSON value."""
+    if isinstance(value, dict):
+        return {k: _clone(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_clone(v) for v in value]
+    return value
 
 
 def _setting_json(s: Any) -> dict[str, list[str]] | None:
@@ -37,7 +42,7 @@ def _setting_json(s: Any) -> dict[str, list[str]] | None:
     }
 
 
-def _de_json(rnd: Round) -> dict[str, Any] | None:
+def _de_json(rnd: RoundState) -> dict[str, Any] | None:
     ph = rnd.dice_phase
     if ph is None:
         return None
@@ -50,8 +55,34 @@ def _de_json(rnd: Round) -> dict[str, Any] | None:
     }
 
 
-def round_record(rnd: Round) -> dict[str, Any]:
-    """The record of a round (documented in ``docs/table.md``)."""
+def _wager_json(rnd: RoundState, w: Any, pos: str) -> dict[str, Any]:
+    res = rnd.results.get(w.ref, {})
+    if w.ref in rnd.results:
+        result = res.get("result")
+    elif rnd.void_reason or pos in rnd.voided_spots:
+        result = "void"
+    else:
+        result = None
+    out: dict[str, Any] = {
+        "ref": w.ref,
+        "player": w.player,
+        "kind": w.kind,
+        "cents": w.cents,
+        "result": result,
+        "high": res.get("high"),
+        "low": res.get("low"),
+    }
+    if w.kind != "main":
+        out["pays"] = res.get("pays")
+        if "class" in res:
+            out["class"] = res["class"]
+    if w.ref in rnd.removed:
+        out["removed"] = "known" if rnd.removed[w.ref] else "unknown"
+        out["stake"] = res.get("stake")
+    return out
+
+
+def _positions(rnd: RoundState) -> dict[str, Any]:
     positions: dict[str, Any] = {}
     for pos in rnd.ring:
         entry: dict[str, Any] = {
@@ -71,29 +102,7 @@ def round_record(rnd: Round) -> dict[str, Any]:
         else:
             entry["setting"] = _setting_json(rnd.settings.get(pos))
             entry["set_by"] = rnd.set_by.get(pos)
-        for w in rnd.wagers:
-            if w.spot == pos:
-                res = rnd.results.get(w.ref, {})
-                if w.ref in rnd.results:
-                    result = res.get("result")
-                elif rnd.void_reason or pos in rnd.voided_spots:
-                    result = "void"
-                else:
-                    result = None
-                entry_w: dict[str, Any] = {
-                    "ref": w.ref,
-                    "player": w.player,
-                    "kind": w.kind,
-                    "cents": w.cents,
-                    "result": result,
-                    "high": res.get("high"),
-                    "low": res.get("low"),
-                }
-                if w.kind != "main":
-                    entry_w["pays"] = res.get("pays")
-                    if "class" in res:
-                        entry_w["class"] = res["class"]
-                entry["wagers"].append(entry_w)
+        entry["wagers"] = [_wager_json(rnd, w, pos) for w in rnd.wagers if w.spot == pos]
         if pos == "dealer" and rnd.dealer_wager:
             res = rnd.results.get("dealer", {})
             entry["wagers"].append(
@@ -108,152 +117,46 @@ def round_record(rnd: Round) -> dict[str, Any]:
                 }
             )
         positions[pos] = entry
-    banker = rnd.banker
-    return {
-        "format": FORMAT,
-        "profile": rnd.profile.name,
-        "rules": rnd.profile.to_dict(),
-        "house_way": rnd.house_way.name,
-        "banker": {"kind": banker.kind, "player": banker.player, "position": banker.position},
-        "seats": dict(rnd.seats),
-        "stacks": {k.removeprefix("player:"): v for k, v in rnd.opening.items() if k != "house"},
-        "collection_free": rnd.collection_free,
-        "options": {
-            "pair_fortunes": rnd.options.pair_fortunes,
-            "dragons_eye": rnd.options.dragons_eye,
-            "de_streak": rnd.options.de_streak,
-            "de_shaker": rnd.options.de_shaker,
-            "carried": [list(c) for c in rnd.options.carried],
-            "after_triple": rnd.options.after_triple,
-        },
-        "dragons_eye": _de_json(rnd),
+    return positions
+
+
+def round_record(rnd: RoundState, *, key: bytes | None = None) -> dict[str, Any]:
+    """The record of a round (documented in ``docs/table.md``); sealed with an HMAC of its
+    chain head when the operator's ``key`` is given."""
+    transfers = [
+        transfer_content(k, rnd.transfer_ops[k], t) | {"link": rnd.transfer_links[k]}
+        for k, t in enumerate(rnd.ledger.transfers)
+    ]
+    last_at = next((o.at for o in reversed(rnd.log) if o.at is not None), None)
+    record: dict[str, Any] = {k: _clone(rnd.header[k]) for k in HEADER_FIELDS}
+    record |= {
+        "closed_at": last_at if rnd.phase == "done" else None,
         "style": rnd.style,
         "dice": list(rnd.dice) if rnd.dice is not None else rnd.rng_number,
         "start": rnd.start,
         "void": rnd.void_reason,
-        "positions": positions,
-        "operations": [op.to_json() for op in rnd.log],
-        "transfers": [t.to_json() for t in rnd.ledger.transfers],
+        "dragons_eye": _de_json(rnd),
+        "positions": _positions(rnd),
         "net": rnd.net() if rnd.phase == "done" else None,
+        "operations": [op.to_json() for op in rnd.log],
+        "transfers": transfers,
+        "chain": {
+            "fields": dict(rnd.header_digests),
+            "start": rnd.chain_start,
+            "head": rnd.head,
+            "operations": len(rnd.log),
+            "transfers": len(transfers),
+        },
     }
+    if key is not None:
+        record["seal"] = seal(rnd.head, key)
+    return record
 
 
-def _apply(rnd: Round, kind: str, data: Mapping[str, Any]) -> None:
-    if data.get("derived"):
-        return
-    if kind == "shuffle":
-        rnd.shuffle(" ".join(data["order"]))
-    elif kind == "expose_stacking":
-        rnd.expose_while_stacking(" ".join(data["tiles"]))
-    elif kind == "cut":
-        rnd.cut(data["cut"])
-    elif kind == "decline_cut":
-        rnd.cut(None)
-    elif kind == "dealer_wager":
-        rnd.place_dealer_wager(data["cents"])
-    elif kind == "pd_wager":
-        rnd.place_pd_wager(data["cents"])
-    elif kind == "wager":
-        rnd.wager(data["player"], data["spot"], data["cents"], data["kind"])
-    elif kind == "remove_wager":
-        rnd.remove_wager(data["ref"])
-    elif kind == "no_more_bets":
-        rnd.no_more_bets()
-    elif kind == "style":
-        rnd.choose_style(data["style"], data.get("chooser", "dealer"))
-    elif kind == "no_roll":
-        rnd.no_roll(data.get("reason", ""))
-    elif kind == "face_up_in_shoe":
-        rnd.face_up_in_shoe(data["card"])
-    elif kind == "stub_count":
-        rnd.stub_count(data["cards"])
-    elif kind == "roll":
-        if data.get("button") is not None:
-            rnd.button(data["button"])
-        elif data.get("dice") is not None:
-            rnd.roll(data["dice"])
-        else:
-            rnd.roll(rng=data["rng"])
-    elif kind == "deal":
-        rnd.deal(data.get("first_stack"))
-    elif kind == "expose_dealt":
-        rnd.expose_dealt(data["position"], data["count"])
-    elif kind == "void_hand":
-        rnd.void_hand(data["spot"])
-    elif kind == "tile_off_table":
-        rnd.tile_off_table(data["position"])
-    elif kind == "abandon":
-        rnd.abandon(data["player"])
-    elif kind == "set":
-        rnd.set_hand(data["by"], data["spot"], " ".join(data["high"]), " ".join(data["low"]))
-    elif kind == "house_way":
-        rnd.set_house_way(data["spot"])
-    elif kind == "bank_set":
-        if data["by"] == "house way":
-            rnd.set_bank()
-        else:
-            rnd.set_bank(" ".join(data["high"]), " ".join(data["low"]))
-    elif kind == "reset_to_house_way":
-        return
-    elif kind == "surrender":
-        rnd.surrender(data["spot"])
-    elif kind == "dragons_eye":
-        return
-    elif kind == "settle":
-        rnd.settle()
-    elif kind == "void":
-        rnd.void(data["reason"], keep_bonus=data.get("keep_bonus", False))
-    else:  # pragma: no cover - Operation() rejects unknown kinds
-        raise ReplayMismatchError(f"unknown operation {kind!r}")
-
-
-def rebuild(record: Mapping[str, Any]) -> Round:
-    """A new round from the record's inputs, with its operations applied."""
-    if record.get("format") != FORMAT:
-        raise ReplayMismatchError(f"not a {FORMAT} record (format {record.get('format')!r})")
-    b = record["banker"]
-    o = record.get("options") or {}
-    options = TableOptions(
-        pair_fortunes=o.get("pair_fortunes"),
-        dragons_eye=o.get("dragons_eye", False),
-        de_streak=o.get("de_streak", 0),
-        de_shaker=o.get("de_shaker"),
-        carried=tuple((str(c[0]), str(c[1]), int(c[2])) for c in o.get("carried", ())),
-        after_triple=o.get("after_triple", False),
-    )
-    rules = record.get("rules")
-    profile = (
-        parse_profile(rules, f"record of {record['profile']}")
-        if rules is not None
-        else get_profile(record["profile"])
-    )
-    rnd = Round(
-        profile,
-        record["seats"],
-        record["stacks"],
-        banker=Banker(b["kind"], b["player"], b["position"]),
-        house_way=record["house_way"],
-        collection_free=record["collection_free"],
-        options=options,
-    )
-    for op in record["operations"]:
-        try:
-            _apply(rnd, op["kind"], op["data"])
-        except PaigowError as e:
-            raise ReplayMismatchError(f"operation {op['index']} ({op['kind']}) failed: {e}") from e
-    return rnd
-
-
-def replay(record: Mapping[str, Any]) -> Round:
-    """Re-run a record from its inputs and check that every field comes out identical.
-
-    Raises:
-        ReplayMismatchError: an operation fails, or the rebuilt record differs (the message
-            names the first differing field).
-    """
-    rnd = rebuild(record)
-    again = round_record(rnd)
-    for key in sorted(set(record) | set(again)):
-        if record.get(key) != again.get(key):
-            raise ReplayMismatchError(f"replay differs in {key!r}")
-    return rnd
+def seal_record(record: dict[str, Any], key: bytes) -> dict[str, Any]:
+    """A copy of ``record`` sealed with an HMAC of its chain head under ``key``."""
+    if not isinstance(key, bytes) or not key:
+        raise ReplayMismatchError("a seal needs a non-empty key (bytes)")
+    return {k: v for k, v in record.items() if k != "seal"} | {
+        "seal": seal(record["chain"]["head"], key)
+    }

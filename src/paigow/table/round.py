@@ -2,16 +2,18 @@
 
 Every action has a check and a doer: ``can_x(...)`` answers yes or no, ``verify_x(...)`` raises
 :class:`~paigow.errors.IllegalActionError` with the reason, and ``x(...)`` performs the action
-and returns the :class:`~paigow.table.ops.Operation` appended to :attr:`Round.log`. An action
-that fails its check changes nothing.
+and returns the :class:`~paigow.table.ops.Operation` appended to :attr:`Round.log`. Every
+action is all or nothing (:mod:`paigow.table.atomic`): one that raises, for any reason, leaves
+the round, its ledger and its log exactly as they were.
 
 Phases, in order: ``shuffle`` → (``cut``, player-bank rounds) → ``wagers`` → ``style`` →
 ``shake`` → ``deal`` → ``setting`` → ``bank`` → ``surrender`` → ``done``. A void ends the round
 at any point before settlement with every wager returned.
 
-The round is pure: randomness is never drawn here. The dealer's chores that need chance take
-their outcome as an argument (the shuffle order, the dice); :mod:`paigow.table.auto` draws them
-from an injected RNG, and a live table enters the real tiles and dice.
+The round is pure: randomness is never drawn here and there is no clock. The dealer's chores
+that need chance take their outcome as an argument (the shuffle order, the dice);
+:mod:`paigow.table.auto` draws them from an injected RNG, and a live table enters the real
+tiles and dice. The time of each operation is what the caller sets in :attr:`Round.now`.
 """
 
 from __future__ import annotations
@@ -20,27 +22,23 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from paigow.dealing import count_start
-from paigow.errors import IllegalActionError, InvalidSettingError
+from paigow.errors import ConfigError, IllegalActionError
 from paigow.profiles import Profile
-from paigow.settings import Setting
-from paigow.tiles import Tile
 
-from .games import game_for, hand_pieces
+from .atomic import action
+from .chain import GENESIS, field_digests, link
+from .games import game_for
+from .inputs import as_cents, as_count, as_die, as_flag, as_name, as_text, dollars
 from .irregular import Irregularities
-from .ledger import Ledger, Transfer
+from .ledger import Ledger
 from .ops import Operation
-from .state import Banker, Wager
-from .variations import (
-    DE_KINDS,
-    DicePhase,
-    TableOptions,
-    de_units,
-    dice_phase,
-    side_transfers,
-)
+from .record_header import header_of
+from .showdown import Showdown
+from .state import Banker, Provenance, Wager
+from .variations import TableOptions, settle_dice_phase
 from .wagers import WagerActions
 
-__all__ = ["Banker", "Round", "Wager"]
+__all__ = ["Banker", "Provenance", "Round", "Wager", "check_seats", "check_stacks"]
 
 PHASES = (
     "shuffle",
@@ -56,7 +54,7 @@ PHASES = (
 )
 
 
-class Round(WagerActions, Irregularities):
+class Round(WagerActions, Showdown, Irregularities):
     """One round at one table. Build it, then call the actions in order.
 
     Args:
@@ -66,6 +64,18 @@ class Round(WagerActions, Irregularities):
         banker: who banks (default: the house).
         house_way: the house way of the dealer (default: the profile's).
         collection_free: Lucky Chances: collection waived this hand (R-WAGER-08, ¶61).
+        options: the variations of the table and the Dragon's Eye state carried over.
+        dealer_wager_limit: a player bank's round: the most the dealer may wager against the
+            bank (R-BANK-10): the bank's last wager against the dealer, which the session
+            knows; None: the profile's approved fixed amount, or no dealer's wager when the
+            profile uses the last wager.
+        provenance: table id, record id, opening time and the previous round's chain head.
+
+    Raises:
+        IllegalActionError: seats, stacks, banker or options that the rules do not allow or
+            that are not of the documented types.
+        ConfigError: ``profile`` is not a :class:`~paigow.profiles.Profile`, or an unknown
+            house way.
     """
 
     def __init__(
@@ -78,35 +88,48 @@ class Round(WagerActions, Irregularities):
         house_way: str | None = None,
         collection_free: bool = False,
         options: TableOptions | None = None,
+        dealer_wager_limit: int | None = None,
+        provenance: Provenance | None = None,
     ) -> None:
+        if not isinstance(profile, Profile):
+            raise ConfigError(f"a round needs a Profile, got {type(profile).__name__}")
         self.profile = profile
         self.ring = profile.ring
-        positions = {str(i) for i in range(1, profile.table.positions + 1)}
-        for name, pos in seats.items():
-            if pos not in positions:
-                raise IllegalActionError(f"seat {pos!r} of {name} is not a betting position")
-        if len(set(seats.values())) != len(seats):
-            raise IllegalActionError("two players cannot sit in one seat")
-        if set(stacks) != set(seats):
-            raise IllegalActionError("every seated player needs a stack, and only they")
-        self.seats = dict(seats)
+        self.seats = check_seats(profile, seats)
+        opening = check_stacks(self.seats, stacks)
+        if banker is not None and not isinstance(banker, Banker):
+            raise IllegalActionError(f"banker is a Banker, got {banker!r}")
         self.banker = banker or (
             Banker() if profile.banking.house_banks else _no_house(profile.name)
         )
-        if self.banker.player is not None and seats.get(self.banker.player) != self.banker.position:
-            raise IllegalActionError("the banker must be seated at the bank's position")
-        if self.banker.kind == "player-dealer" and profile.banking.house_banks:
-            raise IllegalActionError(f"{profile.name} has no Player-Dealer")
-        if self.banker.kind in ("player", "co-bank") and not profile.banking.player_bank:
-            raise IllegalActionError(f"{profile.name} does not offer player banking")
-        if self.banker.kind == "co-bank" and not profile.banking.co_bank:
-            raise IllegalActionError(f"{profile.name} does not offer co-banking")
+        _check_banker(profile, self.seats, self.banker)
+        if options is not None and not isinstance(options, TableOptions):
+            raise IllegalActionError(f"options are TableOptions, got {options!r}")
         self.options = options or TableOptions()
         self.options.check(profile, player_banked=self.banker.kind != "house")
+        for player, spot, cents in self.options.carried:
+            if self.seats.get(player) != spot or opening[player] < cents:
+                raise IllegalActionError(
+                    f"{player}'s kept dice bonus of {dollars(cents)} needs {player} seated at "
+                    f"{spot} with the chips for it"
+                )
         self.game = game_for(profile)
+        if house_way is not None:
+            as_text(house_way, "a house way")
         self.house_way = self.game.house_way(house_way or profile.house_way.dealer)
-        self.collection_free = collection_free
-        self.opening = {f"player:{n}": c for n, c in stacks.items()} | {"house": 0}
+        self.collection_free = as_flag(collection_free, "collection_free")
+        self.dealer_wager_limit = _dealer_limit(profile, self.banker, dealer_wager_limit)
+        if provenance is not None and not isinstance(provenance, Provenance):
+            raise IllegalActionError(f"provenance is a Provenance, got {provenance!r}")
+        self.opening = {f"player:{n}": c for n, c in opening.items()} | {"house": 0}
+        self.header = header_of(self, provenance or Provenance())
+        self.provenance = provenance or Provenance()
+        self.header_digests = field_digests(self.header)
+        self.chain_start = link(GENESIS, "header", self.header_digests)
+        self.head = self.chain_start
+        self.transfer_ops: list[int] = []
+        self.transfer_links: list[str] = []
+        self._now: str | None = None
         self.ledger = Ledger.opening(self.opening)
         self.log: list[Operation] = []
         self.phase = "shuffle"
@@ -120,20 +143,31 @@ class Round(WagerActions, Irregularities):
         self.start: str | None = None
         self.dealt: dict[str, tuple[Any, ...]] = {}
         self.collected: list[str] = []
-        self.settings: dict[str, Setting] = {}
+        self.settings: dict[str, Any] = {}
         self.set_by: dict[str, str] = {}
-        self.bank_setting: Setting | None = None
-        self.dealer_setting: Setting | None = None
+        self.bank_setting: Any = None
+        self.dealer_setting: Any = None
         self.surrendered: set[str] = set()
         self.voided_spots: set[str] = set()
         self.dead_spots: set[str] = set()
+        self.fouled: set[str] = set()
         self.abandoned: set[str] = set()
+        self.exposed: dict[str, int] = {}
+        self.stacking_exposed: list[str] = []
+        self.shown: list[str] = []
+        self.removed: dict[str, bool] = {}
         self.results: dict[str, dict[str, Any]] = {}
         self.void_reason: str | None = None
-        self.dice_phase: DicePhase | None = None
+        self.dice_phase = None
         self.dice_phase_lost: set[str] = set()
         self.retained: list[tuple[str, str, int]] = []
+        self.dealer_shakes_for: str | None = None
         self._next_ref = 1
+
+    @property
+    def record_id(self) -> str:
+        """The id of this round's record."""
+        return str(self.header["record_id"])
 
     # ----------------------------------------------------------------- shuffle
     def verify_shuffle(self, order: Sequence[Any] | str) -> list[Any]:
@@ -143,11 +177,14 @@ class Round(WagerActions, Irregularities):
         self.game.check_order(pieces)
         return pieces
 
+    @action
     def shuffle(self, order: Sequence[Any] | str) -> Operation:
         """Wash and stack: ``order`` top of ``s1`` first (R-SHUF-03/04); for cards the deck
-        from the top (R-SPG-08)."""
+        from the top (R-SPG-08). A dice bonus kept from the last round goes back on the layout
+        (R-DE-10, AMB-14)."""
         tiles = self.verify_shuffle(order)
         self.order = tiles
+        self.stacking_exposed = []
         if self.banker.kind in ("player", "co-bank") and self.profile.dealing.bank_may_cut:
             self.phase = "cut"
         else:
@@ -159,16 +196,18 @@ class Round(WagerActions, Irregularities):
         return op
 
     # ----------------------------------------------------------------- cut
+    @action
     def cut(self, cut: str | None) -> Operation:
         """The bank cuts once (R-CUT-01/02; cards: ``card:N``, R-SPG-09) or declines."""
         self._need("cut")
         if cut is None:
             self.phase = "wagers"
             return self._op("decline_cut", "bank")
-        self.order = self.game.cut(self.order, cut)
+        self.order = self.game.cut(self.order, as_text(cut, "a cut"))
         self.phase = "wagers"
         return self._op("cut", "bank", cut=cut)
 
+    @action
     def no_more_bets(self) -> Operation:
         """R-WAGER-03: betting closes; at least one wager must be on the layout."""
         self._need("wagers")
@@ -180,6 +219,7 @@ class Round(WagerActions, Irregularities):
         return self._op("no_more_bets", "dealer")
 
     # ----------------------------------------------------------------- style, dice
+    @action
     def choose_style(self, style: str, chooser: str = "dealer") -> Operation:
         """R-DEAL-04: a delivery style among the profile's, by who may choose it.
 
@@ -189,6 +229,9 @@ class Round(WagerActions, Irregularities):
         (R-SPG-11..13), the operator's choice.
         """
         self._need("style")
+        as_text(style, "a style")
+        if chooser not in ("dealer", "bank"):
+            raise IllegalActionError(f"the chooser is 'dealer' or 'bank', got {chooser!r}")
         if style not in self.profile.dealing.styles:
             raise IllegalActionError(
                 f"style {style!r} is not offered; choose one of {self.profile.dealing.styles}"
@@ -209,14 +252,30 @@ class Round(WagerActions, Irregularities):
         self.phase = "shake"
         return self._op("style", chooser, style=style, chooser=chooser)
 
+    @action
     def no_roll(self, reason: str = "dice not flat") -> Operation:
         """R-START-12: "no roll", the dice are shaken again."""
         self._need("shake")
-        return self._op("no_roll", "dealer", reason=reason)
+        return self._op("no_roll", "dealer", reason=as_text(reason, "the reason"))
 
+    @action
+    def dealer_shakes(self, player: str) -> Operation:
+        """§30-2607.01(6): the player who gains the shake lets the dealer shake for them; the
+        player keeps the shaker's dice bonus odds (the dealer shakes "for that player")."""
+        self._need("shake")
+        as_name(player)
+        if self.options.de_shaker != player:
+            raise IllegalActionError(f"{player} does not shake the dice this round")
+        if self.dealer_shakes_for is not None:
+            raise IllegalActionError("the dealer already shakes for the shaker")
+        self.dealer_shakes_for = player
+        return self._op("dealer_shakes", f"player:{player}", player=player)
+
+    @action
     def button(self, position: str) -> Operation:
         """R-SPG-10(d): the start is the button's position (automated shoe only, AMB-59)."""
         self._need("shake")
+        as_text(position, "the button's position")
         if "button" not in self.profile.start.methods:
             raise IllegalActionError(f"{self.profile.name} does not start by a button")
         if self.style != "automated-shoe":
@@ -229,82 +288,57 @@ class Round(WagerActions, Irregularities):
         self.phase = "deal"
         return self._op("roll", "dealer", dice=None, rng=None, button=position, start=position)
 
+    @action
     def roll(self, dice: Sequence[int] | None = None, *, rng: int | None = None) -> Operation:
         """Read the dice (R-START-02) or the RNG number (R-START-07) and find the start."""
         self._need("shake")
         if (dice is None) == (rng is None):
             raise IllegalActionError("give either three dice or one RNG number")
         if dice is not None:
-            if len(dice) != 3 or any(not (1 <= d <= 6) for d in dice):
-                raise IllegalActionError(f"three dice of 1..6 expected, got {list(dice)}")
+            if isinstance(dice, str | bytes) or not isinstance(dice, Sequence) or len(dice) != 3:
+                raise IllegalActionError(f"three dice of 1..6 expected, got {dice!r}")
+            three = tuple(as_die(d) for d in dice)
             if "dice" not in self.profile.start.methods:
                 raise IllegalActionError(f"{self.profile.name} does not use dice")
-            total = sum(dice)
-            self.dice = tuple(dice)
+            total = sum(three)
+            self.dice = three
         else:
-            assert rng is not None
             st = self.profile.start
             if "rng" not in st.methods:
                 raise IllegalActionError(f"{self.profile.name} does not use an RNG")
-            if not (st.rng_min <= rng <= st.rng_max):
-                raise IllegalActionError(f"the RNG shows {st.rng_min}..{st.rng_max}, got {rng}")
-            total = rng
-            self.rng_number = rng
+            total = as_count(rng, "the RNG number", low=st.rng_min, high=st.rng_max)
+            self.rng_number = total
+            three = ()
         self.start = count_start(self.ring, total, self.banker.count_from)
         self.phase = "deal"
         de = self.options.dragons_eye and dice is not None
         if de and not self.profile.side_bets.dragons_eye_start_by_dice_total:
-            assert dice is not None
-            self.start = str(dice[0])  # R-START-09: the Dragon's Eye button position
+            self.start = str(three[0])  # R-START-09: the Dragon's Eye button position
+        shaker = self.options.de_shaker if self.dealer_shakes_for is None else None
         op = self._op(
             "roll",
-            self.options.de_shaker or ("bank" if self.is_player_banked else "dealer"),
-            dice=list(dice) if dice is not None else None,
+            shaker or ("bank" if self.is_player_banked else "dealer"),
+            dice=list(three) if dice is not None else None,
             rng=rng,
+            button=None,
             start=self.start,
         )
         if de:
-            assert self.dice is not None
-            self._dice_phase((self.dice[0], self.dice[1], self.dice[2]))
+            self._dice_phase((three[0], three[1], three[2]))
         return op
 
     def _dice_phase(self, dice: tuple[int, int, int]) -> None:
         """R-DE-03..11: settle the Dragon's Eye wagers before the deal, right to left."""
-        ph = dice_phase(dice, self.options.de_streak)
+        ph, transfers, results, retained, lost = settle_dice_phase(
+            self.wagers,
+            dice,
+            self.options,
+            vig_mode_b=self.profile.side_bets.dragons_eye_vig_mode == "b",
+        )
         self.dice_phase = ph
-        transfers = []
-        for w in sorted(self.wagers, key=lambda w: int(w.spot)):
-            if w.kind not in DE_KINDS and w.kind != "dice-bonus":
-                continue
-            shaker = w.player == self.options.de_shaker
-            units = de_units(w.kind, dice, w.spot, tier=ph.tier, shaker=shaker)
-            reason = f"{w.kind} {units} to 1" if units > 0 else w.kind
-            transfers += side_transfers(w.ref, f"player:{w.player}", w.cents, units, reason)
-            if w.kind == "dice-bonus" and units > 0:
-                self.retained.append((w.player, w.spot, w.cents))
-            self.results[w.ref] = {
-                "spot": w.spot,
-                "player": w.player,
-                "cents": w.cents,
-                "result": "win" if units > 0 else "lose",
-                "pays": units,
-            }
-        if ph.triple and self.profile.side_bets.dragons_eye_vig_mode == "b":
-            for w in self.wagers:
-                if w.kind == "main":
-                    transfers.append(
-                        Transfer("layout", "house", w.cents, "triple (R-DE-11 b)", w.ref)
-                    )
-                    self.results[w.ref] = {
-                        "spot": w.spot,
-                        "player": w.player,
-                        "cents": w.cents,
-                        "result": "lose",
-                        "high": "dealer",
-                        "low": "dealer",
-                        "reason": "triple",
-                    }
-                    self.dice_phase_lost.add(w.spot)
+        self.results.update(results)
+        self.retained += retained
+        self.dice_phase_lost |= lost
         self.ledger.apply(transfers)
         self._op(
             "dragons_eye",
@@ -313,11 +347,11 @@ class Round(WagerActions, Irregularities):
             triple=ph.triple,
             tier=ph.tier,
             streak=ph.streak_after,
-            transfers=[t.to_json() for t in transfers],
             derived=True,
         )
 
     # ----------------------------------------------------------------- deal
+    @action
     def deal(self, first_stack: int | None = None) -> Operation:
         """Deliver the stacks by the style from the start position (R-DEAL-01, R-STYLE) and
         collect the unwagered stacks unexposed (R-DEAL-03).
@@ -327,12 +361,12 @@ class Round(WagerActions, Irregularities):
         """
         self._need("deal")
         assert self.start is not None
-        if first_stack is not None and not (
-            self.game.name == "cards" and self.is_player_banked and self.style == "hand"
-        ):
-            raise IllegalActionError(
-                "the bank selects the first stack only in a card bank round dealt by hand"
-            )
+        if first_stack is not None:
+            as_count(first_stack, "the first stack", low=1, high=len(self.ring))
+            if not (self.game.name == "cards" and self.is_player_banked and self.style == "hand"):
+                raise IllegalActionError(
+                    "the bank selects the first stack only in a card bank round dealt by hand"
+                )
         self.dealt = self.game.deal(
             self.order, self.style, self.ring, self.start, bank_first_stack=first_stack
         )
@@ -342,6 +376,10 @@ class Round(WagerActions, Irregularities):
         if self.banker.kind == "player" and self.dealer_wager:
             played.add("dealer")
         self.collected = [p for p in self.ring if p not in played]
+        for pos, hand in self.dealt.items():  # R-LC-16: exposed while stacking, now in a hand
+            seen = sum(1 for t in hand if str(t) in self.stacking_exposed)
+            if seen:
+                self.exposed[pos] = self.exposed.get(pos, 0) + seen
         self.phase = "setting"
         self._maybe_bank_phase()
         return self._op(
@@ -353,131 +391,53 @@ class Round(WagerActions, Irregularities):
             collected=self.collected,
         )
 
-    # ----------------------------------------------------------------- setting
-    def _validate(self, spot: str, high: Sequence[Tile] | str, low: Sequence[Tile] | str) -> Any:
-        s = self.game.setting(self.game.parse(high), self.game.parse(low))
-        if sorted(map(str, self.game.pieces(s))) != sorted(map(str, self.dealt[spot])):
-            dealt = " ".join(str(t) for t in self.dealt[spot])
-            raise InvalidSettingError(
-                f"setting {s} is not made of the tiles dealt to {spot} ({dealt})"
-            )
-        order = self.profile.ranking.setting_order
-        if order == "reject" and s.high.strength < s.low.strength:
-            raise InvalidSettingError(
-                f"high hand {s.high} ranks below low hand {s.low} (R-SET-01, AMB-27)"
-            )
-        return s
 
-    def verify_set(self, player: str, spot: str, high: Any, low: Any) -> Any:
-        """Checks of R-SET-01..08 for a player's setting."""
-        self._need("setting")
-        if spot not in self.wagered_spots() or spot in self.voided_spots:
-            raise IllegalActionError(f"spot {spot} holds no hand in play")
-        if spot in self.settings:
-            raise IllegalActionError(f"spot {spot} is already set; set hands cannot change")
-        if self.controller(spot) != player:
-            raise IllegalActionError(
-                f"{player} may not set spot {spot}; {self.controller(spot)} sets it (R-SET-08)"
-            )
-        return self._validate(spot, high, low)
+def check_seats(profile: Profile, seats: object) -> dict[str, str]:
+    """Player name -> seat: names are text, seats betting positions, one player a seat."""
+    if not isinstance(seats, Mapping):
+        raise IllegalActionError(f"seats map player names to seats, got {seats!r}")
+    positions = {str(i) for i in range(1, profile.table.positions + 1)}
+    out: dict[str, str] = {}
+    for name, pos in seats.items():
+        as_name(name)
+        if not isinstance(pos, str) or pos not in positions:
+            raise IllegalActionError(f"seat {pos!r} of {name} is not a betting position")
+        out[name] = pos
+    if len(set(out.values())) != len(out):
+        raise IllegalActionError("two players cannot sit in one seat")
+    return out
 
-    def set_hand(self, player: str, spot: str, high: Any, low: Any) -> Operation:
-        """A player sets the tiles of a spot (R-SET-01..03, R-SET-07/08)."""
-        s = self.verify_set(player, spot, high, low)
-        self.settings[spot] = s
-        self.set_by[spot] = player
-        self._maybe_bank_phase()
-        return self._op(
-            "set",
-            f"player:{player}",
-            spot=spot,
-            by=player,
-            high=[str(t) for t in hand_pieces(s.high)],
-            low=[str(t) for t in hand_pieces(s.low)],
-        )
 
-    def set_house_way(self, spot: str) -> Operation:
-        """The dealer sets a spot by the house way on request (R-SET-04, R-LC-11)."""
-        self._need("setting")
-        if spot not in self.wagered_spots() or spot in self.settings or spot in self.voided_spots:
-            raise IllegalActionError(f"spot {spot} has no unset hand in play")
-        s = self.house_way.set(self.dealt[spot])
-        self.settings[spot] = s
-        self.set_by[spot] = "house way"
-        self._maybe_bank_phase()
-        return self._op(
-            "house_way",
-            "dealer",
-            spot=spot,
-            high=[str(t) for t in hand_pieces(s.high)],
-            low=[str(t) for t in hand_pieces(s.low)],
-        )
+def check_stacks(seats: dict[str, str], stacks: object) -> dict[str, int]:
+    """Player name -> chips in whole cents, for every seated player and only them."""
+    if not isinstance(stacks, Mapping) or set(stacks) != set(seats):
+        raise IllegalActionError("every seated player needs a stack, and only they")
+    return {name: as_cents(stacks[name], f"{name}'s stack") for name in seats}
 
-    # ----------------------------------------------------------------- bank
-    def set_bank(self, high: Any = None, low: Any = None) -> Operation:
-        """The dealer or bank sets the banker's hand after the players (R-SET-05/06).
 
-        The house dealer and a co-bank (set by the dealer, R-BANK-09) use the house way; a
-        dealer setting other than the house way is reset to it (R-HW-02). A player bank or a
-        Player-Dealer sets its own hand (given as ``high``/``low``); without one, the house way
-        is used on request. The dealer's own hand against a player bank is set by house way.
-        """
-        self._need("bank")
-        spot = self.bank_spot
-        hw = self.house_way.set(self.dealt[spot])
-        own = self.banker.kind in ("player", "player-dealer")
-        if high is None:
-            s, by = hw, "house way"
-        else:
-            s = self._validate(spot, high, low)
-            by = "bank" if own else "dealer"
-        op = self._op(
-            "bank_set",
-            "bank" if own else "dealer",
-            by=by,
-            high=[str(t) for t in hand_pieces(s.high)],
-            low=[str(t) for t in hand_pieces(s.low)],
-        )
-        reset = (
-            (not own or self.profile.banking.bank_hand_by_house_way) and s.key() != hw.key()
-        ) or self.game.is_foul(s)  # R-BANK-15 / R-SPG-21: a bank's foul is reset
-        if reset and self.profile.irregularities.dealer_mis_set_reset:
-            s = hw
-            self._op(
-                "reset_to_house_way",
-                "dealer",
-                high=[str(t) for t in hand_pieces(s.high)],
-                low=[str(t) for t in hand_pieces(s.low)],
-            )
-        self.bank_setting = s
-        if self.banker.kind == "player" and self.dealer_wager:
-            self.dealer_setting = self.house_way.set(self.dealt["dealer"])
-        self.phase = "surrender"
-        return op
+def _check_banker(profile: Profile, seats: dict[str, str], banker: Banker) -> None:
+    if banker.player is not None and seats.get(banker.player) != banker.position:
+        raise IllegalActionError("the banker must be seated at the bank's position")
+    if banker.kind == "player-dealer" and profile.banking.house_banks:
+        raise IllegalActionError(f"{profile.name} has no Player-Dealer")
+    if banker.kind != "player-dealer" and not profile.banking.house_banks:
+        raise IllegalActionError(f"{profile.name} has no house bank: name the Player-Dealer")
+    if banker.kind in ("player", "co-bank") and not profile.banking.player_bank:
+        raise IllegalActionError(f"{profile.name} does not offer player banking")
+    if banker.kind == "co-bank" and not profile.banking.co_bank:
+        raise IllegalActionError(f"{profile.name} does not offer co-banking")
 
-    def surrender(self, spot: str) -> Operation:
-        """R-SURR-01: after the dealer's hands are set, before exposure; the whole wager lost."""
-        self._need("surrender")
-        if not self.profile.table.surrender:
-            raise IllegalActionError(f"{self.profile.name} does not allow surrender (R-SURR-02)")
-        if spot not in self.settings or spot in self.surrendered:
-            raise IllegalActionError(f"spot {spot} has no hand that can surrender")
-        self.surrendered.add(spot)
-        return self._op("surrender", f"player:{self.controller(spot)}", spot=spot)
 
-    # ----------------------------------------------------------------- settle
-    def settle(self) -> Operation:
-        """Expose, compare and pay (R-SETTLE, R-BANK-12..14, R-LC-09)."""
-        self._need("surrender")
-        from .settle import settle_round
-
-        results, transfers = settle_round(self)
-        self.ledger.apply(transfers)
-        self.results.update(results)
-        self.phase = "done"
-        return self._op(
-            "settle", "dealer", results=results, transfers=[t.to_json() for t in transfers]
-        )
+def _dealer_limit(profile: Profile, banker: Banker, limit: object) -> int | None:
+    """R-BANK-10: the most the dealer may wager against a player bank."""
+    b = profile.banking
+    if banker.kind != "player" or not b.dealer_wager:
+        if limit is not None:
+            raise IllegalActionError("a dealer's wager limit belongs to a player-bank round")
+        return None
+    if limit is not None:
+        return as_cents(limit, "the dealer's wager limit")
+    return b.dealer_wager_fixed_cents if b.dealer_wager_basis == "fixed" else None
 
 
 def _no_house(name: str) -> Banker:

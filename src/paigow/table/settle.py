@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from paigow.settings import Outcome, Setting, settings_of
 
@@ -23,15 +23,13 @@ from .money import (
     settle_player_bank,
     settle_player_dealer,
 )
+from .state import RoundState, Wager
 from .variations import pair_fortunes_units, side_transfers
 
-if TYPE_CHECKING:
-    from .round import Round
-
-__all__ = ["exposure_order", "obviously_incorrect", "settle_round"]
+__all__ = ["exposure_order", "obviously_incorrect", "settle_bonus", "settle_round"]
 
 
-def exposure_order(rnd: Round) -> list[str]:
+def exposure_order(rnd: RoundState) -> list[str]:
     """Wagered spots in the order they are exposed and settled."""
     spots = rnd.wagered_spots()
     if rnd.banker.kind == "player-dealer" and rnd.start is not None:
@@ -50,17 +48,19 @@ def obviously_incorrect(s: Setting) -> bool:
     )
 
 
-def _outcome(rnd: Round, s: Setting) -> tuple[Outcome, str, str]:
+def _outcome(rnd: RoundState, s: Setting) -> tuple[Outcome, str, str]:
     assert rnd.bank_setting is not None
     c = rnd.game.compare(s, rnd.bank_setting, rnd.profile)
     return c.result, c.high.value, c.low.value
 
 
-def settle_round(rnd: Round) -> tuple[dict[str, dict[str, Any]], list[Transfer]]:
+def settle_round(rnd: RoundState) -> tuple[dict[str, dict[str, Any]], list[Transfer]]:
     """Results per wager ref and the transfers that settle them."""
     results: dict[str, dict[str, Any]] = {}
     spot_results: list[SpotResult] = []
     flat: list[WagerResult] = []
+    restaked: list[Transfer] = []
+    balances = dict(rnd.ledger.balances)
     for spot in exposure_order(rnd):
         if spot in rnd.voided_spots or spot in rnd.dice_phase_lost:
             continue
@@ -79,9 +79,10 @@ def settle_round(rnd: Round) -> tuple[dict[str, dict[str, Any]], list[Transfer]]
             ):
                 setting = rnd.house_way.set(rnd.dealt[spot])
                 entry["reset_to_house_way"] = True
-            if spot in rnd.dead_spots or w.player in rnd.abandoned or setting is None:
+            lost = _forced_loss(rnd, spot, w)
+            if lost is not None or setting is None:
                 outcome, hi, lo = Outcome.LOSE, "dealer", "dealer"
-                entry["reason"] = "dead hand" if spot in rnd.dead_spots else "abandoned"
+                entry["reason"] = lost or "abandoned"
             else:
                 outcome, hi, lo = _outcome(rnd, setting)
             surrendered = spot in rnd.surrendered
@@ -93,13 +94,20 @@ def settle_round(rnd: Round) -> tuple[dict[str, dict[str, Any]], list[Transfer]]
                 }
             )
             results[w.ref] = entry
+            if w.player == controller:
+                outcome_of_spot = outcome
+            stake = w.cents
+            if w.ref in rnd.removed:  # LC ¶49/¶50: the bet came off the layout during play
+                stake = _restake(rnd, w, outcome, restaked, balances)
+                entry["removed"] = "known" if rnd.removed[w.ref] else "unknown"
+                entry["stake"] = stake
+                if not stake:
+                    continue
             wr = WagerResult(
-                w.ref, f"player:{w.player}", w.cents, None if surrendered else outcome, surrendered
+                w.ref, f"player:{w.player}", stake, None if surrendered else outcome, surrendered
             )
             group.append(wr)
             flat.append(wr)
-            if w.player == controller:
-                outcome_of_spot = outcome
         if group and rnd.banker.kind == "player-dealer":
             spot_results.append(SpotResult(spot, outcome_of_spot or Outcome.LOSE, tuple(group)))
     c = rnd.profile.commission
@@ -146,10 +154,49 @@ def settle_round(rnd: Round) -> tuple[dict[str, dict[str, Any]], list[Transfer]]
         results["player-dealer"] = {"stake": rnd.pd_stake, "action_used": used}
     transfers += _pair_fortunes(rnd, results)
     transfers += settle_bonus(rnd, results)
-    return results, transfers
+    return results, restaked + transfers
 
 
-def settle_bonus(rnd: Round, results: dict[str, dict[str, Any]]) -> list[Transfer]:
+def _forced_loss(rnd: RoundState, spot: str, w: Wager) -> str | None:
+    """Why a wager loses whatever the hands: a dead hand (R-IRR-CO-8), a fouled hand (LC
+    ¶48), an abandoned wager (R-IRR-MD-7); None otherwise."""
+    if spot in rnd.dead_spots:
+        return "dead hand"
+    if spot in rnd.fouled:
+        return "fouled hand (¶48)"
+    if w.player in rnd.abandoned:
+        return "abandoned"
+    return None
+
+
+def _restake(
+    rnd: RoundState,
+    w: Wager,
+    outcome: Outcome,
+    out: list[Transfer],
+    balances: dict[str, int],
+) -> int:
+    """LC ¶49/¶50: a bet taken off the layout settles as its known amount; of unknown amount,
+    a losing bet pays the table maximum and a winning one is paid the table minimum, each to
+    the extent the money covers (the player's chips here, the PD's action later)."""
+    acct = f"player:{w.player}"
+    t = rnd.profile.table
+    if rnd.removed[w.ref]:
+        stake = w.cents
+    elif outcome is Outcome.LOSE:
+        stake = min(t.max_wager, balances.get(acct, 0))
+    elif outcome is Outcome.WIN:
+        stake = t.min_wager
+    else:
+        stake = 0
+    stake = min(stake, balances.get(acct, 0))
+    if stake:
+        balances[acct] = balances.get(acct, 0) - stake
+        out.append(Transfer(acct, "layout", stake, "removed bet", w.ref))
+    return stake
+
+
+def settle_bonus(rnd: RoundState, results: dict[str, dict[str, Any]]) -> list[Transfer]:
     """R-SPG-17..19: each bonus wager on the four cards dealt (whatever the setting, after a
     surrender too), paid by the house (AMB-55) under the payout limit (R-SPG-18, AMB-51)."""
     from paigow.sidebets import BONUS_PAYTABLE, BonusClass, cap_bonus_payouts, classify_bonus
@@ -157,7 +204,10 @@ def settle_bonus(rnd: Round, results: dict[str, dict[str, Any]]) -> list[Transfe
     bonus = [
         w
         for w in rnd.wagers
-        if w.kind == "supreme-bonus" and w.ref not in results and w.spot not in rnd.voided_spots
+        if w.kind == "supreme-bonus"
+        and w.ref not in results
+        and w.ref not in rnd.results
+        and w.spot not in rnd.voided_spots
     ]
     classes = {w.ref: classify_bonus(list(rnd.dealt[w.spot])) for w in bonus}
     winners = [w for w in bonus if classes[w.ref] is not BonusClass.NOTHING]
@@ -187,7 +237,7 @@ def settle_bonus(rnd: Round, results: dict[str, dict[str, Any]]) -> list[Transfe
     return out
 
 
-def _pair_fortunes(rnd: Round, results: dict[str, dict[str, Any]]) -> list[Transfer]:
+def _pair_fortunes(rnd: RoundState, results: dict[str, dict[str, Any]]) -> list[Transfer]:
     """R-PF-03..05: each Pair Fortunes wager on the four tiles dealt, paid by the house."""
     out: list[Transfer] = []
     table = rnd.options.pair_fortunes

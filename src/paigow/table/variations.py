@@ -14,7 +14,9 @@ are placed like any wager (kinds below) and settled by the house:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from paigow.errors import IllegalActionError
 from paigow.profiles import Profile
@@ -31,12 +33,16 @@ from paigow.tiles import Tile
 
 from .ledger import Transfer
 
+if TYPE_CHECKING:
+    from .state import Wager
+
 __all__ = [
     "DE_KINDS",
     "SIDE_KINDS",
     "TableOptions",
     "dice_phase",
     "pair_fortunes_units",
+    "settle_dice_phase",
     "side_transfers",
 ]
 
@@ -80,6 +86,7 @@ class TableOptions:
                 table is not one of the profile's, or Dragon's Eye with a player bank (AMB-91:
                 disabled by default).
         """
+        self._check_types()
         sb = profile.side_bets
         if self.pair_fortunes is not None:
             if not sb.pair_fortunes:
@@ -101,6 +108,46 @@ class TableOptions:
             raise IllegalActionError("Dragon's Eye state given without Dragon's Eye")
         if not 0 <= self.de_streak <= 2:
             raise IllegalActionError(f"the streak before a roll is 0..2, got {self.de_streak}")
+
+    def _check_types(self) -> None:
+        def bad(what: str, value: object) -> IllegalActionError:
+            return IllegalActionError(f"table option {what}: unexpected value {value!r}")
+
+        if self.pair_fortunes is not None and not isinstance(self.pair_fortunes, str):
+            raise bad("pair_fortunes", self.pair_fortunes)
+        if not isinstance(self.dragons_eye, bool):
+            raise bad("dragons_eye", self.dragons_eye)
+        if not isinstance(self.after_triple, bool):
+            raise bad("after_triple", self.after_triple)
+        if type(self.de_streak) is not int:
+            raise bad("de_streak", self.de_streak)
+        if self.de_shaker is not None and (
+            not isinstance(self.de_shaker, str) or not self.de_shaker
+        ):
+            raise bad("de_shaker", self.de_shaker)
+        if not isinstance(self.carried, tuple):
+            raise bad("carried", self.carried)
+        for c in self.carried:
+            if not (
+                isinstance(c, tuple)
+                and len(c) == 3
+                and isinstance(c[0], str)
+                and isinstance(c[1], str)
+                and type(c[2]) is int
+                and c[2] > 0
+            ):
+                raise bad("carried", c)
+
+    def to_json(self) -> dict[str, Any]:
+        """The options as the record holds them."""
+        return {
+            "pair_fortunes": self.pair_fortunes,
+            "dragons_eye": self.dragons_eye,
+            "de_streak": self.de_streak,
+            "de_shaker": self.de_shaker,
+            "carried": [list(c) for c in self.carried],
+            "after_triple": self.after_triple,
+        }
 
 
 def side_transfers(ref: str, account: str, cents: int, units: int, reason: str) -> list[Transfer]:
@@ -141,3 +188,55 @@ def de_units(kind: str, dice: tuple[int, int, int], spot: str, *, tier: int, sha
     if kind == "dice-bonus":
         return dice_bonus_pay(tier, shaker=shaker) if tier else -1
     return settle(DE_KINDS[kind], dice, int(spot) if kind == "de-match" else None)
+
+
+def settle_dice_phase(
+    wagers: Sequence[Wager],
+    dice: tuple[int, int, int],
+    options: TableOptions,
+    *,
+    vig_mode_b: bool,
+) -> tuple[
+    DicePhase, list[Transfer], dict[str, dict[str, Any]], list[tuple[str, str, int]], set[str]
+]:
+    """R-DE-03..11: the Dragon's Eye wagers settled right to left before the deal.
+
+    Returns the phase, the transfers, the results by wager ref, the winning dice bonus wagers
+    kept on the layout, and (vig mode (b), a triple) the spots whose Pai Gow wagers lost.
+    """
+    ph = dice_phase(dice, options.de_streak)
+    transfers: list[Transfer] = []
+    results: dict[str, dict[str, Any]] = {}
+    retained: list[tuple[str, str, int]] = []
+    lost: set[str] = set()
+    for w in sorted(wagers, key=lambda w: int(w.spot)):
+        if w.kind not in DE_KINDS and w.kind != "dice-bonus":
+            continue
+        shaker = w.player == options.de_shaker
+        units = de_units(w.kind, dice, w.spot, tier=ph.tier, shaker=shaker)
+        reason = f"{w.kind} {units} to 1" if units > 0 else w.kind
+        transfers += side_transfers(w.ref, f"player:{w.player}", w.cents, units, reason)
+        if w.kind == "dice-bonus" and units > 0:
+            retained.append((w.player, w.spot, w.cents))
+        results[w.ref] = {
+            "spot": w.spot,
+            "player": w.player,
+            "cents": w.cents,
+            "result": "win" if units > 0 else "lose",
+            "pays": units,
+        }
+    if ph.triple and vig_mode_b:
+        for w in wagers:
+            if w.kind == "main":
+                transfers.append(Transfer("layout", "house", w.cents, "triple (R-DE-11 b)", w.ref))
+                results[w.ref] = {
+                    "spot": w.spot,
+                    "player": w.player,
+                    "cents": w.cents,
+                    "result": "lose",
+                    "high": "dealer",
+                    "low": "dealer",
+                    "reason": "triple",
+                }
+                lost.add(w.spot)
+    return ph, transfers, results, retained, lost

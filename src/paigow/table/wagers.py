@@ -5,11 +5,22 @@ from __future__ import annotations
 
 from paigow.errors import IllegalActionError
 
+from .atomic import action
+from .inputs import as_cents, as_name, as_text, dollars
 from .ops import Operation
 from .state import RoundState, Wager
 from .variations import SIDE_KINDS
 
-__all__ = ["WagerActions"]
+__all__ = ["WagerActions", "collection_fee"]
+
+
+def collection_fee(schedule: list[list[int]], flat: int, cents: int, max_wager: int) -> int:
+    """Lucky Chances collection on a bet (R-WAGER-08, ¶9, ¶20): the posted schedule's fee for
+    the amount in action (at most the table maximum, ¶23), or the flat amount without one."""
+    if not schedule:
+        return flat
+    amount = min(cents, max_wager)
+    return next((fee for up_to, fee in schedule if amount <= up_to), schedule[-1][1])
 
 
 class WagerActions(RoundState):
@@ -18,23 +29,66 @@ class WagerActions(RoundState):
     def _bank_cover(self) -> int:
         return self.ledger.balance(f"player:{self.banker.player}") if self.banker.player else 0
 
+    def _collection_fee(self, cents: int) -> int:
+        c = self.profile.commission
+        if not c.collection or self.collection_free:
+            return 0
+        return collection_fee(
+            c.collection_schedule, c.collection_cents, cents, self.profile.table.max_wager
+        )
+
     def verify_wager(self, player: str, spot: str, cents: int, kind: str = "main") -> None:
-        """Checks of R-WAGER-01..08, R-BANK-06/08 and R-LC-08 for a wager."""
+        """Checks of R-WAGER-01..08, R-BANK-06/08, R-LC-08 and R-SPG-15 for a wager."""
         self._need("wagers")
-        t = self.profile.table
+        as_name(player)
+        as_text(spot, "a spot")
+        as_text(kind, "a wager kind")
         if player not in self.seats:
             raise IllegalActionError(f"{player} is not seated; only seated players wager")
         if kind != "main":
             self._verify_side(player, spot, cents, kind)
             return
-        if not isinstance(cents, int) or isinstance(cents, bool) or cents <= 0:
-            raise IllegalActionError(f"a wager is a positive number of cents, got {cents!r}")
+        as_cents(cents, "a wager", positive=True)
+        t = self.profile.table
         if spot not in {str(i) for i in range(1, t.positions + 1)}:
             raise IllegalActionError(f"{spot!r} is not a betting position")
         if self.is_player_banked and player == self.banker.player:
             raise IllegalActionError(f"{player} is the bank and cannot wager against it")
         if self.is_player_banked and spot == self.bank_spot:
             raise IllegalActionError(f"spot {spot} is the bank's")
+        self._verify_spot(player, spot)
+        if cents < t.min_wager and not t.under_min_gets_action:
+            what = "after collection " if self.profile.commission.collection else ""
+            raise IllegalActionError(
+                f"a bet of {dollars(cents)} {what}is under the table minimum "
+                f"{dollars(t.min_wager)} (R-WAGER-06, ¶20, ¶22, ¶26)"
+            )
+        total = sum(w.cents for w in self.spot_wagers(spot)) + cents
+        if total > t.max_wager and t.over_max_gets_action:
+            raise IllegalActionError(
+                f"spot {spot} would hold {dollars(total)}, over the table maximum "
+                f"{dollars(t.max_wager)}"
+            )
+        self._verify_combined(player, spot, cents)
+        fee = self._collection_fee(cents)
+        have = self.ledger.balance(f"player:{player}")
+        if have < cents + fee:
+            raise IllegalActionError(
+                f"{player} has {dollars(have)}, cannot wager {dollars(cents)}"
+                + (f" plus collection {dollars(fee)}" if fee else "")
+            )
+        if self.banker.kind in ("player", "co-bank") and self.profile.banking.bank_must_cover_all:
+            on_layout = sum(w.cents for w in self.wagers if w.kind == "main")
+            need = on_layout + cents + self.dealer_wager
+            if need > self._bank_cover():
+                raise IllegalActionError(
+                    f"the bank ({self.banker.player}) has {dollars(self._bank_cover())} and "
+                    f"cannot cover {dollars(need)} in wagers (R-BANK-06)"
+                )
+
+    def _verify_spot(self, player: str, spot: str) -> None:
+        """Own seat, an adjacent empty spot (R-WAGER-04), or a shared spot (R-WAGER-05/07)."""
+        t = self.profile.table
         own = self.seats[player]
         mine = {w.spot for w in self.wagers if w.player == player and w.kind == "main"}
         others = [w for w in self.spot_wagers(spot) if w.player != player]
@@ -56,27 +110,21 @@ class WagerActions(RoundState):
             raise IllegalActionError(
                 f"spot {spot} takes at most {t.max_players_per_spot} bettor(s)"
             )
-        if cents < t.min_wager and not t.under_min_gets_action:
-            raise IllegalActionError(f"{cents} cents is under the table minimum {t.min_wager}")
-        total = sum(w.cents for w in self.spot_wagers(spot)) + cents
-        if total > t.max_wager and t.over_max_gets_action:
+
+    def _verify_combined(self, player: str, spot: str, cents: int) -> None:
+        """NJ Summary, AMB-53: the Supreme Pai Gow wager and the bonus wager together at most
+        the posted maximum (the profile's ``supreme_combined_max_cents``; 0: no such limit)."""
+        cap = self.profile.side_bets.supreme_combined_max_cents
+        mine = sum(
+            w.cents
+            for w in self.wagers
+            if w.player == player and w.spot == spot and w.kind in ("main", "supreme-bonus")
+        )
+        if cap and mine + cents > cap:
             raise IllegalActionError(
-                f"spot {spot} would hold {total} cents, over the table maximum {t.max_wager}"
+                f"{player}'s wagers on spot {spot} would total {dollars(mine + cents)}, over "
+                f"the posted maximum {dollars(cap)} for the main and bonus wagers together"
             )
-        fee = self._collection_fee()
-        if self.ledger.balance(f"player:{player}") < cents + fee:
-            raise IllegalActionError(
-                f"{player} has {self.ledger.balance(f'player:{player}')} cents, "
-                f"cannot wager {cents}" + (f" plus collection {fee}" if fee else "")
-            )
-        if self.banker.kind in ("player", "co-bank") and self.profile.banking.bank_must_cover_all:
-            on_layout = sum(w.cents for w in self.wagers if w.kind == "main")
-            need = on_layout + cents + self.dealer_wager
-            if need > self._bank_cover():
-                raise IllegalActionError(
-                    f"the bank ({self.banker.player}) has {self._bank_cover()} cents and cannot "
-                    f"cover {need} in wagers (R-BANK-06)"
-                )
 
     def _verify_side(self, player: str, spot: str, cents: int, kind: str) -> None:
         t = self.profile.table
@@ -90,9 +138,8 @@ class WagerActions(RoundState):
             raise IllegalActionError("Pair Fortunes is not offered at this table")
         if kind != "pair-fortunes" and not self.options.dragons_eye:
             raise IllegalActionError("Dragon's Eye is not offered at this table")
-        if not isinstance(cents, int) or isinstance(cents, bool) or cents <= 0:
-            raise IllegalActionError(f"a wager is a positive number of cents, got {cents!r}")
-        if player not in self.seats or player == self.banker.player:
+        as_cents(cents, "a wager", positive=True)
+        if player == self.banker.player:
             raise IllegalActionError(f"{player} may not place a {kind} wager")
         if spot != self.seats[player] and not any(
             w.player == player and w.spot == spot for w in self.spot_wagers(spot)
@@ -115,23 +162,22 @@ class WagerActions(RoundState):
             raise IllegalActionError(f"{player} already has a {kind} wager on spot {spot}")
         if not t.min_wager <= cents <= t.max_wager:
             raise IllegalActionError(
-                f"{cents} cents is outside the table limits {t.min_wager}..{t.max_wager}"
+                f"{dollars(cents)} is outside the table limits "
+                f"{dollars(t.min_wager)}..{dollars(t.max_wager)}"
             )
         if self.ledger.balance(f"player:{player}") < cents:
-            raise IllegalActionError(f"{player} lacks {cents} cents for the {kind} wager")
+            raise IllegalActionError(f"{player} lacks {dollars(cents)} for the {kind} wager")
 
     def _verify_bonus(self, player: str, spot: str, cents: int) -> None:
-        """R-SPG-15, AMB-53/54: with a main wager on the spot, at least the bonus minimum."""
+        """R-SPG-15, AMB-53/54: with a main wager on the spot, within the bonus limits."""
         sb = self.profile.side_bets
         if not sb.supreme_bonus:
             raise IllegalActionError(f"{self.profile.name} has no bonus wager")
-        if (
-            not isinstance(cents, int)
-            or isinstance(cents, bool)
-            or cents < sb.supreme_bonus_min_cents
-        ):
+        as_cents(cents, "a bonus wager", positive=True)
+        if not sb.supreme_bonus_min_cents <= cents <= sb.supreme_bonus_max_cents:
             raise IllegalActionError(
-                f"a bonus wager is at least {sb.supreme_bonus_min_cents} cents, got {cents!r}"
+                f"a bonus wager is {dollars(sb.supreme_bonus_min_cents)}.."
+                f"{dollars(sb.supreme_bonus_max_cents)}, got {dollars(cents)}"
             )
         if not any(w.player == player for w in self.spot_wagers(spot)):
             raise IllegalActionError("a bonus wager needs a Supreme Pai Gow wager first (AMB-54)")
@@ -139,12 +185,9 @@ class WagerActions(RoundState):
             w.player == player and w.spot == spot and w.kind == "supreme-bonus" for w in self.wagers
         ):
             raise IllegalActionError(f"{player} already has a bonus wager on spot {spot}")
+        self._verify_combined(player, spot, cents)
         if self.ledger.balance(f"player:{player}") < cents:
-            raise IllegalActionError(f"{player} lacks {cents} cents for the bonus wager")
-
-    def _collection_fee(self) -> int:
-        c = self.profile.commission
-        return 0 if (not c.collection or self.collection_free) else c.collection_cents
+            raise IllegalActionError(f"{player} lacks {dollars(cents)} for the bonus wager")
 
     def can_wager(self, player: str, spot: str, cents: int, kind: str = "main") -> bool:
         """True when :meth:`wager` would be accepted."""
@@ -154,10 +197,11 @@ class WagerActions(RoundState):
             return False
         return True
 
+    @action
     def wager(self, player: str, spot: str, cents: int, kind: str = "main") -> Operation:
         """Place a wager (chips move from the player to the layout; collection in advance)."""
         self.verify_wager(player, spot, cents, kind)
-        fee = self._collection_fee() if kind == "main" else 0
+        fee = self._collection_fee(cents) if kind == "main" else 0
         return self._place(player, spot, cents, kind, derived=False, fee=fee)
 
     def _place(
@@ -180,9 +224,12 @@ class WagerActions(RoundState):
             derived=derived,
         )
 
+    @action
     def remove_wager(self, ref: str) -> Operation:
-        """Take a wager back before "no more bets" (R-WAGER-03)."""
+        """Take a wager back before "no more bets" (R-WAGER-03); collection is not refunded
+        (AMB-73)."""
         self._need("wagers")
+        as_text(ref, "a wager ref")
         w = next((w for w in self.wagers if w.ref == ref), None)
         if w is None:
             raise IllegalActionError(f"no wager {ref!r} on the layout")
@@ -214,41 +261,63 @@ class WagerActions(RoundState):
             return True
         return not sb.dragons_eye_without_paigow_wager
 
+    @action
     def place_dealer_wager(self, cents: int) -> Operation:
-        """R-BANK-10: the dealer's wager against a player bank (house chips; 0 allowed)."""
+        """R-BANK-10: the dealer's wager against a player bank, from the tray: the bank's last
+        wager against the dealer, or the profile's approved amount (:attr:`dealer_wager_limit`);
+        the bank may direct a lesser amount, or none (0)."""
         self._need("wagers")
         if self.banker.kind != "player" or not self.profile.banking.dealer_wager:
             raise IllegalActionError("the dealer wagers only against a player bank (R-BANK-10)")
-        if not isinstance(cents, int) or isinstance(cents, bool) or cents < 0:
+        as_cents(cents, "the dealer's wager")
+        limit = self.dealer_wager_limit or 0
+        if cents > limit:
+            basis = (
+                "the profile's approved amount"
+                if self.profile.banking.dealer_wager_basis == "fixed"
+                else f"{self.banker.player}'s last wager against the dealer"
+            )
             raise IllegalActionError(
-                f"the dealer's wager is a whole number of cents >= 0, got {cents!r}"
+                f"the dealer's wager is at most {dollars(limit)} ({basis}); the bank may direct "
+                f"only a lesser amount, not {dollars(cents)} (R-BANK-10)"
             )
         if self.profile.banking.bank_must_cover_all:
             on_layout = sum(w.cents for w in self.wagers if w.kind == "main")
             if on_layout + cents > self._bank_cover():
                 raise IllegalActionError(
-                    f"the bank ({self.banker.player}) has {self._bank_cover()} cents and cannot "
-                    f"cover {on_layout + cents} in wagers with this dealer's wager (R-BANK-06)"
+                    f"the bank ({self.banker.player}) has {dollars(self._bank_cover())} and "
+                    f"cannot cover {dollars(on_layout + cents)} in wagers with this dealer's "
+                    "wager (R-BANK-06)"
                 )
         if self.dealer_wager:
-            self.ledger.move("layout", "house", self.dealer_wager, "dealer wager changed")
+            self.ledger.move("layout", "house", self.dealer_wager, "dealer wager changed", "dealer")
         self.dealer_wager = cents
         self.ledger.move("house", "layout", cents, "dealer wager", "dealer")
         return self._op("dealer_wager", "dealer", cents=cents)
 
+    @action
     def place_pd_wager(self, cents: int) -> Operation:
-        """R-LC-09: the Player-Dealer's stake, which limits the action."""
+        """R-LC-09: the Player-Dealer's stake, which limits the action; at least the table
+        minimum, with collection in advance (¶20, AMB-73)."""
         self._need("wagers")
         if self.banker.kind != "player-dealer" or self.banker.player is None:
             raise IllegalActionError("only a Player-Dealer places a bank stake")
-        if cents <= 0:
-            raise IllegalActionError("the Player-Dealer's stake must be positive")
-        who = f"player:{self.banker.player}"
-        fee = self._collection_fee()
-        if self.ledger.balance(who) < cents + fee:
-            raise IllegalActionError(f"{self.banker.player} lacks {cents + fee} cents")
+        as_cents(cents, "the Player-Dealer's stake", positive=True)
         if self.pd_stake:
             raise IllegalActionError("the Player-Dealer's stake is already placed")
+        t = self.profile.table
+        if cents < t.min_wager and not t.under_min_gets_action:
+            raise IllegalActionError(
+                f"the Player-Dealer's stake of {dollars(cents)} is under the table minimum "
+                f"{dollars(t.min_wager)} (¶18, ¶22)"
+            )
+        who = f"player:{self.banker.player}"
+        fee = self._collection_fee(cents)
+        if self.ledger.balance(who) < cents + fee:
+            raise IllegalActionError(
+                f"{self.banker.player} has {dollars(self.ledger.balance(who))}, short of "
+                f"{dollars(cents + fee)}"
+            )
         if fee:
             self.ledger.move(who, "house", fee, "collection", "pd")
         self.ledger.move(who, "bank", cents, "player-dealer stake", "pd")
