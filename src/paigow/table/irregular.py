@@ -31,7 +31,8 @@ class Irregularities(RoundState):
     def expose_while_stacking(self, tiles: Sequence[Any] | str) -> Operation:
         """A tile (or tiles) turned over while stacking (R-SHUF-05, R-LC-16): reshuffle when
         the profile says so; the round returns to the shuffle. In Lucky Chances exposures
-        accumulate: a second exposed tile, reported now or before, means a reshuffle."""
+        accumulate: a second exposed tile, reported now or before, means a reshuffle. A tile
+        named is the first copy in the stacks not reported yet."""
         self._need("cut", "wagers")
         last = next((o for o in reversed(self.log) if not o.data.get("derived")), None)
         if last is None or last.kind not in ("shuffle", "expose_stacking"):
@@ -39,20 +40,26 @@ class Irregularities(RoundState):
         ts = [str(t) for t in self.game.parse(tiles)]
         if not ts:
             raise IllegalActionError("name the tile or tiles exposed")
-        if len(set(ts)) != len(ts) or set(ts) & set(self.stacking_exposed):
-            raise IllegalActionError(f"{' '.join(ts)}: a tile is reported exposed twice")
-        seen = [*self.stacking_exposed, *ts]
+        marked = list(self.marked)
+        for t in ts:  # the first copy in the stacks not reported yet
+            slot = next(
+                (i for i, p in enumerate(self.order) if str(p) == t and i not in marked), None
+            )
+            if slot is None:
+                raise IllegalActionError(f"{t} is not in the stacks, or both copies are reported")
+            marked.append(slot)
+        shown = [str(self.order[i]) for i in marked]
         reshuffle = (
             self.profile.irregularities.stacking_exposure == "reshuffle-any"
-            or len(seen) >= 2
-            or bool(set(seen) & KEY_TILES)
+            or len(marked) >= 2
+            or bool(set(shown) & KEY_TILES)
         )
         if reshuffle:
             self.phase = "shuffle"
             self.order = []
-            self.stacking_exposed = []
+            self.marked = []
         else:
-            self.stacking_exposed = seen
+            self.marked = sorted(marked)
         return self._op("expose_stacking", "dealer", tiles=ts, reshuffle=reshuffle)
 
     @action
@@ -200,7 +207,9 @@ class Irregularities(RoundState):
         if c not in self.order:
             raise IllegalActionError(f"{c} is not in the shoe")
         again = any(o.kind == "face_up_in_shoe" for o in self.log)
-        self.order = self.order[: self.order.index(c)] + self.order[self.order.index(c) + 1 :]
+        gone = self.order.index(c)
+        self.order = self.order[:gone] + self.order[gone + 1 :]
+        self.marked = [i - (i > gone) for i in self.marked if i != gone]
         op = self._op("face_up_in_shoe", "dealer", card=str(c))
         if again:
             self.void("more than one card face up in the shoe (R-IRR-NJ-f)", derived=True)

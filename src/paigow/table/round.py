@@ -153,7 +153,7 @@ class Round(WagerActions, Showdown, Irregularities):
         self.fouled: set[str] = set()
         self.abandoned: set[str] = set()
         self.exposed: dict[str, int] = {}
-        self.stacking_exposed: list[str] = []
+        self.marked: list[int] = []
         self.shown: list[str] = []
         self.removed: dict[str, bool] = {}
         self.results: dict[str, dict[str, Any]] = {}
@@ -184,7 +184,7 @@ class Round(WagerActions, Showdown, Irregularities):
         (R-DE-10, AMB-14)."""
         tiles = self.verify_shuffle(order)
         self.order = tiles
-        self.stacking_exposed = []
+        self.marked = []
         if self.banker.kind in ("player", "co-bank") and self.profile.dealing.bank_may_cut:
             self.phase = "cut"
         else:
@@ -203,7 +203,9 @@ class Round(WagerActions, Showdown, Irregularities):
         if cut is None:
             self.phase = "wagers"
             return self._op("decline_cut", "bank")
-        self.order = self.game.cut(self.order, as_text(cut, "a cut"))
+        perm = self.game.cut(list(range(len(self.order))), as_text(cut, "a cut"))
+        self.order = [self.order[i] for i in perm]
+        self.marked = sorted(j for j, i in enumerate(perm) if i in self.marked)
         self.phase = "wagers"
         return self._op("cut", "bank", cut=cut)
 
@@ -376,8 +378,15 @@ class Round(WagerActions, Showdown, Irregularities):
         if self.banker.kind == "player" and self.dealer_wager:
             played.add("dealer")
         self.collected = [p for p in self.ring if p not in played]
-        for pos, hand in self.dealt.items():  # R-LC-16: exposed while stacking, now in a hand
-            seen = sum(1 for t in hand if str(t) in self.stacking_exposed)
+        slots = self.game.deal(
+            list(range(len(self.order))),
+            self.style,
+            self.ring,
+            self.start,
+            bank_first_stack=first_stack,
+        )
+        for pos, hand in slots.items():  # R-LC-16: exposed while stacking, now in a hand
+            seen = sum(1 for i in hand if i in self.marked)
             if seen:
                 self.exposed[pos] = self.exposed.get(pos, 0) + seen
         self.phase = "setting"

@@ -170,7 +170,7 @@ class RoundState(Atomic):
     fouled: set[str]
     abandoned: set[str]
     exposed: dict[str, int]
-    stacking_exposed: list[str]
+    marked: list[int]
     shown: list[str]
     removed: dict[str, bool]
     results: dict[str, dict[str, Any]]
