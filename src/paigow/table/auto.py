@@ -59,13 +59,15 @@ def run_dealer(
     style: str | None = None,
     cut: str | None = None,
     use_rng_number: bool = False,
+    steps: int | None = None,
 ) -> None:
-    """Advance ``rnd`` until its phase is ``until`` (or it ends), doing the dealer's chores.
+    """Advance ``rnd`` until its phase is ``until`` (or it ends, or ``steps`` phases were
+    done), doing the dealer's chores.
 
     Computer ``players`` wager in the wager phase and set in the setting phase. Spots nobody
     sets are set by the house way, as for a player who asks for it.
     """
-    steps: dict[str, Callable[[], object]] = {
+    chores: dict[str, Callable[[], object]] = {
         "shuffle": lambda: rnd.shuffle(_shuffled(rnd, rng)),
         "cut": lambda: rnd.cut(cut),
         "wagers": lambda: _wagers(rnd, players),
@@ -80,8 +82,8 @@ def run_dealer(
         "surrender": rnd.settle,
     }
     guard = 0
-    while rnd.phase not in (until, "done"):
-        steps[rnd.phase]()
+    while rnd.phase not in (until, "done") and (steps is None or guard < steps):
+        chores[rnd.phase]()
         guard += 1
         if guard > 100:  # pragma: no cover - every step advances the phase
             raise RuntimeError(f"round stuck in phase {rnd.phase}")

@@ -125,6 +125,18 @@ def _element(name: str, i: int, e: Mapping[str, Any]) -> str:
     return f"transfers[{i}] ({e['cents']} cents {e['from']} -> {e['to']}, {e['reason']})"
 
 
+Element = tuple[str, int, Mapping[str, Any]]
+
+
+def _content(e: Mapping[str, Any]) -> dict[str, Any]:
+    return {x: v for x, v in e.items() if x != "link"}
+
+
+def _named(element: Element) -> str:
+    kind, n, e = element
+    return _element("operations" if kind == "operation" else "transfers", n, e)
+
+
 def verify_chain(record: Mapping[str, Any]) -> None:
     """Steps 3 and 4 of :func:`replay` on a record of the right shape.
 
@@ -139,8 +151,8 @@ def verify_chain(record: Mapping[str, Any]) -> None:
             raise ReplayMismatchError(
                 f"header field {k!r} was changed: it does not match chain.fields[{k!r}]"
             )
-    head = link(GENESIS, "header", chain["fields"])
-    if chain["start"] != head:
+    start = link(GENESIS, "header", chain["fields"])
+    if chain["start"] != start:
         raise ReplayMismatchError("chain.start was changed: it does not follow from the header")
     for name in ("operations", "transfers"):
         for i, e in enumerate(record[name]):
@@ -150,40 +162,50 @@ def verify_chain(record: Mapping[str, Any]) -> None:
                     "or reordered"
                 )
     ops, trs = record["operations"], record["transfers"]
-    k = 0
-    for i, op in enumerate(ops):
-        while k < len(trs) and trs[k]["op"] == i:
-            t = trs[k]
-            head = link(head, "transfer", {x: v for x, v in t.items() if x != "link"})
-            if t["link"] != head:
-                raise ReplayMismatchError(
-                    f"{_element('transfers', k, t)} was changed, or one before it removed: "
-                    "it does not match its link"
-                )
-            k += 1
-        if k < len(trs) and trs[k]["op"] < i:
-            raise ReplayMismatchError(
-                f"transfers[{k}] names operation {trs[k]['op']} but follows operation {i - 1}: "
-                "transfers were reordered"
-            )
-        head = link(head, "operation", {x: v for x, v in op.items() if x != "link"})
-        if op["link"] != head:
-            raise ReplayMismatchError(
-                f"{_element('operations', i, op)} was changed, or one before it removed: "
-                "it does not match its link"
-            )
-    if k < len(trs):
-        raise ReplayMismatchError(
-            f"transfers[{k}] names operation {trs[k]['op']}, which the record does not have"
-        )
     for name, have in (("operations", len(ops)), ("transfers", len(trs))):
         if chain[name] != have:
             raise ReplayMismatchError(
                 f"the record holds {have} {name} but chain.{name} says {chain[name]}: "
                 f"{name} were removed or added at the end"
             )
-    if chain["head"] != head:
+    for k, t in enumerate(trs):
+        if not 0 <= t["op"] < len(ops):
+            raise ReplayMismatchError(
+                f"transfers[{k}] names operations[{t['op']}], which the record does not have: "
+                "an operation was removed, or the transfer changed"
+            )
+    made: dict[int, list[int]] = {}
+    for k, t in enumerate(trs):
+        made.setdefault(t["op"], []).append(k)
+    elements: list[Element] = []  # in chain order: each operation after its transfers
+    for i, op in enumerate(ops):
+        elements += [("transfer", k, trs[k]) for k in made.get(i, [])]
+        elements.append(("operation", i, op))
+    before = start
+    for kind, _, e in elements:
+        if link(before, kind, _content(e)) != e["link"]:
+            _blame(elements, start)
+        before = e["link"]
+    if chain["head"] != before:
         raise ReplayMismatchError("chain.head was changed: it is not the last link")
+
+
+def _blame(elements: list[Element], start: str) -> None:
+    """Name the first element whose content or link was changed: the one that follows from
+    no stored link at all (an element merely out of place still follows from one)."""
+    stored = {start} | {e["link"] for _, _, e in elements}
+    for element in elements:
+        kind, _, e = element
+        if not any(link(p, kind, _content(e)) == e["link"] for p in stored):
+            raise ReplayMismatchError(
+                f"{_named(element)} was changed: it follows from no link of the chain"
+            )
+    before = start
+    for element in elements:
+        kind, _, e = element
+        if link(before, kind, _content(e)) != e["link"]:
+            raise ReplayMismatchError(f"{_named(element)} is out of place in the chain")
+        before = e["link"]
 
 
 def _rules_diff(a: Mapping[str, Any], b: Mapping[str, Any]) -> list[str]:
