@@ -11,13 +11,10 @@ import sys
 import time
 from pathlib import Path
 
-from hypothesis import HealthCheck, settings
-from hypothesis.stateful import run_state_machine_as_test
-
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from table_machine import COUNTS
-from test_table_stateful import PlayerDealerAndCardsMachine, TilesMachine
+from test_table_stateful import PlayerDealerAndCardsMachine, TilesMachine, run
 
 
 def main(argv: list[str]) -> int:
@@ -27,16 +24,7 @@ def main(argv: list[str]) -> int:
     for machine in (TilesMachine, PlayerDealerAndCardsMachine):
         COUNTS.clear()
         start = time.perf_counter()
-        run_state_machine_as_test(
-            machine,
-            settings=settings(
-                max_examples=examples,
-                stateful_step_count=steps,
-                deadline=None,
-                database=None,
-                suppress_health_check=list(HealthCheck),
-            ),
-        )
+        run(machine, examples, steps, derandomize=False)
         took = time.perf_counter() - start
         keys = ("actions", "refused", "accepted", "records", "settled", "void", "journals")
         print(machine.__name__, f"{took:.0f} s", ", ".join(f"{k} {COUNTS[k]:,}" for k in keys))

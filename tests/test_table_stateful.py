@@ -27,15 +27,21 @@ class PlayerDealerAndCardsMachine(TableMachine):
     profiles = ("lucky-chances", "nj-supreme")
 
 
-def run(machine: type[TableMachine], examples: int = EXAMPLES, steps: int = STEPS) -> None:
-    """Run the machine with fixed seeds (derandomized) and no example database."""
+def run(
+    machine: type[TableMachine],
+    examples: int = EXAMPLES,
+    steps: int = STEPS,
+    *,
+    derandomize: bool = True,
+) -> None:
+    """Run the machine (by default with fixed seeds) and no example database."""
     run_state_machine_as_test(
         machine,
         settings=settings(
             max_examples=examples,
             stateful_step_count=steps,
             deadline=None,
-            derandomize=True,
+            derandomize=derandomize,
             database=None,
             suppress_health_check=list(HealthCheck),
         ),

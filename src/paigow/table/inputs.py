@@ -17,6 +17,7 @@ from paigow.errors import IllegalActionError
 
 __all__ = [
     "MAX_CENTS",
+    "Timed",
     "as_cents",
     "as_count",
     "as_die",
@@ -124,3 +125,22 @@ def stamp_order(stamp: str) -> tuple[str, str]:
     """A sort key for :func:`as_timestamp` texts (seconds, then the fraction padded to 6)."""
     head, _, frac = stamp.rstrip("Z").partition(".")
     return head, frac.ljust(6, "0")
+
+
+class Timed:
+    """An object stamped with the time its caller gives (:attr:`now`); the table has no clock."""
+
+    _now: str | None = None
+
+    @property
+    def now(self) -> str | None:
+        """The time the caller says it is (UTC text), stamped on what is recorded next."""
+        return self._now
+
+    @now.setter
+    def now(self, stamp: str | None) -> None:
+        self._now = None if stamp is None else as_timestamp(stamp, "the time")
+        self._time_set()
+
+    def _time_set(self) -> None:
+        """Called after :attr:`now` changes; nothing by default."""

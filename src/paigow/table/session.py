@@ -27,7 +27,7 @@ from .banking import BankState, after_round, dealer_wager_amount, eligibility, i
 from .banking import offer_order as _offer_order
 from .chain import profile_digest
 from .games import game_for
-from .inputs import as_cents, as_flag, as_name, as_text, as_timestamp
+from .inputs import Timed, as_cents, as_flag, as_name, as_text, as_timestamp
 from .record import round_record
 from .round import Banker, Provenance, Round, check_seats, check_stacks
 from .variations import TableOptions
@@ -35,7 +35,7 @@ from .variations import TableOptions
 __all__ = ["TableSession"]
 
 
-class TableSession(Atomic):
+class TableSession(Atomic, Timed):
     """Players seated at one table, their chips, the bank rotation and the rounds.
 
     Args:
@@ -100,16 +100,10 @@ class TableSession(Atomic):
         )
 
     # ----------------------------------------------------------------- time and journal
-    @property
-    def now(self) -> str | None:
-        """The time the caller says it is (UTC text); the open round is stamped with it too."""
-        return self._now
-
-    @now.setter
-    def now(self, stamp: str | None) -> None:
-        self._now = None if stamp is None else as_timestamp(stamp, "the time")
+    def _time_set(self) -> None:
+        """The open round is stamped with the session's time too."""
         if self.current is not None:
-            self.current.now = stamp
+            self.current.now = self._now
 
     def _event(self, kind: str, **data: Any) -> None:
         self._events.append({"seq": len(self._events), "kind": kind, "at": self._now} | data)

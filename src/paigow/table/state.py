@@ -22,7 +22,7 @@ from paigow.profiles import Profile
 from .atomic import Atomic
 from .chain import link
 from .games import Game
-from .inputs import as_timestamp, stamp_order
+from .inputs import Timed, as_timestamp, stamp_order
 from .ledger import Ledger, Transfer
 from .ops import Operation
 from .variations import DicePhase, TableOptions
@@ -131,7 +131,7 @@ def transfer_content(index: int, op: int, t: Transfer) -> dict[str, Any]:
     return {"index": index, "op": op} | t.to_json()
 
 
-class RoundState(Atomic):
+class RoundState(Atomic, Timed):
     """Attributes and helpers of a round (see :class:`~paigow.table.round.Round`)."""
 
     profile: Profile
@@ -185,16 +185,6 @@ class RoundState(Atomic):
     head: str
     _now: str | None
     _next_ref: int
-
-    # ----------------------------------------------------------------- time
-    @property
-    def now(self) -> str | None:
-        """The time the caller says it is (UTC text), stamped on the next operations."""
-        return self._now
-
-    @now.setter
-    def now(self, stamp: str | None) -> None:
-        self._now = None if stamp is None else as_timestamp(stamp, "the time")
 
     # ----------------------------------------------------------------- log and chain
     def _op(self, kind: str, actor: str, /, **data: Any) -> Operation:
