@@ -443,3 +443,15 @@ def test_001_34_6_d_the_cut_goes_to_the_first_player_to_arrive() -> None:
     assert s.cut_offers() == ["C"]
     s.seat("B", "3", 10**6)
     assert s.cut_offers() == ["C"]
+
+
+def test_003_39_49_a_removed_bet_then_a_dead_hand() -> None:
+    """003 ¶49 then ¶39(b): a bet already off the layout is not returned a second time when
+    its hand goes dead."""
+    rnd, ref = _lc_showdown()
+    rnd.remove_bet(ref, True)
+    rnd.expose_dealt("2", 2)
+    assert "2" in rnd.voided_spots
+    run_dealer(rnd, random.Random(9))
+    assert rnd.net()["player:A"] == -LC.commission.collection_cents
+    replay(round_record(rnd))

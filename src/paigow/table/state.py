@@ -309,8 +309,8 @@ class RoundState(Atomic, Timed):
 
     def _return_spot(self, spot: str, reason: str) -> None:
         for w in self.wagers:
-            if w.spot != spot or w.ref in self.results:
-                continue
+            if w.spot != spot or w.ref in self.results or w.ref in self.removed:
+                continue  # settled already, or already back with its player (LC ¶49/¶50)
             self.ledger.move("layout", f"player:{w.player}", w.cents, reason, w.ref)
         self.voided_spots.add(spot)
         self._maybe_bank_phase()
