@@ -24,7 +24,7 @@ def main(argv: list[str]) -> int:
     for machine in (TilesMachine, PlayerDealerAndCardsMachine):
         COUNTS.clear()
         start = time.perf_counter()
-        run(machine, examples, steps, derandomize=False)
+        run(machine, examples, steps, derandomize=False, shrink=False)
         took = time.perf_counter() - start
         keys = ("actions", "refused", "accepted", "records", "settled", "void", "journals")
         print(machine.__name__, f"{took:.0f} s", ", ".join(f"{k} {COUNTS[k]:,}" for k in keys))

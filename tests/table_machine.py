@@ -330,13 +330,13 @@ class TableMachine(RuleBasedStateMachine):
         return self._pick(list(rnd.game.full_set), "piece")
 
     def _wager_steps(self, rnd: Round) -> list[Step]:
-        names = [n for n in rnd.seats if n != rnd.banker.player] or list(rnd.seats)
+        names = [n for n in rnd.seats if n != rnd.banker.player] or list(rnd.seats) or ["P1"]
         spots = [str(i) for i in range(1, rnd.profile.table.positions + 1)]
         kinds = ["main"] * 6 + [*SIDE_KINDS, "supreme-bonus"]
 
         def wager() -> object:
             who = self._pick(names, "player")
-            own = rnd.seats[who]
+            own = rnd.seats.get(who, "1")
             spot = self._pick([own] * 6 + spots, "spot")
             kind = self._pick(kinds, "kind")
             cents = self._pick([1_000, 2_500, 500, *AMOUNTS], "cents")
@@ -423,7 +423,7 @@ class TableMachine(RuleBasedStateMachine):
             ),
             ("void_hand", lambda: rnd.void_hand(self._pick(spots, "spot"))),
             ("tile_off", lambda: rnd.tile_off_table(self._pick(positions, "pos"))),
-            ("abandon", lambda: rnd.abandon(self._pick(list(rnd.seats), "who"))),
+            ("abandon", lambda: rnd.abandon(self._pick([*rnd.seats, "nobody"], "who"))),
             ("foul", lambda: rnd.foul(self._pick(spots, "spot"))),
             (
                 "remove_bet",

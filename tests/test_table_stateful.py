@@ -9,7 +9,7 @@ it much longer.
 
 from __future__ import annotations
 
-from hypothesis import HealthCheck, settings
+from hypothesis import HealthCheck, Phase, settings
 from hypothesis.stateful import run_state_machine_as_test
 
 from table_machine import COUNTS, TableMachine
@@ -33,6 +33,7 @@ def run(
     steps: int = STEPS,
     *,
     derandomize: bool = True,
+    shrink: bool = True,
 ) -> None:
     """Run the machine (by default with fixed seeds) and no example database."""
     run_state_machine_as_test(
@@ -42,6 +43,7 @@ def run(
             stateful_step_count=steps,
             deadline=None,
             derandomize=derandomize,
+            phases=list(Phase) if shrink else [Phase.generate],
             database=None,
             suppress_health_check=list(HealthCheck),
         ),
