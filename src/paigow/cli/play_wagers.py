@@ -57,7 +57,8 @@ class WagerQuestions:
                     accept=lambda c: self._try(lambda: rnd.place_pd_wager(c)),
                 )
             else:
-                rnd.place_pd_wager(min(20_000, self.session.stacks[who] // 2))
+                stake = min(20_000, self.session.stacks[who] // 2)
+                rnd.place_pd_wager(max(stake, self.prof.table.min_wager))  # ¶22: the minimum
         elif rnd.banker.kind == "player" and self.prof.banking.dealer_wager:
             offered = self.session.dealer_wager(rnd.banker.player or "")
             if rnd.banker.player != YOU:
