@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from paigow.errors import IllegalActionError
 from paigow.profiles import Profile
@@ -33,8 +33,21 @@ from paigow.tiles import Tile
 
 from .ledger import Transfer
 
-if TYPE_CHECKING:
-    from .state import Wager
+
+class Bet(Protocol):
+    """What the dice phase reads of a wager (:class:`paigow.table.state.Wager`)."""
+
+    @property
+    def ref(self) -> str: ...
+    @property
+    def player(self) -> str: ...
+    @property
+    def spot(self) -> str: ...
+    @property
+    def cents(self) -> int: ...
+    @property
+    def kind(self) -> str: ...
+
 
 __all__ = [
     "DE_KINDS",
@@ -191,7 +204,7 @@ def de_units(kind: str, dice: tuple[int, int, int], spot: str, *, tier: int, sha
 
 
 def settle_dice_phase(
-    wagers: Sequence[Wager],
+    wagers: Sequence[Bet],
     dice: tuple[int, int, int],
     options: TableOptions,
     *,
