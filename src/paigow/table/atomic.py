@@ -25,14 +25,24 @@ P = ParamSpec("P")
 R = TypeVar("R")
 
 
+#: How to copy a value of each type seen so far (None: shared, being immutable).
+_COPIERS: dict[type, Callable[[Any], Any] | None] = {
+    dict: dict.copy,
+    list: list.copy,
+    set: set.copy,
+}
+
+
 def _copy(value: Any) -> Any:
     """A shallow copy of a plain container; an object's own ``copy_state()``; other values are
     shared. The state of an :class:`Atomic` keeps to one rule that makes shallow copies enough:
     what a container holds is immutable or replaced whole, never changed in place."""
-    if type(value) in (dict, list, set):
-        return type(value)(value)
-    copier = getattr(value, "copy_state", None)
-    return copier() if copier is not None else value
+    kind = type(value)
+    try:
+        copier = _COPIERS[kind]
+    except KeyError:
+        copier = _COPIERS[kind] = getattr(kind, "copy_state", None)
+    return value if copier is None else copier(value)
 
 
 class Atomic:
@@ -42,7 +52,12 @@ class Atomic:
 
     def _save(self) -> dict[str, Any]:
         """Everything needed to put the object back as it is now."""
-        return {k: _copy(v) for k, v in vars(self).items()}
+        saved = dict(vars(self))
+        for k, v in saved.items():
+            copier = _COPIERS.get(type(v), _copy)
+            if copier is not None:
+                saved[k] = copier(v)
+        return saved
 
     def _restore(self, saved: dict[str, Any]) -> None:
         vars(self).clear()

@@ -359,7 +359,11 @@ def replay(
     rnd = rebuild(record, prof)
     again = round_record(rnd)
     body = {k: v for k, v in record.items() if k != "seal"}
-    where = first_difference(body, again)
+    where: str | None
+    if body != again:
+        where = first_difference(body, again) or "the record"
+    else:  # == takes true for 1: the one field of free shape not covered by a digest
+        where = first_difference(body["positions"], again["positions"], "positions")
     if where is not None:
         raise ReplayMismatchError(
             f"replay differs in {where}: recorded {_at(body, where)!r}, "
