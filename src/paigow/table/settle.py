@@ -24,7 +24,7 @@ from .money import (
     settle_player_dealer,
 )
 from .state import RoundState, Wager
-from .variations import pair_fortunes_units, side_transfers
+from .variations import pair_fortunes_units, side_result, side_transfers
 
 __all__ = ["exposure_order", "obviously_incorrect", "settle_bonus", "settle_round"]
 
@@ -226,14 +226,9 @@ def settle_bonus(rnd: RoundState, results: dict[str, dict[str, Any]]) -> list[Tr
             out.append(Transfer("house", acct, pay[w.ref], f"bonus: {cls.value}", w.ref))
         else:
             out.append(Transfer("layout", "house", w.cents, "lose", w.ref))
-        results[w.ref] = {
-            "spot": w.spot,
-            "player": w.player,
-            "cents": w.cents,
-            "result": "win" if w.ref in pay else "lose",
-            "class": cls.value,
-            "pays": BONUS_PAYTABLE.get(cls, -1),
-        }
+        results[w.ref] = side_result(
+            w, w.ref in pay, BONUS_PAYTABLE.get(cls, -1), **{"class": cls.value}
+        )
     return out
 
 
@@ -249,12 +244,5 @@ def _pair_fortunes(rnd: RoundState, results: dict[str, dict[str, Any]]) -> list[
         if w.spot in rnd.dead_spots or w.player in rnd.abandoned:
             cls, units = "dead hand", -1
         out += side_transfers(w.ref, f"player:{w.player}", w.cents, units, f"{cls} {units} to 1")
-        results[w.ref] = {
-            "spot": w.spot,
-            "player": w.player,
-            "cents": w.cents,
-            "result": "win" if units > 0 else "lose",
-            "class": cls,
-            "pays": units,
-        }
+        results[w.ref] = side_result(w, units > 0, units, **{"class": cls})
     return out

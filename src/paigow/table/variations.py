@@ -56,6 +56,7 @@ __all__ = [
     "dice_phase",
     "pair_fortunes_units",
     "settle_dice_phase",
+    "side_result",
     "side_transfers",
 ]
 
@@ -163,6 +164,18 @@ class TableOptions:
         }
 
 
+def side_result(w: Bet, won: bool, pays: int, **extra: Any) -> dict[str, Any]:
+    """The result of a house-settled side wager, as the round records it."""
+    return {
+        "spot": w.spot,
+        "player": w.player,
+        "cents": w.cents,
+        "result": "win" if won else "lose",
+        **extra,
+        "pays": pays,
+    }
+
+
 def side_transfers(ref: str, account: str, cents: int, units: int, reason: str) -> list[Transfer]:
     """House-settled side wager: ``units`` > 0 wins that many to one, otherwise it loses."""
     if units > 0:
@@ -231,13 +244,7 @@ def settle_dice_phase(
         transfers += side_transfers(w.ref, f"player:{w.player}", w.cents, units, reason)
         if w.kind == "dice-bonus" and units > 0:
             retained.append((w.player, w.spot, w.cents))
-        results[w.ref] = {
-            "spot": w.spot,
-            "player": w.player,
-            "cents": w.cents,
-            "result": "win" if units > 0 else "lose",
-            "pays": units,
-        }
+        results[w.ref] = side_result(w, units > 0, units)
     if ph.triple and vig_mode_b:
         for w in wagers:
             if w.kind == "main":
