@@ -273,4 +273,4 @@ def replayed(d: dict[str, Any]) -> None:
     _console.print(
         f"[green]replayed {_e(d['file'])}: {d['operations']} operations, identical record[/green]"
     )
-    _console.print(f"{d['profile_check']}; chain head {d['head']}", highlight=False)
+    _console.print(_e(f"{d['profile_check']}; chain head {d['head']}"), highlight=False)
