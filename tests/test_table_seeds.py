@@ -80,16 +80,17 @@ def test_002_8h_an_approved_calculation_is_a_profile_option() -> None:
 
 
 def test_play_refuses_a_player_bank_raising_the_dealers_wager() -> None:
-    """002 §8(h): `paigow play` let a player bank raise the dealer's wager to $900."""
+    """002 §8(h): `paigow play` let a player bank raise the dealer's wager to $900; now it is
+    refused and asked again, and the dealer wagers the amount the bank accepts."""
     from paigow.cli.play import play
 
-    script = ["25", "1", "n", "", "y", "", "900", "f", "1", "q"]
+    script = ["25", "1", "n", "", "y", "", "900", "", "f", "1", "q"]
     out = io.StringIO()
     console = Console(file=out, width=120, force_terminal=False, color_system=None)
     play(stdin=io.StringIO("\n".join(script) + "\n"), console=console, seed=4)
     text = out.getvalue()
-    assert "the dealer's wager is at most $25.00" in text
-    assert "You (bank) sets" in text  # the round went on with the dealer's full wager
+    assert "the dealer wagers at most $25.00 against you" in text
+    assert "You (bank) sets" in text
 
 
 # --- 2. Lucky Chances: free collection for the first four hands of a new game ----------------

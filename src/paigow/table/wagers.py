@@ -302,6 +302,8 @@ class WagerActions(RoundState):
         self._need("wagers")
         if self.banker.kind != "player-dealer" or self.banker.player is None:
             raise IllegalActionError("only a Player-Dealer places a bank stake")
+        if isinstance(cents, int) and not isinstance(cents, bool) and cents <= 0:
+            raise IllegalActionError(f"the Player-Dealer's stake must be positive, got {cents}")
         as_cents(cents, "the Player-Dealer's stake", positive=True)
         if self.pd_stake:
             raise IllegalActionError("the Player-Dealer's stake is already placed")
@@ -314,10 +316,7 @@ class WagerActions(RoundState):
         who = f"player:{self.banker.player}"
         fee = self._collection_fee(cents)
         if self.ledger.balance(who) < cents + fee:
-            raise IllegalActionError(
-                f"{self.banker.player} has {dollars(self.ledger.balance(who))}, short of "
-                f"{dollars(cents + fee)}"
-            )
+            raise IllegalActionError(f"{self.banker.player} lacks {dollars(cents + fee)}")
         if fee:
             self.ledger.move(who, "house", fee, "collection", "pd")
         self.ledger.move(who, "bank", cents, "player-dealer stake", "pd")
