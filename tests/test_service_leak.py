@@ -11,7 +11,7 @@ import pytest
 
 from paigow.service.config import TableConfig
 from paigow.table.observation import Viewer, redact_record
-from paigow.table.record import rebuild
+from paigow.table.replay import rebuild
 from service_leak import accidental, allowed_positions, check_message, piece_tokens
 from service_sim import Sim, Sub
 

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from paigow.table.record import replay
+from paigow.table.replay import replay
 from service_fixtures import operator_token, pg_cluster, server
 from service_support import Client, Server, default_policy, drive
 

@@ -49,6 +49,7 @@ QUERIES = {
     "verify_shuffle",
     "verify_wager",
     "wagered_spots",
+    "checkpoint",
     "cut_offers",
     "dealer_wager",
     "held",

@@ -133,7 +133,7 @@ def test_session_calls_between_rounds_only_and_all_or_nothing() -> None:
         assert (dict(s.stacks), dict(s.seats), len(s.journal())) == before
     s.new_round()
     with pytest.raises(IllegalActionError, match="between rounds"):
-        s.seat("B", "2", 1_000)
+        s.leave("A")
 
 
 def test_a_kept_dice_bonus_is_held_on_the_layout_between_rounds() -> None:
@@ -160,3 +160,24 @@ def test_a_kept_dice_bonus_is_held_on_the_layout_between_rounds() -> None:
     s.withdraw_dice_bonus("X")
     assert s.stacks["X"] == x + 2_000 and not s.carried
     replay(json.loads(json.dumps(round_record(nxt))))
+
+
+def test_a_checkpoint_can_be_rolled_back_to_more_than_once() -> None:
+    """A caller that cannot store what the engine accepted rolls the session and its open
+    round back to a checkpoint, as often as it needs."""
+    s = _busy_session()
+    rnd = s.current
+    assert rnd is not None
+    cp = s.checkpoint()
+    before = (json.dumps(round_record(rnd), sort_keys=True), s.journal(), dict(s.stacks))
+    for _ in range(2):
+        rnd.wager("C", "4", 1_000)
+        rnd.no_more_bets()
+        s.seat("D", "6", 5_000)
+        s.rollback(cp)
+        assert s.current is rnd
+        assert (
+            json.dumps(round_record(rnd), sort_keys=True),
+            s.journal(),
+            dict(s.stacks),
+        ) == before

@@ -185,8 +185,12 @@ def _wagers(engine: TableEngine, floor: Floor) -> Command | Wait:
         amount = engine.dealer_wager_amount(b.player or "")
         return {"a": "dealer_wager", "cents": amount, "fallback": 0}
     if b.kind == "player-dealer" and not rnd.pd_stake and b.player is not None:
-        if is_bot(b.player):
-            return {"a": "pd_wager", "cents": max(1, min(20_000, engine.chips(b.player) // 2))}
+        if is_bot(b.player):  # at least the table minimum (LC ¶22), with its collection
+            chips = engine.chips(b.player)
+            stake = max(engine.profile.table.min_wager, min(20_000, chips // 2))
+            if chips < stake + engine.profile.commission.collection_cents:
+                return {"a": "void", "reason": "the Player-Dealer cannot stake the minimum"}
+            return {"a": "pd_wager", "cents": stake}
         if _key(floor, "wagers") in floor.expired:
             return {"a": "void", "reason": "the Player-Dealer placed no stake"}
     for name in sorted(rnd.seats):

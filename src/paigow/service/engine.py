@@ -8,9 +8,10 @@ it added, the money it moved (in the store's account names) and, when a round fi
 record. Applying the same commands to a new :class:`TableEngine` rebuilds the same table (crash
 recovery replays the store's commands this way).
 
-Every command is all-or-nothing: :meth:`TableEngine.apply` takes a checkpoint first and, when the
-engine refuses the command (or fails in any way), rolls the table back by rebuilding the open
-round from its inputs and the commands already applied to it.
+Every command is all-or-nothing: :meth:`TableEngine.apply` takes a checkpoint first
+(:meth:`~paigow.table.session.TableSession.checkpoint`: the session and its open round) and,
+when the engine refuses the command (or fails in any way), rolls the table back to it; a batch
+that cannot be stored is rolled back the same way.
 """
 
 from __future__ import annotations
@@ -20,11 +21,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from paigow.errors import IllegalActionError, PaigowError
-from paigow.table.banking import initial_state
 from paigow.table.games import hand_pieces
 from paigow.table.observation import Viewer, observe, observe_op
 from paigow.table.round import Banker, Round
-from paigow.table.session import TableSession
+from paigow.table.session import SessionCheckpoint, TableSession
 
 from .config import TableConfig
 
@@ -59,23 +59,12 @@ class Applied:
 
 @dataclass
 class _Checkpoint:
-    session: dict[str, Any]
-    round_open: bool
+    session: SessionCheckpoint
+    round: Round | None
     begin: Command | None
-    n_cmds: int
+    cmds: list[Command]
     leaving: set[str]
     last_round: Round | None
-
-
-_SESSION_FIELDS = (
-    "bank",
-    "de_streak",
-    "de_shaker",
-    "carried",
-    "after_triple",
-    "no_bank_rounds",
-    "rounds",
-)
 
 
 class TableEngine:
@@ -97,7 +86,6 @@ class TableEngine:
         self._begin: Command | None = None
         self._round_cmds: list[Command] = []
         self.leaving: set[str] = set()
-        self.game_started = 0
 
     # ------------------------------------------------------------------ queries
     @property
@@ -182,44 +170,23 @@ class TableEngine:
 
     def checkpoint(self) -> _Checkpoint:
         """The table's state now, for :meth:`rollback` (a batch that cannot be stored)."""
-        s = self.session
-        state = {f: getattr(s, f) for f in _SESSION_FIELDS}
-        state["seats"] = dict(s.seats)
-        state["stacks"] = dict(s.stacks)
-        state["history"] = len(s.history)
-        state["game_started"] = self.game_started
         return _Checkpoint(
-            state,
-            self.round is not None,
+            self.session.checkpoint(),
+            self.round,
             self._begin,
-            len(self._round_cmds),
+            list(self._round_cmds),
             set(self.leaving),
             self.last_round,
         )
 
     def rollback(self, cp: _Checkpoint) -> None:
-        """Back to a checkpoint: the session's fields restored, the open round rebuilt from
-        its inputs and the commands applied to it before the checkpoint."""
-        s = self.session
-        for f in _SESSION_FIELDS:
-            setattr(s, f, cp.session[f])
-        s.seats.clear()
-        s.seats.update(cp.session["seats"])
-        s.stacks.clear()
-        s.stacks.update(cp.session["stacks"])
-        del s.history[cp.session["history"] :]
-        self.game_started = cp.session["game_started"]
-        self.leaving = cp.leaving
-        self.last_round = cp.last_round
-        cmds = self._round_cmds[: cp.n_cmds]
+        """Back to a checkpoint: the session and the round open then, exactly as they were."""
+        self.session.rollback(cp.session)
+        self.round = cp.round
         self._begin = cp.begin
-        self.round = None
-        self._round_cmds = []
-        if cp.round_open and cp.begin is not None:
-            self.round = self._new_round(cp.begin)
-            for c in cmds:
-                self._round_action(self.round, c)
-            self._round_cmds = cmds
+        self._round_cmds = list(cp.cmds)
+        self.leaving = set(cp.leaving)
+        self.last_round = cp.last_round
 
     def _apply(self, cmd: Command) -> Applied:
         a = cmd["a"]
@@ -272,8 +239,7 @@ class TableEngine:
                 f"a buy-in of {_dollars(cents)} is under the table minimum "
                 f"{_dollars(self.profile.table.min_wager)}"
             )
-        s.seats[player] = seat
-        s.stacks[player] = cents
+        s.seat(player, seat, cents)
         src = f"bots:{self.table_id}" if bot else f"wallet:{player}"
         move = Move(src, f"chips:{self.table_id}:{player}", cents, "buy-in", seat)
         return Applied(cmd, moves=[move], notice={"kind": "sit", "player": player, "seat": seat})
@@ -292,9 +258,7 @@ class TableEngine:
         )
 
     def _cash_out(self, player: str, bot: bool) -> list[Move]:
-        s = self.session
-        cents = s.stacks.pop(player)
-        del s.seats[player]
+        cents = self.session.leave(player)
         self.leaving.discard(player)
         dst = f"bots:{self.table_id}" if bot else f"wallet:{player}"
         if cents == 0:
@@ -313,7 +277,10 @@ class TableEngine:
     def _new_round(self, cmd: Command) -> Round:
         b = cmd.get("banker")
         banker = None if b is None else Banker(str(b["kind"]), b.get("player"), b.get("position"))
-        return self.session.new_round(banker, collection_free=bool(cmd.get("collection_free")))
+        free = cmd.get("collection_free")
+        if free is not None and free != self.collection_free():
+            raise IllegalActionError("collection_free differs from the session's (¶61)")
+        return self.session.new_round(banker)  # the session waives collection itself (¶61)
 
     def _begin_round(self, cmd: Command) -> Applied:
         if self.round is not None:
@@ -328,16 +295,15 @@ class TableEngine:
 
     def collection_free(self) -> bool:
         """Lucky Chances: the first hands of a new game are free of collection (¶61)."""
-        played = self.session.rounds - self.game_started
-        return played < self.profile.commission.free_collection_hands
+        c = self.profile.commission
+        return c.collection and self.session.game_rounds < c.free_collection_hands
 
     def _new_game(self, cmd: Command) -> Applied:
         """A game stalled for want of a Player-Dealer starts again (the bank rotation from its
         start, R-LC-03/04, AMB-69; collection free again for the first hands, ¶61)."""
         if self.round is not None:
             raise IllegalActionError("a new game starts between rounds")
-        self.session.bank = initial_state(self.profile)
-        self.game_started = self.session.rounds
+        self.session.restack()
         return Applied(cmd, notice={"kind": "new_game", "round": self.session.rounds + 1})
 
     def _finish(self, cmd: Command) -> Applied:

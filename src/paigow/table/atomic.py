@@ -19,7 +19,7 @@ import functools
 from collections.abc import Callable
 from typing import Any, Concatenate, ParamSpec, TypeVar
 
-__all__ = ["Atomic", "action", "is_action"]
+__all__ = ["Atomic", "action", "fresh", "is_action"]
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -43,6 +43,11 @@ def _copy(value: Any) -> Any:
     except KeyError:
         copier = _COPIERS[kind] = getattr(kind, "copy_state", None)
     return value if copier is None else copier(value)
+
+
+def fresh(saved: dict[str, Any]) -> dict[str, Any]:
+    """A copy of a saved state, as :meth:`Atomic._save` makes one."""
+    return {k: _copy(v) for k, v in saved.items()}
 
 
 class Atomic:

@@ -236,7 +236,7 @@ def redact_record(record: Mapping[str, Any], viewer: Viewer) -> dict[str, Any]:
     replay, so what is visible is decided exactly as in :func:`observe`."""
     if viewer.role == "operator":
         return dict(record)
-    from .record import rebuild
+    from .replay import rebuild
 
     rnd = rebuild(record)
     seen = visible_positions(rnd, viewer)

@@ -222,7 +222,8 @@ def _rules_diff(a: Mapping[str, Any], b: Mapping[str, Any]) -> list[str]:
 _PARSED: dict[str, Profile] = {}
 
 
-def _rules(record: Mapping[str, Any], given: Profile | None) -> tuple[Profile, str]:
+def _own_rules(record: Mapping[str, Any]) -> Profile:
+    """The profile a record's rules describe, checked against their digest and name."""
     rules = record["rules"]
     if profile_digest(rules) != record["profile_digest"]:
         raise ReplayMismatchError("the rules do not match profile_digest")
@@ -239,6 +240,12 @@ def _rules(record: Mapping[str, Any], given: Profile | None) -> tuple[Profile, s
         raise ReplayMismatchError(
             f"the rules are those of {prof.name!r}, not {record['profile']!r}"
         )
+    return prof
+
+
+def _rules(record: Mapping[str, Any], given: Profile | None) -> tuple[Profile, str]:
+    rules = record["rules"]
+    prof = _own_rules(record)
     name = record["profile"]
     if given is None and name in profile_names():
         given = get_profile(name)
@@ -256,12 +263,18 @@ def _rules(record: Mapping[str, Any], given: Profile | None) -> tuple[Profile, s
     return prof, f"rules identical to {what} ({record['profile_digest']})"
 
 
-def rebuild(record: Mapping[str, Any], profile: Profile) -> Round:
-    """A new round from a checked record's header, with its operations applied.
+def rebuild(record: Mapping[str, Any], profile: Profile | None = None) -> Round:
+    """A new round from a record's header, with its operations applied (the record's shape
+    checked; without ``profile``, the record's own rules, checked against their digest).
 
     Raises:
-        ReplayMismatchError: the inputs or an operation are refused by the engine.
+        RecordError: the record is not of the documented shape.
+        ReplayMismatchError: the rules or their digest differ, or the inputs or an operation
+            are refused by the engine.
     """
+    if profile is None:
+        check_record(record)
+        profile = _own_rules(record)
     o = record["options"]
     b = record["banker"]
     try:

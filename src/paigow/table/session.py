@@ -17,12 +17,13 @@ the journal alone, checking every operation's chain link on the way.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from paigow.errors import ConfigError, IllegalActionError
 from paigow.profiles import Profile
 
-from .atomic import Atomic, action
+from .atomic import Atomic, action, fresh
 from .banking import BankState, after_round, dealer_wager_amount, eligibility, initial_state
 from .banking import offer_order as _offer_order
 from .chain import profile_digest
@@ -32,7 +33,16 @@ from .record import round_record
 from .round import Banker, Provenance, Round, check_seats, check_stacks
 from .variations import TableOptions
 
-__all__ = ["TableSession"]
+__all__ = ["SessionCheckpoint", "TableSession"]
+
+
+@dataclass(frozen=True)
+class SessionCheckpoint:
+    """A session's state and its open round's, taken by :meth:`TableSession.checkpoint`."""
+
+    session: dict[str, Any]
+    round: Round | None
+    round_state: dict[str, Any] | None
 
 
 class TableSession(Atomic, Timed):
@@ -86,6 +96,7 @@ class TableSession(Atomic, Timed):
         self.current: Round | None = None
         self.last_head: str | None = None
         self._events: list[dict[str, Any]] = []
+        self._journaled = 0  # operations of the open round already in _events
         self._event(
             "open",
             table_id=self.table_id,
@@ -106,9 +117,10 @@ class TableSession(Atomic, Timed):
             self.current.now = self._now
 
     def _event(self, kind: str, **data: Any) -> None:
+        self._flush()
         self._events.append({"seq": len(self._events), "kind": kind, "at": self._now} | data)
 
-    def _round_ops(self, rnd: Round, start: int) -> list[dict[str, Any]]:
+    def _round_ops(self, rnd: Round, start: int, first: int) -> list[dict[str, Any]]:
         return [
             {
                 "seq": start + i,
@@ -116,17 +128,42 @@ class TableSession(Atomic, Timed):
                 "round": self.rounds + 1,
                 "operation": op.to_json(),
             }
-            for i, op in enumerate(rnd.log)
+            for i, op in enumerate(rnd.log[first:])
         ]
+
+    def _flush(self) -> None:
+        """Journal the open round's operations not yet journaled (before any other entry, so
+        that every entry keeps its ``seq``)."""
+        if self.current is not None:
+            self._events += self._round_ops(self.current, len(self._events), self._journaled)
+            self._journaled = len(self.current.log)
 
     def journal(self, since: int = 0) -> list[dict[str, Any]]:
         """Every accepted entry from ``since`` (its ``seq``) on, as plain JSON: ``open``,
         ``seat``, ``leave``, ``restack``, ``withdraw_dice_bonus``, ``new_round``,
-        ``operation`` (the open round's too) and ``finish``."""
+        ``operation`` (the open round's too) and ``finish``. An entry's ``seq`` never
+        changes."""
         entries = list(self._events)
         if self.current is not None:
-            entries += self._round_ops(self.current, len(entries))
+            entries += self._round_ops(self.current, len(entries), self._journaled)
         return [dict(e) for e in entries[since:]]
+
+    # ----------------------------------------------------------------- checkpoints
+    def checkpoint(self) -> SessionCheckpoint:
+        """The session and its open round as they are now, for :meth:`rollback` (a caller
+        that must undo calls the engine accepted, e.g. when it cannot store them)."""
+        rnd = self.current
+        return SessionCheckpoint(self._save(), rnd, None if rnd is None else rnd._save())
+
+    @action
+    def rollback(self, cp: SessionCheckpoint) -> None:
+        """Back to a :meth:`checkpoint`: the session, its journal and the round that was open
+        then (the same object) exactly as they were."""
+        if not isinstance(cp, SessionCheckpoint):
+            raise IllegalActionError(f"rollback needs a checkpoint of this session, got {cp!r}")
+        self._restore(fresh(cp.session))  # copies: a checkpoint can be rolled back to again
+        if cp.round is not None and cp.round_state is not None:
+            cp.round._restore(fresh(cp.round_state))
 
     # ----------------------------------------------------------------- seats
     def _between_rounds(self, what: str) -> None:
@@ -135,8 +172,8 @@ class TableSession(Atomic, Timed):
 
     @action
     def seat(self, player: str, seat: str, cents: int) -> None:
-        """A player arrives and sits at ``seat`` with ``cents`` in chips (between rounds)."""
-        self._between_rounds("players sit down")
+        """A player arrives and sits at ``seat`` with ``cents`` in chips; during a round the
+        player waits for the next one."""
         as_name(player)
         as_cents(cents, f"{player}'s chips")
         if player in self.seats:
@@ -314,6 +351,7 @@ class TableSession(Atomic, Timed):
         rnd.now = self._now
         self._event("new_round", round=n, banker=b.to_json())
         self.current = rnd
+        self._journaled = 0
         return rnd
 
     @action
@@ -357,7 +395,7 @@ class TableSession(Atomic, Timed):
                 "net": dict(net),
             }
         )
-        self._events += self._round_ops(rnd, len(self._events))
+        self._flush()
         self._event("finish", round=self.rounds + 1, head=rnd.head)
         self.rounds += 1
         self.game_rounds += 1
