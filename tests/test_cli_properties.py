@@ -65,6 +65,10 @@ CASES: list[list[str]] = [
     ["round", "--profile", X, "--seed", "1"],
     ["round", "--profile", "colorado", "--pair-fortunes", X, "--seed", "1"],
     ["replay", X],
+    ["replay", "round.json", "--profile", X],
+    ["replay", "round.json", "--key", X],
+    ["replay", "round.json", "--head", X],
+    ["round", "--seed", "1", "--key", X],
     ["sidebet", X],
     ["sidebet", "pair-fortunes", "--table", X],
     ["sidebet", "dragons-eye", "--profile", X],
@@ -99,6 +103,9 @@ text = st.one_of(
 def scratch(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     """A scratch working directory: `--out`, `--plot` and relative paths land there."""
     d = tmp_path_factory.mktemp("cli-random")
+    code, record, _ = run(["round", "--seed", "1", "--json"])
+    assert code == 0
+    (d / "round.json").write_text(record, encoding="utf-8")  # what the replay cases read
     old = Path.cwd()
     os.chdir(d)
     try:

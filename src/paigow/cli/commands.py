@@ -32,10 +32,6 @@ __all__ = [
 ]
 
 
-#: The largest round record ``paigow replay`` reads, in bytes.
-RECORD_LIMIT = 16 << 20
-
-
 def emit(data: Any, as_json: bool, renderer: str) -> int:
     """Print ``data`` as one JSON line, or by the renderer of that name; returns 0."""
     if as_json:
@@ -179,7 +175,7 @@ def advise(args: argparse.Namespace) -> int:
 
 def rnd(args: argparse.Namespace) -> int:
     """``paigow round``."""
-    from .table_cmds import round_data
+    from .table_cmds import read_key, round_data
 
     data = round_data(
         args.profile,
@@ -189,18 +185,22 @@ def rnd(args: argparse.Namespace) -> int:
         way_name(args.way, args.against, args.profile),
         pair_fortunes=args.pair_fortunes,
         dragons_eye=args.dragons_eye,
+        key=None if args.key is None else read_key(args.key),
     )
     return emit(data, args.json, "round_record")
 
 
 def replay(args: argparse.Namespace) -> int:
-    """``paigow replay FILE``."""
-    from paigow.textfiles import read_text
+    """``paigow replay FILE [--profile P] [--key FILE|env] [--head HEX]``."""
+    from .table_cmds import anchored_head, read_key, replay_data
 
-    from .table_cmds import replay_data
-
-    read_text(args.file, what="round record", limit=RECORD_LIMIT)  # a clean error if unreadable
-    return emit(replay_data(args.file), args.json, "replayed")
+    data = replay_data(
+        args.file,
+        profile=args.profile,
+        key=None if args.key is None else read_key(args.key),
+        head=None if args.head is None else anchored_head(args.head),
+    )
+    return emit(data, args.json, "replayed")
 
 
 def sidebet(args: argparse.Namespace) -> int:

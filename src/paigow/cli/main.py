@@ -124,11 +124,19 @@ def _round(p: argparse.ArgumentParser) -> None:
     p.add_argument("--banking", action="store_true", help="seat 1 banks the round")
     way_option(p, "house way of the dealer and the players")
     add_variations(p)
+    p.add_argument("--key", metavar="FILE|env", help="seal the record with this operator's key")
 
 
 def _replay(p: argparse.ArgumentParser) -> None:
     p.add_argument("file", help="a record written by 'paigow round --json'")
     p.add_argument("--json", action="store_true", help="print JSON")
+    p.add_argument(
+        "--profile",
+        metavar="NAME|FILE",
+        help="check the rules against this profile (default: the bundled one the record names)",
+    )
+    p.add_argument("--key", metavar="FILE|env", help="the operator's key: check the seal")
+    p.add_argument("--head", metavar="HEX", help="the chain head anchored elsewhere")
 
 
 def _sidebet(p: argparse.ArgumentParser) -> None:

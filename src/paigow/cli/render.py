@@ -274,3 +274,11 @@ def replayed(d: dict[str, Any]) -> None:
         f"[green]replayed {_e(d['file'])}: {d['operations']} operations, identical record[/green]"
     )
     _console.print(_e(f"{d['profile_check']}; chain head {d['head']}"), highlight=False)
+    checks = {
+        True: "seal checked with the key",
+        None: "sealed; the seal was not checked (no --key)",
+        False: "",
+    }
+    lines = [checks[d["sealed"]], "chain head as anchored" if d["anchored"] else ""]
+    for line in filter(None, lines):
+        _console.print(_e(line), highlight=False)

@@ -1,9 +1,15 @@
-"""``paigow round`` and ``paigow replay``: automated rounds and their records."""
+"""``paigow round`` and ``paigow replay``: automated rounds and their records.
+
+The operator's key of a seal (``--key``) is the bytes of a file, less one final line end, or
+with ``--key env`` the environment variable :data:`KEY_VARIABLE`. A head anchored elsewhere
+(``--head``) is the 64 hexadecimal digits ``paigow replay`` prints.
+"""
 
 from __future__ import annotations
 
+import os
 import random
-from pathlib import Path
+import re
 from typing import Any
 
 from paigow.dealing import Rng, default_rng
@@ -15,8 +21,16 @@ from paigow.table.record_schema import load_record
 from paigow.table.replay import replay
 from paigow.table.round import Banker, Provenance, Round
 from paigow.table.variations import TableOptions
+from paigow.textfiles import read_text
 
-__all__ = ["replay_data", "round_data"]
+__all__ = ["KEY_VARIABLE", "anchored_head", "read_key", "replay_data", "round_data"]
+
+#: The environment variable ``--key env`` reads the operator's key from.
+KEY_VARIABLE = "PAIGOW_RECORD_KEY"
+#: The largest round record ``paigow replay`` reads, in bytes.
+RECORD_LIMIT = 16 << 20
+#: The largest key file read, in bytes.
+KEY_LIMIT = 1 << 16
 
 STACK = 100_000
 #: The bank's last wager against the dealer assumed by a one-off banked round (R-BANK-10).
@@ -32,8 +46,10 @@ def round_data(
     *,
     pair_fortunes: str | None = None,
     dragons_eye: bool = False,
+    key: bytes | None = None,
 ) -> dict[str, Any]:
-    """Run one automated round with computer players and return its record."""
+    """Run one automated round with computer players and return its record (sealed under
+    ``key`` when given)."""
     prof = get_profile(profile)
     n = prof.table.positions
     if not 1 <= players <= n:
@@ -93,17 +109,76 @@ def round_data(
     elif dealer:
         rnd.place_dealer_wager(rnd.dealer_wager_limit or 0)
     run_dealer(rnd, rng, players=computers)
-    return round_record(rnd)
+    return round_record(rnd, key=key)
 
 
-def replay_data(path: str) -> dict[str, Any]:
-    """Replay a record file; raises RecordError (malformed) or ReplayMismatchError (edited,
-    or played under other rules) naming what differs."""
+def read_key(spec: str) -> bytes:
+    """The operator's key named by ``--key``: ``env`` for the variable :data:`KEY_VARIABLE`,
+    otherwise a file whose bytes, less one final line end, are the key.
+
+    Raises:
+        ConfigError: the variable is unset or empty, the file cannot be read, is larger than
+            64 KiB, or holds no key.
+    """
+    if spec == "env":
+        value = os.environ.get(KEY_VARIABLE, "")
+        if not value:
+            raise ConfigError(
+                f"--key env reads the key from {KEY_VARIABLE}, which is not set or empty"
+            )
+        return os.fsencode(value)
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        raise ConfigError(f"cannot read {path!r}: {getattr(e, 'strerror', None) or e}") from e
-    done = replay(load_record(text, path))
+        with open(spec, "rb") as f:
+            data = f.read(KEY_LIMIT + 1)
+    except OSError as e:
+        raise ConfigError(f"cannot read key file {spec!r}: {e.strerror or e}") from None
+    except ValueError as e:  # a path with a NUL character
+        raise ConfigError(f"cannot read key file {spec!r}: {e}") from None
+    if len(data) > KEY_LIMIT:
+        raise ConfigError(f"{spec}: the key file is larger than 64 KiB; is it the right file?")
+    key = data.removesuffix(b"\n").removesuffix(b"\r")
+    if not key:
+        raise ConfigError(f"{spec}: the key file is empty")
+    return key
+
+
+_HEX64 = re.compile(r"[0-9a-fA-F]{64}", re.ASCII)
+
+
+def anchored_head(text: str) -> str:
+    """``--head``: a chain head, 64 hexadecimal digits (as ``paigow replay`` prints it).
+
+    Raises:
+        ConfigError: anything else.
+    """
+    if not _HEX64.fullmatch(text.strip()):
+        raise ConfigError(
+            "--head must be a chain head, 64 hexadecimal digits as 'paigow replay' prints it; "
+            f"got {text[:80]!r}"
+        )
+    return text.strip().lower()
+
+
+def replay_data(
+    path: str,
+    *,
+    profile: str | None = None,
+    key: bytes | None = None,
+    head: str | None = None,
+) -> dict[str, Any]:
+    """Replay a record file; raises RecordError (malformed) or ReplayMismatchError (edited,
+    played under other rules, another seal or another head) naming what differs.
+
+    Args:
+        path: the record file.
+        profile: check the rules against this profile (a name or a ``.toml`` file) instead of
+            the bundled profile the record names.
+        key: the operator's key: the record must carry a seal made with it.
+        head: the chain head anchored elsewhere: the record's head must be this one.
+    """
+    given = get_profile(profile) if profile is not None else None
+    text = read_text(path, what="round record", limit=RECORD_LIMIT)
+    done = replay(load_record(text, path), profile=given, key=key, head=head)
     rnd = done.round
     return {
         "file": path,
@@ -115,4 +190,6 @@ def replay_data(path: str) -> dict[str, Any]:
         "profile": rnd.profile.name,
         "profile_check": done.profile_check,
         "head": done.head,
+        "sealed": done.sealed,
+        "anchored": head is not None,
     }

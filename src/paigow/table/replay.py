@@ -250,8 +250,12 @@ def _rules(record: Mapping[str, Any], given: Profile | None) -> tuple[Profile, s
     if given is None and name in profile_names():
         given = get_profile(name)
         what = f"the bundled profile {name!r}"
+    elif given is not None:
+        what = f"the profile {given.name!r}"
+        if given.name != name:
+            what += f" (the record names {name!r})"
     else:
-        what = f"the profile {given.name!r}" if given is not None else ""
+        what = ""
     if given is None:
         return prof, (
             f"profile {name!r} is not bundled: the record's own rules were used, unverified "
