@@ -3,6 +3,7 @@ M-09/M-10, ring sizes (§0.3, AMB-17, AMB-70), and validation errors."""
 
 from __future__ import annotations
 
+import ast
 import copy
 from importlib import resources
 from pathlib import Path
@@ -355,3 +356,60 @@ def test_profiles_are_independent_values() -> None:
     data["profile"]["aliases"].append("xx")
     assert "xx" not in get_profile("colorado").meta.aliases
     assert parse_profile(data).meta.aliases[-1] == "xx"
+
+
+# --- the package's layout ------------------------------------------------------------------
+
+#: What ``paigow.profiles`` offered as one module, before it was split by responsibility.
+PUBLIC = [
+    "Banking",
+    "CARD_METHODS",
+    "Commission",
+    "Dealing",
+    "HouseWay",
+    "Irregularities",
+    "Meta",
+    "PROFILE_LIMIT",
+    "Profile",
+    "Ranking",
+    "STYLES",
+    "SideBets",
+    "Start",
+    "Table",
+    "get_profile",
+    "load_profile",
+    "parse_profile",
+    "profile_names",
+]
+
+
+def test_the_package_keeps_its_public_names() -> None:
+    """Schema, validation and loading live in their own modules; ``paigow.profiles`` still
+    offers every name it did, and they are the same objects as in those modules."""
+    import paigow.profiles as package
+    from paigow.profiles import loading, schema, validate
+
+    for name in PUBLIC:
+        assert hasattr(package, name), name
+    assert set(package.__all__) <= set(PUBLIC)
+    assert package.Profile is schema.Profile and package.parse_profile is validate.parse_profile
+    assert package.get_profile is loading.get_profile
+    assert package._SECTIONS is schema.SECTIONS  # docs tests read the sections from here
+
+
+def test_the_modules_import_downwards_and_stay_small() -> None:
+    """The schema imports neither validation nor loading; validation does not import loading;
+    no module of the package is over 500 lines (the project's layout rule)."""
+    root = Path(str(resources.files("paigow.profiles")))
+    imports: dict[str, set[str]] = {}
+    for path in root.glob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        assert len(text.splitlines()) <= 500, path.name
+        imports[path.stem] = {
+            node.module.split(".")[0]
+            for node in ast.walk(ast.parse(text))
+            if isinstance(node, ast.ImportFrom) and node.level == 1 and node.module
+        }
+    assert imports["schema"] == set()
+    assert imports["validate"] == {"schema"}
+    assert imports["loading"] <= {"schema", "validate"}

@@ -1,0 +1,87 @@
+"""Reading profiles: a TOML file, and the bundled profiles by name or alias."""
+
+from __future__ import annotations
+
+import tomllib
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Final
+
+from paigow.errors import ConfigError
+from paigow.textfiles import read_text
+
+from .schema import Profile
+from .validate import parse_profile
+
+__all__ = ["PROFILE_LIMIT", "get_profile", "load_profile", "profile_names"]
+
+#: The largest profile file accepted, in bytes (the bundled ones are under 4 KiB).
+PROFILE_LIMIT: Final = 1 << 20
+
+
+def load_profile(path: str | Path) -> Profile:
+    """Read and validate a profile TOML file.
+
+    Raises:
+        ConfigError: the file cannot be read, is over :data:`PROFILE_LIMIT` bytes, is not UTF-8
+            TOML (a byte-order mark is accepted), or fails validation; the message names it.
+    """
+    p = Path(path)
+    return _parse_text(read_text(p, what="profile", limit=PROFILE_LIMIT), str(p))
+
+
+def _parse_text(text: str, origin: str) -> Profile:
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        raise ConfigError(f"{origin}: not valid TOML: {e}") from e
+    except RecursionError:
+        raise ConfigError(f"{origin}: not a profile: arrays or tables nested too deeply") from None
+    return parse_profile(data, origin)
+
+
+def _bundled() -> dict[str, str]:
+    root = resources.files("paigow.profiles")
+    return {
+        entry.name.removesuffix(".toml"): entry.read_text(encoding="utf-8")
+        for entry in root.iterdir()
+        if entry.name.endswith(".toml")
+    }
+
+
+@cache
+def _registry() -> tuple[dict[str, Profile], dict[str, str]]:
+    profiles: dict[str, Profile] = {}
+    aliases: dict[str, str] = {}
+    for stem, text in sorted(_bundled().items()):
+        prof = _parse_text(text, f"{stem}.toml")
+        if prof.name != stem:
+            raise ConfigError(f"{stem}.toml: [profile] name {prof.name!r} must match the file name")
+        profiles[prof.name] = prof
+        for alias in (prof.name, *prof.meta.aliases):
+            aliases[alias.lower()] = prof.name
+    return profiles, aliases
+
+
+def profile_names() -> list[str]:
+    """Names of the bundled profiles, sorted."""
+    return sorted(_registry()[0])
+
+
+def get_profile(name: str) -> Profile:
+    """A bundled profile by name or alias (case-insensitive), or a path to a TOML file.
+
+    Raises:
+        ConfigError: no such profile.
+    """
+    if name.endswith(".toml"):
+        return load_profile(name)
+    profiles, aliases = _registry()
+    key = aliases.get(name.lower())
+    if key is None:
+        raise ConfigError(
+            f"unknown profile {name!r}; expected one of {', '.join(sorted(profiles))} "
+            "or a path to a .toml file"
+        )
+    return profiles[key]
