@@ -5,8 +5,8 @@ input (Enter takes the default shown in brackets, ``?`` explains the question, `
 the end of input leaves cleanly. The options are checked before the table opens. When you leave
 the table, a summary of the session is printed. At $0 you may buy in again or leave.
 
-The round itself is :mod:`paigow.cli.play_round`; questions and answers
-:mod:`paigow.cli.terminal`; what is shown :mod:`paigow.cli.play_view`.
+The round itself is :mod:`paigow.cli.play_round`; questions and answers (shared with
+``paigow train``) :mod:`paigow.cli.terminal`; what is shown :mod:`paigow.cli.play_view`.
 """
 
 from __future__ import annotations
@@ -15,8 +15,7 @@ import argparse
 import random
 import re
 import sys
-from collections.abc import Callable
-from typing import Any, BinaryIO, TextIO
+from typing import Any, TextIO
 
 from rich.console import Console
 from rich.text import Text
@@ -29,27 +28,31 @@ from . import play_help as helps
 from .amounts import dollars
 from .play_round import START, Game
 from .play_view import YOU
-from .terminal import QuitGame, Terminal
+from .terminal import QuitGame, Terminal, converse, line_reader
 
 __all__ = ["check_options", "play", "run"]
 
 
 def run(args: argparse.Namespace) -> int:
-    """``paigow play`` from the parsed arguments."""
+    """``paigow play`` from the parsed arguments: exit code 0 when the player leaves, 130
+    after Ctrl-C."""
     from .commands import way_name
 
-    play(
-        args.profile,
-        seat=args.seat,
-        players=args.players,
-        seed=args.seed,
-        max_rounds=args.rounds,
-        pair_fortunes=args.pair_fortunes,
-        dragons_eye=args.dragons_eye,
-        dealer=way_name(args.dealer, None, args.profile),
-        way=way_name(args.way, args.against, args.profile),
-    )
-    return 0
+    def talk() -> int:
+        play(
+            args.profile,
+            seat=args.seat,
+            players=args.players,
+            seed=args.seed,
+            max_rounds=args.rounds,
+            pair_fortunes=args.pair_fortunes,
+            dragons_eye=args.dragons_eye,
+            dealer=way_name(args.dealer, None, args.profile),
+            way=way_name(args.way, args.against, args.profile),
+        )
+        return 0
+
+    return converse(talk)
 
 
 def check_options(prof: Profile, seat: str, players: int, max_rounds: int | None) -> str:
@@ -77,41 +80,6 @@ def check_options(prof: Profile, seat: str, players: int, max_rounds: int | None
     return norm
 
 
-def _reader(stdin: TextIO | None) -> Callable[[], str]:
-    """One line of input at a time; EOFError at the end. Bytes that are not UTF-8 arrive as
-    U+FFFD (the answer is then refused and asked again)."""
-    if stdin is not None:
-        src = stdin
-
-        def read_stream() -> str:
-            line = src.readline()
-            if not line:
-                raise EOFError
-            return line
-
-        return read_stream
-    if sys.stdin.isatty():
-
-        def read_keyboard() -> str:
-            try:
-                return input()
-            except UnicodeDecodeError:
-                return "\ufffd"
-
-        return read_keyboard
-    raw: BinaryIO | None = getattr(sys.stdin, "buffer", None)
-    if raw is None:  # a text stream put in place of stdin
-        return _reader(sys.stdin)
-
-    def read_pipe() -> str:
-        line = raw.readline()
-        if not line:
-            raise EOFError
-        return line.decode("utf-8", errors="replace")
-
-    return read_pipe
-
-
 def play(
     profile: str = "generic",
     *,
@@ -135,7 +103,7 @@ def play(
     seat = check_options(prof, seat, players, max_rounds)
     con = console or Console(highlight=False)
     interactive = stdin is None and sys.stdin.isatty()
-    term = Terminal(con, _reader(stdin), echo=not interactive)
+    term = Terminal(con, line_reader(stdin), echo=not interactive)
     rng: Rng = random.Random(seed) if seed is not None else default_rng()
     game = Game(
         prof,

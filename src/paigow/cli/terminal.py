@@ -1,14 +1,19 @@
-"""Questions and answers on a console: the one place the terminal table reads input.
+"""Questions and answers on a console: the one place the terminal table and the trainer read
+input.
 
-Every question is one line of input. Enter takes the default shown in brackets, ``?`` prints
-the question's help and asks again, ``q`` (or the end of input) leaves the table. What the
-player types is never read as rich markup: questions, echoes and messages are printed as
-:class:`rich.text.Text`, and quoted input has its control characters escaped.
+Every question is one line of input (:func:`line_reader`). Enter takes the default shown in
+brackets, ``?`` prints the question's help and asks again, ``q`` (or the end of input) raises
+:class:`QuitGame`; a question may add words of its own (the trainer's ``s``). What the player
+types is never read as rich markup: questions, echoes and messages are printed as
+:class:`rich.text.Text`, and quoted input has its control characters escaped. A conversation run
+by :func:`converse` ends with exit code 130 after Ctrl-C, without a traceback.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+import sys
+from collections.abc import Callable, Iterable, Mapping
+from typing import BinaryIO, TextIO
 
 from rich.console import Console
 from rich.text import Text
@@ -17,12 +22,28 @@ from paigow.errors import ParseError
 
 from .amounts import parse_dollars
 
-__all__ = ["HELP_KEYS", "QuitGame", "Terminal", "printable"]
+__all__ = [
+    "HELP_KEYS",
+    "HELP_WORDS",
+    "INTERRUPTED",
+    "QUIT_WORDS",
+    "QuitGame",
+    "Terminal",
+    "converse",
+    "line_reader",
+    "printable",
+]
 
 #: How every question is answered, added to each question's own help.
 HELP_KEYS = (
     "Enter takes the default in [brackets]; ? (or help) shows this help; q leaves the table."
 )
+#: Answers that leave (as the end of input does).
+QUIT_WORDS = ("q", "quit", "exit")
+#: Answers that show the question's help and ask again.
+HELP_WORDS = ("?", "help")
+#: The exit code after Ctrl-C.
+INTERRUPTED = 130
 
 
 class QuitGame(Exception):  # noqa: N818 - control flow, not an error
@@ -34,6 +55,53 @@ def printable(text: str) -> str:
     return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
 
 
+def line_reader(stdin: TextIO | None) -> Callable[[], str]:
+    """One line of input at a time from ``stdin`` (default: the process's standard input);
+    EOFError at the end. Bytes that are not UTF-8 arrive as U+FFFD (the answer is then
+    refused and asked again)."""
+    if stdin is not None:
+        src = stdin
+
+        def read_stream() -> str:
+            line = src.readline()
+            if not line:
+                raise EOFError
+            return line
+
+        return read_stream
+    if sys.stdin.isatty():
+
+        def read_keyboard() -> str:
+            try:
+                return input()
+            except UnicodeDecodeError:
+                return "\ufffd"
+
+        return read_keyboard
+    raw: BinaryIO | None = getattr(sys.stdin, "buffer", None)
+    if raw is None:  # a text stream put in place of stdin
+        return line_reader(sys.stdin)
+
+    def read_pipe() -> str:
+        line = raw.readline()
+        if not line:
+            raise EOFError
+        return line.decode("utf-8", errors="replace")
+
+    return read_pipe
+
+
+def converse(talk: Callable[[], int], *, newline: bool = True) -> int:
+    """Run a conversation; its exit code, or :data:`INTERRUPTED` after Ctrl-C (then, unless
+    ``newline`` is false, the prompt's line is ended on standard output)."""
+    try:
+        return talk()
+    except KeyboardInterrupt:
+        if newline:
+            print()
+        return INTERRUPTED
+
+
 class Terminal:
     """A console and an input stream.
 
@@ -41,12 +109,17 @@ class Terminal:
         console: where everything is printed.
         read: returns one line of input; raises EOFError at the end of input.
         echo: print each answer after its question (when the input is not a keyboard).
+        prompts: print the questions (False when the output is JSON lines: then nothing is
+            printed but what the callers print).
     """
 
-    def __init__(self, console: Console, read: Callable[[], str], *, echo: bool) -> None:
+    def __init__(
+        self, console: Console, read: Callable[[], str], *, echo: bool, prompts: bool = True
+    ) -> None:
         self.out = console
         self._read = read
-        self.echo = echo
+        self.prompts = prompts
+        self.echo = echo and prompts
 
     # ------------------------------------------------------------------ output
     def say(self, text: str, style: str = "") -> None:
@@ -63,29 +136,54 @@ class Terminal:
         self.out.print(Text.assemble(*pieces), highlight=False)
 
     # ------------------------------------------------------------------ input
-    def ask(self, question: str, default: str = "", help: str = "") -> str:
-        """One answer: the default on an empty line; ``?`` prints ``help`` and asks again;
+    def answer(
+        self,
+        question: str,
+        default: str = "",
+        *,
+        help: Callable[[], None],
+        words: Mapping[str, Callable[[], None]] | None = None,
+    ) -> str:
+        """One line's answer, stripped: the default on an empty line; ``?``/``help`` call
+        ``help`` and ask again, and so does each of ``words`` (lower case) with its action;
         ``q``/``quit``/``exit`` and the end of input raise :class:`QuitGame`."""
         while True:
-            shown = f" [{default}]" if default else ""
-            self.out.print(
-                Text.assemble(("? ", "bold cyan"), question, shown, ": "), end="", highlight=False
-            )
+            if self.prompts:
+                shown = f" [{default}]" if default else ""
+                self.out.print(
+                    Text.assemble(("? ", "bold cyan"), question, shown, ": "),
+                    end="",
+                    highlight=False,
+                )
             try:
                 line = self._read()
             except EOFError:
-                self.out.print()
+                if self.prompts:
+                    self.out.print()
                 raise QuitGame from None
             answer = line.strip() or default
             if self.echo:
                 self.out.print(Text(printable(answer)), highlight=False)
-            if answer.lower() in ("q", "quit", "exit"):
+            word = answer.lower()
+            if word in QUIT_WORDS:
                 raise QuitGame
-            if answer.lower() in ("?", "help"):
-                self.say(help or question, "italic")
-                self.say(HELP_KEYS, "dim")
+            if word in HELP_WORDS:
+                help()
+                continue
+            if words and word in words:
+                words[word]()
                 continue
             return answer
+
+    def ask(self, question: str, default: str = "", help: str = "") -> str:
+        """One answer (see :meth:`answer`); ``?`` prints ``help`` (or the question) and how
+        every question is answered."""
+
+        def show_help() -> None:
+            self.say(help or question, "italic")
+            self.say(HELP_KEYS, "dim")
+
+        return self.answer(question, default, help=show_help)
 
     def choose(self, question: str, answers: Iterable[str], default: str, help: str = "") -> str:
         """One of ``answers`` (case-insensitive), asked again until given."""

@@ -112,9 +112,10 @@ def train(
     Raises:
         ConfigError: an unknown profile, way or drill, or a bad statistics file.
     """
+    from .terminal import converse
     from .train_session import session_for
 
-    try:
+    def talk() -> int:
         session = session_for(
             profile,
             drill=drill,
@@ -127,7 +128,5 @@ def train(
             console=console,
         )
         return session.run(hands)
-    except KeyboardInterrupt:
-        if not as_json:
-            print()
-        return 130
+
+    return converse(talk, newline=not as_json)

@@ -1,7 +1,9 @@
 """The ``paigow train`` session: deal, ask, score, explain, keep statistics.
 
 Two views share the loop: text on a rich console (every string printed without markup, so
-nothing the player types is ever read as markup) and JSON lines.
+nothing the player types is ever read as markup) and JSON lines. Questions are asked as the
+terminal table asks them (:class:`~paigow.cli.terminal.Terminal`): one line each, ``?`` for
+help, ``q`` or the end of input to quit; the trainer adds ``h`` (help) and ``s`` (statistics).
 """
 
 from __future__ import annotations
@@ -24,17 +26,14 @@ from paigow.trainer import CATEGORIES, PlayerStats, Tally, Trainer, drill_name
 from paigow.trainer.core import Problem, Score
 from paigow.trainer.explain import Breakdown, Explanation, pct
 
+from .terminal import QuitGame, Terminal, line_reader
 from .train_store import StatsFile
 
 __all__ = ["Session", "session_for"]
 
-QUIT = ("q", "quit", "exit")
-HELP = ("?", "h", "help")
+#: The trainer's own answers, beside those of every question (``?``, ``q``).
+MORE_HELP = ("h",)
 STATS = ("s", "stats")
-
-
-class _Quit(Exception):  # noqa: N818 - control flow, not an error
-    """The player quits (or the input ended)."""
 
 
 def _label(category: str, trainer: Trainer) -> str:
@@ -66,10 +65,9 @@ def _summary_line(t: Tally) -> str:
 class TextView:
     """Human output on a rich console; every piece of text is printed without markup."""
 
-    def __init__(self, console: Console, trainer: Trainer, *, echo: bool) -> None:
+    def __init__(self, console: Console, trainer: Trainer) -> None:
         self.out = console
         self.t = trainer
-        self.echo = echo
 
     def _print(self, *objects: Any, end: str = "\n") -> None:
         self.out.print(*objects, end=end, markup=False, highlight=False, emoji=False)
@@ -98,18 +96,6 @@ class TextView:
         for i, o in enumerate(p.options, 1):
             s = o.setting
             self._print(f"  {i}. {s}    {s.high.name} / {s.low.name}")
-
-    def prompt(self, p: Problem) -> None:
-        self._print(
-            Text.assemble(("?", "bold cyan"), f" Your setting (1-{len(p.options)}): "), end=""
-        )
-
-    def echo_line(self, line: str) -> None:
-        if self.echo:
-            self._print(line)
-
-    def eof(self) -> None:
-        self._print()
 
     def error(self, msg: str) -> None:
         self._print(Text(msg, style="red"))
@@ -241,15 +227,6 @@ class JsonView:
     def hand(self, n: int, p: Problem) -> None:
         self._emit("hand", number=n, **p.to_json())
 
-    def prompt(self, p: Problem) -> None:
-        pass
-
-    def echo_line(self, line: str) -> None:
-        pass
-
-    def eof(self) -> None:
-        pass
-
     def error(self, msg: str) -> None:
         self._emit("error", message=msg)
 
@@ -279,7 +256,8 @@ class JsonView:
 
 
 class Session:
-    """One training session: the trainer, a view, the input and the statistics store."""
+    """One training session: the trainer, a view, the questions (a terminal that prints its
+    prompts only in the text view) and the statistics store."""
 
     def __init__(
         self,
@@ -287,14 +265,14 @@ class Session:
         *,
         drill: str,
         view: TextView | JsonView,
-        read: Callable[[], str],
+        term: Terminal,
         rng: Rng,
         store: StatsFile,
     ) -> None:
         self.t = trainer
         self.drill = drill
         self.view = view
-        self.read = read
+        self.term = term
         self.rng = rng
         self.store = store
         self.all = store.load()
@@ -303,24 +281,17 @@ class Session:
         self.saving = True
 
     def ask(self, p: Problem) -> int:
+        """The index of the setting the player chooses, asked again until one is given.
+
+        Raises:
+            QuitGame: the player quits, or the input ended.
+        """
+        words = dict.fromkeys(MORE_HELP, self.view.help)
+        words |= dict.fromkeys(STATS, lambda: self.view.stats(self.stats))
         while True:
-            self.view.prompt(p)
-            try:
-                line = self.read()
-            except EOFError:
-                self.view.eof()
-                raise _Quit from None
-            text = line.strip()
-            self.view.echo_line(text)
-            word = text.lower()
-            if word in QUIT:
-                raise _Quit
-            if word in HELP:
-                self.view.help()
-                continue
-            if word in STATS:
-                self.view.stats(self.stats)
-                continue
+            text = self.term.answer(
+                f"Your setting (1-{len(p.options)})", help=self.view.help, words=words
+            )
             try:
                 return self.t.answer(p, text)
             except PaigowError as e:
@@ -329,7 +300,7 @@ class Session:
     def run(self, hands: int | None) -> int:
         """Deal until ``hands`` are answered, the player quits or the input ends; exit code 0."""
         self.view.start(self.drill)
-        with contextlib.suppress(_Quit):
+        with contextlib.suppress(QuitGame):
             self._play(hands)
         self.view.end(self.session)
         return 0
@@ -355,20 +326,6 @@ class Session:
         if problem is not None:
             self.view.warn(f"{problem}; this session's statistics will not be kept")
             self.saving = False
-
-
-def _reader(stdin: TextIO | None) -> Callable[[], str]:
-    if stdin is None:
-        return input
-    src = stdin
-
-    def read() -> str:
-        line = src.readline()
-        if not line:
-            raise EOFError
-        return line
-
-    return read
 
 
 def session_for(
@@ -401,14 +358,8 @@ def session_for(
 
         view = JsonView(trainer, write)
     else:
-        interactive = stdin is None and sys.stdin.isatty()
-        view = TextView(con, trainer, echo=not interactive)
+        view = TextView(con, trainer)
+    interactive = stdin is None and sys.stdin.isatty()
+    term = Terminal(con, line_reader(stdin), echo=not interactive, prompts=not as_json)
     rng: Rng = random.Random(seed) if seed is not None else default_rng()
-    return Session(
-        trainer,
-        drill=drill,
-        view=view,
-        read=_reader(stdin),
-        rng=rng,
-        store=StatsFile(stats_path),
-    )
+    return Session(trainer, drill=drill, view=view, term=term, rng=rng, store=StatsFile(stats_path))
