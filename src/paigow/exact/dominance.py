@@ -30,20 +30,13 @@ import itertools
 from dataclasses import dataclass
 from functools import cached_property
 from math import comb, prod
-from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["DominanceCounter", "SubsetIndex", "subset_index"]
+from .arrays import F64, I32, I64, Num
 
-I8 = npt.NDArray[np.int8]
-I32 = npt.NDArray[np.int32]
-I64 = npt.NDArray[np.int64]
-F64 = npt.NDArray[np.float64]
-U8 = npt.NDArray[np.uint8]
-#: Counts: int64 (exact, integer weights) or float64 (probability weights).
-Num = npt.NDArray[Any]
+__all__ = ["DominanceCounter", "SubsetIndex", "subset_index"]
 
 #: Physical subsets of the four positions of a hand with at most two elements, and their signs.
 _SMALL: tuple[tuple[int, ...], ...] = tuple(

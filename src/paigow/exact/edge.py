@@ -21,6 +21,7 @@ import numpy.typing as npt
 
 from paigow.settings import CompareRules
 
+from .arrays import I32, I64, B
 from .strategy import WayArrays
 
 __all__ = [
@@ -35,9 +36,6 @@ __all__ = [
     "wins_matrix",
 ]
 
-I32 = npt.NDArray[np.int32]
-I64 = npt.NDArray[np.int64]
-B = npt.NDArray[np.bool_]
 
 #: Strengths below this are hands of value 0 (see :mod:`paigow.ranking`).
 ZERO = 20

@@ -26,18 +26,14 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 import numpy as np
-import numpy.typing as npt
 
+from .arrays import F64, I8, I64, B
 from .game import Game
 from .rational import SingularSystemError, solve
 from .strategy_exact import Evaluation, MixedStrategy, evaluate
 
 __all__ = ["Equilibrium", "Progress", "solve_equilibrium"]
 
-I8 = npt.NDArray[np.int8]
-I64 = npt.NDArray[np.int64]
-F64 = npt.NDArray[np.float64]
-B = npt.NDArray[np.bool_]
 
 #: ``progress(stage, done, total)``.
 Progress = Callable[[str, int, int], None]

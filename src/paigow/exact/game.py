@@ -24,10 +24,10 @@ from functools import cached_property
 from math import comb
 
 import numpy as np
-import numpy.typing as npt
 
 from paigow.settings import CompareRules
 
+from .arrays import F64, I8, I64, B
 from .dominance import DominanceCounter
 from .edge import banker_thresholds, player_thresholds
 from .space import HandSpace
@@ -36,11 +36,6 @@ __all__ = ["Game"]
 
 #: ``C(a, k)`` for ``a``, ``k`` in 0..4.
 _COMB = np.array([[comb(a, k) for k in range(5)] for a in range(5)], dtype=np.int64)
-
-I8 = npt.NDArray[np.int8]
-I64 = npt.NDArray[np.int64]
-F64 = npt.NDArray[np.float64]
-B = npt.NDArray[np.bool_]
 
 
 @dataclass(frozen=True, eq=False)

@@ -11,20 +11,17 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 import numpy as np
-import numpy.typing as npt
 
 from paigow.ranking import Hand
 from paigow.settings import CompareRules, Setting
 from paigow.tiles import Tile
 
+from .arrays import I8, I64
 from .edge import side_counts
 from .space import SPLITS, HandSpace
 from .strategy import WayArrays, arrays_from_choice
 
 __all__ = ["OptimalWay", "best_split", "optimal_arrays"]
-
-I8 = npt.NDArray[np.int8]
-I64 = npt.NDArray[np.int64]
 
 
 def _split_counts(

@@ -13,16 +13,14 @@ from __future__ import annotations
 from fractions import Fraction
 
 import numpy as np
-import numpy.typing as npt
 
 from paigow.settings import CompareRules
 
+from .arrays import I64
 from .edge import CHUNK, EdgeDetail, EdgeResult, outcome_counts, wins_matrix
 from .strategy import WayArrays
 
 __all__ = ["reference_edge", "reference_split_counts"]
-
-I64 = npt.NDArray[np.int64]
 
 
 def reference_edge(

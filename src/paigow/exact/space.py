@@ -18,21 +18,18 @@ from functools import cache
 from math import comb
 
 import numpy as np
-import numpy.typing as npt
 
 from paigow.hands4 import distinct_hands
 from paigow.ranking import STRENGTH, Hand
 from paigow.settings import Setting
 from paigow.tiles import ALL_TILES, N_KINDS, Tile
 
+from .arrays import I32, I64, U8
 from .cache import load_arrays, save_arrays
 from .dominance import SubsetIndex, subset_index
 
 __all__ = ["HandSpace", "kind_space", "pip_space", "space_for"]
 
-U8 = npt.NDArray[np.uint8]
-I64 = npt.NDArray[np.int64]
-I32 = npt.NDArray[np.int32]
 
 #: The three splits of four tiles: the partner of tile 0, then the other two.
 SPLITS: tuple[tuple[int, int, int, int], ...] = ((0, 1, 2, 3), (0, 2, 1, 3), (0, 3, 1, 2))

@@ -6,19 +6,16 @@ from dataclasses import dataclass
 from functools import cached_property
 
 import numpy as np
-import numpy.typing as npt
 
 from paigow.errors import ConfigError
 from paigow.ways.base import HouseWay
 
+from .arrays import I8, I32
 from .cache import load_arrays, save_arrays
 from .dominance import DominanceCounter
 from .space import HandSpace
 
 __all__ = ["WayArrays", "way_arrays"]
-
-I32 = npt.NDArray[np.int32]
-I8 = npt.NDArray[np.int8]
 
 
 @dataclass(frozen=True, eq=False)

@@ -17,17 +17,11 @@ from math import lcm
 from typing import Any
 
 import numpy as np
-import numpy.typing as npt
 
+from .arrays import F64, I8, B, Obj
 from .game import Game
 
 __all__ = ["Evaluation", "MixedStrategy", "evaluate", "exact_utilities"]
-
-I8 = npt.NDArray[np.int8]
-I64 = npt.NDArray[np.int64]
-F64 = npt.NDArray[np.float64]
-B = npt.NDArray[np.bool_]
-Obj = npt.NDArray[np.object_]
 
 
 @dataclass(frozen=True, eq=False)

@@ -25,11 +25,11 @@ from math import comb, prod
 from typing import Any, Final
 
 import numpy as np
-import numpy.typing as npt
 
 from paigow.cards import DECK, JOKER_1, JOKER_2, Card, parse_cards
 from paigow.errors import ConfigError
 from paigow.exact.advise import SettingScore
+from paigow.exact.arrays import I8, I32, I64, U8, U16
 from paigow.exact.dominance import DominanceCounter, SubsetIndex, subset_index
 from paigow.exact.edge import EdgeDetail, EdgeResult
 from paigow.exact.optimal import best_split
@@ -63,13 +63,6 @@ __all__ = [
     "spg_optimal",
     "spg_way_arrays",
 ]
-
-I8 = npt.NDArray[np.int8]
-I32 = npt.NDArray[np.int32]
-I64 = npt.NDArray[np.int64]
-U8 = npt.NDArray[np.uint8]
-U16 = npt.NDArray[np.uint16]
-B = npt.NDArray[np.bool_]
 
 #: Default commission on a player's win (R-SPG-23: 5 %).
 COMMISSION: Final = Fraction(1, 20)

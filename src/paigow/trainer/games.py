@@ -9,7 +9,7 @@ explanation. The adapter is chosen by the profile's game object
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Any, Final, Protocol
@@ -81,6 +81,11 @@ class DealerField:
     weights: tuple[int, ...]
     high: tuple[int, ...]
     low: tuple[int, ...]
+
+    @classmethod
+    def of(cls, weights: Iterable[Any], high: Iterable[Any], low: Iterable[Any]) -> DealerField:
+        """A field from the engine's arrays (any integers)."""
+        return cls(*(tuple(int(x) for x in a) for a in (weights, high, low)))
 
     @property
     def total(self) -> int:
@@ -165,6 +170,39 @@ def _other_two(hand: Sequence[Any], pieces: Sequence[Any], noun: str) -> list[An
     return rest
 
 
+class _Adapter:
+    """What both games' adapters share: the profile, its commission, the class table, and
+    reading one hand of a setting."""
+
+    noun: str
+    example: str
+
+    def __init__(self, profile: Profile, table: ClassTable) -> None:
+        self.profile = profile
+        self.commission = commission_of(profile)
+        self.table = table
+
+    def _one_hand(
+        self,
+        text: str,
+        pieces: Sequence[Any],
+        parse: Callable[[str], Sequence[Any]],
+        hand: Callable[..., Any],
+        setting: Callable[[Any, Any], Any],
+    ) -> Any:
+        """The setting of ``pieces`` that plays the two pieces written in ``text`` as one
+        hand and the other two as the other, the better hand high."""
+        two = parse(text)
+        if len(two) != 2:
+            raise ParseError(
+                f"write one hand of two {self.noun} (e.g. {self.example}) or a setting "
+                f"HIGH / LOW, got {len(two)} {self.noun[:-1]}(s) in {text!r}"
+            )
+        rest = _other_two(two, pieces, self.noun)
+        h1, h2 = hand(*two), hand(*rest)
+        return setting(h1, h2) if h1.strength >= h2.strength else setting(h2, h1)
+
+
 # --- tiles -----------------------------------------------------------------------------------
 
 
@@ -196,7 +234,7 @@ def _in_rank_order(tiles: Sequence[Tile]) -> tuple[Tile, ...]:
     return tuple(sorted(tiles, key=lambda t: (t.natural_rank, t.sort_key)))
 
 
-class TileTrainer:
+class TileTrainer(_Adapter):
     """Pai Gow Tiles: 32 tiles, 3,620 hand classes, the tile house ways."""
 
     name = "tiles"
@@ -205,9 +243,7 @@ class TileTrainer:
     wild_label = "gee joon hands"
 
     def __init__(self, profile: Profile) -> None:
-        self.profile = profile
-        self.commission = commission_of(profile)
-        self.table = _tile_table()
+        super().__init__(profile, _tile_table())
 
     def pieces_of(self, cls: int, rng: Rng) -> tuple[Any, ...]:
         """Four tiles of class ``cls``: a kind held once is either of its two tiles."""
@@ -259,26 +295,14 @@ class TileTrainer:
             s = Setting.parse(text)
             _same_pieces(s.tiles, pieces, self.noun)
             return s
-        tiles = parse_tiles(text)
-        if len(tiles) != 2:
-            raise ParseError(
-                f"write one hand of two tiles (e.g. {self.example}) or a setting HIGH / LOW, "
-                f"got {len(tiles)} tile(s) in {text!r}"
-            )
-        rest = _other_two(tiles, pieces, self.noun)
-        h1, h2 = Hand.of(*tiles), Hand.of(rest[0], rest[1])
-        return Setting(h1, h2) if h1.strength >= h2.strength else Setting(h2, h1)
+        return self._one_hand(text, pieces, parse_tiles, Hand.of, Setting)
 
     def field(self, pieces: Sequence[Any], dealer: str) -> DealerField:
         """The dealer's hands by class of the engine's hand space for the dealer way."""
         (opp,) = resolve([(dealer, None)], self.profile, self.commission)
         space = opp.space
         row = space.multiplicity_row(space.class_of(list(pieces)))
-        return DealerField(
-            tuple(int(x) for x in row),
-            tuple(int(x) for x in opp.high),
-            tuple(int(x) for x in opp.low),
-        )
+        return DealerField.of(row, opp.high, opp.low)
 
     def wins(self, player: int, dealer: int, *, low: bool) -> bool:
         """R-RANK-13 with the profile's zero rules."""
@@ -328,7 +352,7 @@ def _type_cards(t: int) -> tuple[Card, ...]:
     return (JOKER_1, JOKER_2) if t == 13 else DECK[4 * t : 4 * t + 4]
 
 
-class CardTrainer:
+class CardTrainer(_Adapter):
     """Supreme Pai Gow: 54 cards, 2,366 rank classes, ``spg-house`` (fouls are refused)."""
 
     name = "cards"
@@ -337,10 +361,8 @@ class CardTrainer:
     wild_label = "joker hands"
 
     def __init__(self, profile: Profile) -> None:
-        self.profile = profile
-        self.commission = commission_of(profile)
+        super().__init__(profile, _card_table())
         self.literal = profile.ranking.zero_rule == "literal"
-        self.table = _card_table()
 
     def pieces_of(self, cls: int, rng: Rng) -> tuple[Any, ...]:
         """Four cards of class ``cls``: the suits (or jokers) of each rank drawn uniformly."""
@@ -394,15 +416,7 @@ class CardTrainer:
             s = CardSetting.parse(text, allow_foul=True)
             _same_pieces(s.cards, pieces, self.noun)
         else:
-            cards = parse_cards(text)
-            if len(cards) != 2:
-                raise ParseError(
-                    f"write one hand of two cards (e.g. {self.example}) or a setting "
-                    f"HIGH / LOW, got {len(cards)} card(s) in {text!r}"
-                )
-            rest = _other_two(cards, pieces, self.noun)
-            h1, h2 = CardHand.of(*cards), CardHand.of(rest[0], rest[1])
-            s = CardSetting(h1, h2) if h1.strength >= h2.strength else CardSetting(h2, h1)
+            s = self._one_hand(text, pieces, parse_cards, CardHand.of, CardSetting)
         if s.is_foul:
             raise InvalidSettingError(
                 f"{s} is a foul: the high hand ranks below the low hand, and a foul loses "
@@ -415,11 +429,7 @@ class CardTrainer:
         sp = rank_space()
         arrays = spg_way_arrays(dealer)
         row = sp.multiplicity_row(sp.class_of(list(pieces)))
-        return DealerField(
-            tuple(int(x) for x in row),
-            tuple(int(x) for x in arrays.high),
-            tuple(int(x) for x in arrays.low),
-        )
+        return DealerField.of(row, arrays.high, arrays.low)
 
     def wins(self, player: int, dealer: int, *, low: bool) -> bool:
         """R-SPG-04/05 (copies to the dealer; the zero rule as the profile reads it)."""

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from paigow.settings import Setting, settings_of
 from paigow.tiles import Tile
 
-from .taj_mahal import taj_mahal_rule
+from .taj_mahal import TajMahalWay as TajMahalLiteralWay
 
 __all__ = ["TajMahalWay", "beats_on_both", "undominated"]
 
@@ -44,18 +44,18 @@ def undominated(tiles: Sequence[Tile], chosen: Setting) -> Setting:
     return max(better, key=lambda s: (s.high.strength, s.low.strength))
 
 
-class TajMahalWay:
-    """The Taj Mahal (Atlantic City) house way as dealt: the published rules, and never a
-    setting beaten on both hands by another setting of the same tiles."""
+class TajMahalWay(TajMahalLiteralWay):
+    """The Taj Mahal (Atlantic City) house way as dealt: the published rules (the literal way
+    this class extends), and never a setting beaten on both hands by another setting of the
+    same tiles."""
 
     name: str = "taj-mahal"
     description: str = (
         "Taj Mahal (Atlantic City) house way as dealt: the published rules, never a setting "
         "beaten on both hands"
     )
-    kind_symmetric: bool = True
 
     def set(self, tiles: Sequence[Tile]) -> Setting:
         """Set four tiles by the Taj Mahal rules, then the both-hands guard."""
         ts = sorted(tiles, key=lambda t: t.sort_key)
-        return undominated(ts, taj_mahal_rule(ts)[1])
+        return undominated(ts, super().set(ts))
