@@ -14,6 +14,10 @@ The public API in one import::
     'win'
 """
 
+from __future__ import annotations
+
+from importlib import import_module
+
 from paigow.errors import (
     AmbiguousNameError,
     ConfigError,
@@ -22,19 +26,73 @@ from paigow.errors import (
     PaigowError,
     ParseError,
 )
-from paigow.profiles import Profile, get_profile, load_profile, profile_names
-from paigow.ranking import Hand
-from paigow.settings import (
-    CompareRules,
-    Comparison,
-    Outcome,
-    Setting,
-    Side,
-    compare_settings,
-    settings_of,
-)
-from paigow.tiles import ALL_TILES, FULL_SET, Tile, format_tiles, parse_tile, parse_tiles, tile
-from paigow.ways import HouseWay, get_way, way_names
+
+#: ``typing.TYPE_CHECKING`` without importing :mod:`typing` (mypy reads the name).
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from paigow.profiles import Profile, get_profile, load_profile, profile_names
+    from paigow.ranking import Hand
+    from paigow.settings import (
+        CompareRules,
+        Comparison,
+        Outcome,
+        Setting,
+        Side,
+        compare_settings,
+        settings_of,
+    )
+    from paigow.tiles import (
+        ALL_TILES,
+        FULL_SET,
+        Tile,
+        format_tiles,
+        parse_tile,
+        parse_tiles,
+        tile,
+    )
+    from paigow.ways import HouseWay, get_way, way_names
+
+#: The module of each public name imported on first use, so that ``import paigow`` (and every
+#: command line start-up) loads no profile, TOML parser or house way it does not need.
+_LAZY: dict[str, str] = {
+    **dict.fromkeys(("Profile", "get_profile", "load_profile", "profile_names"), "profiles"),
+    "Hand": "ranking",
+    **dict.fromkeys(
+        (
+            "CompareRules",
+            "Comparison",
+            "Outcome",
+            "Setting",
+            "Side",
+            "compare_settings",
+            "settings_of",
+        ),
+        "settings",
+    ),
+    **dict.fromkeys(
+        ("ALL_TILES", "FULL_SET", "Tile", "format_tiles", "parse_tile", "parse_tiles", "tile"),
+        "tiles",
+    ),
+    **dict.fromkeys(("HouseWay", "get_way", "way_names"), "ways"),
+}
+
+
+if not TYPE_CHECKING:  # hidden from mypy, which sees the imports above instead
+
+    def __getattr__(name: str) -> object:
+        """A public name of :data:`__all__`, imported from its module on first use."""
+        module = _LAZY.get(name)
+        if module is None:
+            raise AttributeError(f"module 'paigow' has no attribute {name!r}")
+        value = getattr(import_module(f"paigow.{module}"), name)
+        globals()[name] = value
+        return value
+
+
+def __dir__() -> list[str]:
+    """The module's names, the lazily imported ones included."""
+    return sorted({*globals(), *_LAZY})
+
 
 __version__ = "0.1.0"
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import tomllib
 from functools import cache
-from importlib import resources
 from pathlib import Path
 from typing import Final
 
@@ -41,23 +40,31 @@ def _parse_text(text: str, origin: str) -> Profile:
     return parse_profile(data, origin)
 
 
-def _bundled() -> dict[str, str]:
-    root = resources.files("paigow.profiles")
-    return {
-        entry.name.removesuffix(".toml"): entry.read_text(encoding="utf-8")
-        for entry in root.iterdir()
-        if entry.name.endswith(".toml")
-    }
+#: The directory of the bundled profiles (``NAME.toml``, next to this module).
+_HERE: Final = Path(__file__).parent
+
+
+@cache
+def _stems() -> tuple[str, ...]:
+    """The names of the bundled profile files, sorted."""
+    return tuple(sorted(p.stem for p in _HERE.glob("*.toml")))
+
+
+@cache
+def _bundled(stem: str) -> Profile:
+    """The bundled profile of file ``stem``.toml, read and validated once."""
+    prof = _parse_text((_HERE / f"{stem}.toml").read_text(encoding="utf-8"), f"{stem}.toml")
+    if prof.name != stem:
+        raise ConfigError(f"{stem}.toml: [profile] name {prof.name!r} must match the file name")
+    return prof
 
 
 @cache
 def _registry() -> tuple[dict[str, Profile], dict[str, str]]:
     profiles: dict[str, Profile] = {}
     aliases: dict[str, str] = {}
-    for stem, text in sorted(_bundled().items()):
-        prof = _parse_text(text, f"{stem}.toml")
-        if prof.name != stem:
-            raise ConfigError(f"{stem}.toml: [profile] name {prof.name!r} must match the file name")
+    for stem in _stems():
+        prof = _bundled(stem)
         profiles[prof.name] = prof
         for alias in (prof.name, *prof.meta.aliases):
             aliases[alias.lower()] = prof.name
@@ -77,6 +84,8 @@ def get_profile(name: str) -> Profile:
     """
     if name.endswith(".toml"):
         return load_profile(name)
+    if name.lower() in _stems():  # a file's own name: read that file alone (start-up time)
+        return _bundled(name.lower())
     profiles, aliases = _registry()
     key = aliases.get(name.lower())
     if key is None:

@@ -89,10 +89,14 @@ def _int_pairs(where: str, key: str, value: Any) -> list[list[int]]:
     return [list(v) for v in value]
 
 
+#: The resolved annotations of each schema class, resolved once (start-up time).
+_HINTS: dict[type, dict[str, Any]] = {}
+
+
 def _build(cls: type[_T], data: Any, where: str) -> _T:
     if not isinstance(data, dict):
         raise ConfigError(f"{where}: expected a table of keys, got {data!r}")
-    hints = get_type_hints(cls)
+    hints = _HINTS.get(cls) or _HINTS.setdefault(cls, get_type_hints(cls))
     known = {f.name: f for f in fields(cls)}  # type: ignore[arg-type]
     unknown = sorted(set(data) - set(known))
     if unknown:
