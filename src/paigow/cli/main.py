@@ -222,16 +222,24 @@ COMMANDS: tuple[Command, ...] = (
 )
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser of every subcommand."""
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The argument parser of every subcommand, or of the command ``only`` alone (what a
+    command line naming that command parses the same way, without building the others)."""
     parser = argparse.ArgumentParser(
         prog="paigow",
         description="Rules-exact Pai Gow Tiles: rank, compare, set by house way, profiles.",
     )
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for c in COMMANDS:
-        c.arguments(sub.add_parser(c.name, help=c.help, description=c.help))
+        if only is None or c.name == only:
+            c.arguments(sub.add_parser(c.name, help=c.help, description=c.help))
     return parser
+
+
+def _command_of(argv: Sequence[str] | None) -> str | None:
+    """The command a command line names first, if it is one (else the full parser answers)."""
+    first = (sys.argv[1:] if argv is None else argv)[:1]
+    return first[0] if first and any(c.name == first[0] for c in COMMANDS) else None
 
 
 def _fail(msg: str, code: int) -> int:
@@ -250,7 +258,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``paigow`` console script; returns the exit code."""
     try:
         try:
-            args = build_parser().parse_args(argv)
+            args = build_parser(_command_of(argv)).parse_args(argv)
         except SystemExit as e:  # argparse: --help (0) or a usage error (2), already printed
             return e.code if isinstance(e.code, int) else 2
         return _runner(args.command)(args)
