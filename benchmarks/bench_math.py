@@ -44,12 +44,12 @@ MATH_TESTS = (
 )
 
 
-def previous_tree(tmp: Path) -> Path | None:
-    """The previous source and tests, extracted from git; None when the commit is missing."""
+def previous_tree(tmp: Path, commit: str = PREVIOUS) -> Path | None:
+    """The source and tests of ``commit``, extracted from git; None when it is missing."""
     tmp.mkdir(parents=True, exist_ok=True)
     try:
         blob = subprocess.run(
-            ["git", "-C", str(ROOT), "archive", PREVIOUS, "src", "tests", "docs"],
+            ["git", "-C", str(ROOT), "archive", commit, "src", "tests", "docs"],
             check=True,
             capture_output=True,
         ).stdout

@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 import io
 import json
+import os
 import sys
 from typing import Any
 
@@ -155,8 +156,17 @@ def ways(args: argparse.Namespace) -> int:
     return emit(rows, args.json, "ways")
 
 
+def _one_blas_thread() -> None:
+    """Before NumPy loads for a one-shot math command: one OpenBLAS thread unless the user chose
+    a number. The exact engine counts in integers, so the thread pool NumPy would otherwise start
+    at import (a spinning second thread, tens of milliseconds on a busy two-core machine) buys
+    such a command nothing."""
+    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
+
 def edge(args: argparse.Namespace) -> int:
     """``paigow edge`` (``--player A,B,C``: one row per player way)."""
+    _one_blas_thread()
     from .math_cmds import edge_data, render_edge
 
     data = edge_data(args)
@@ -168,6 +178,7 @@ def edge(args: argparse.Namespace) -> int:
 
 def advise(args: argparse.Namespace) -> int:
     """``paigow advise TILES``."""
+    _one_blas_thread()
     from .math_cmds import advise_data
 
     return emit(advise_data(args), args.json, "advice")
