@@ -46,6 +46,17 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         metavar="CENTS",
         help="play money credited to a new account's wallet (default 100000 = $1,000)",
     )
+    p.add_argument(
+        "--demo",
+        action="store_true",
+        help="open one table per profile with computer players (once: a table that exists is kept)",
+    )
+    p.add_argument(
+        "--seed",
+        type=int,
+        metavar="N",
+        help="deal from seeded random sources (demonstrations and tests only)",
+    )
 
 
 def serve(args: argparse.Namespace) -> int:
@@ -75,7 +86,10 @@ def serve(args: argparse.Namespace) -> int:
         store.migrate()
         store.set_password(args.operator, hash_password(password), "operator")
     options = ServiceOptions(
-        allowed_origins=tuple(args.allow_origin), signup_grant=args.signup_grant
+        allowed_origins=tuple(args.allow_origin),
+        signup_grant=args.signup_grant,
+        seed=args.seed,
+        demo=args.demo,
     )
     web = Path(args.web) if args.web else default_web()
     if web is not None and not (web / "index.html").is_file():
@@ -83,6 +97,14 @@ def serve(args: argparse.Namespace) -> int:
     app = create_app(Service(store, options), web)
     safe_url = store.engine.url.render_as_string(hide_password=True)
     print(f"paigow serve: http://{args.host}:{args.port}/ on {safe_url}", flush=True)
+    if args.demo and web is not None:
+        host = "127.0.0.1" if args.host in ("0.0.0.0", "::") else args.host
+        print(
+            f"Open http://{host}:{args.port}/ in a browser: pick a table in the lobby, "
+            "play as a guest or register (a new wallet holds $1,000 of play money). "
+            "Ctrl-C stops the service.",
+            flush=True,
+        )
     config = uvicorn.Config(
         app, host=args.host, port=args.port, ws_max_size=65_536, log_level="warning"
     )

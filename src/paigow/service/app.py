@@ -25,6 +25,7 @@ import paigow
 from paigow.errors import PaigowError
 from paigow.table.observation import OPERATOR
 
+from . import trainer_api, web_api
 from .actor import TableActor
 from .auth import COOKIE, User
 from .config import TableConfig
@@ -276,6 +277,8 @@ def create_app(service: Service, web: Path | None = None) -> FastAPI:
             conn.close()
             writer.cancel()
 
+    web_api.install(app)
+    trainer_api.install(app)
     if web is not None:
         from fastapi.staticfiles import StaticFiles
 

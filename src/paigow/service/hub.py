@@ -11,6 +11,7 @@ import asyncio
 import contextlib
 import datetime as dt
 import logging
+import random
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -50,6 +51,11 @@ class ServiceOptions:
     login_limit: int = 5
     login_window: float = 60.0
     queue_limit: int = 1000
+    #: Deal every table (and the trainer) from seeded random sources: for demonstrations and
+    #: tests only, never for real play.
+    seed: int | None = None
+    #: Open the demonstration tables at start-up (:mod:`paigow.service.bootstrap`).
+    demo: bool = False
 
 
 class Connection:
@@ -100,6 +106,10 @@ class Service:
             actor.replay(await self.store.run(self.store.ops, table_id))
             actor.start()
             log.info("table %s rebuilt at command %d", table_id, actor.seq)
+        if self.options.demo:
+            from .bootstrap import open_demo_tables
+
+            await open_demo_tables(self)
 
     async def stop(self) -> None:
         """Stop every actor and close the store."""
@@ -108,7 +118,9 @@ class Service:
         self.store.close()
 
     def _actor(self, engine: TableEngine) -> TableActor:
-        actor = TableActor(engine, self.store)
+        seed = self.options.seed
+        rng = None if seed is None else random.Random(f"{seed}:{engine.table_id}")
+        actor = TableActor(engine, self.store, rng)
         actor.connected = self.is_connected
         self.actors[engine.table_id] = actor
         return actor
@@ -170,6 +182,7 @@ class Service:
                 {
                     "id": tid,
                     "profile": e.profile.name,
+                    "title": e.profile.meta.title,
                     "game": e.game_name,
                     "limits": {"min": e.profile.table.min_wager, "max": e.profile.table.max_wager},
                     "variations": {

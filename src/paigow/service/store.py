@@ -126,7 +126,7 @@ class Store:
         cfg.set_main_option("script_location", str(where))
         with self.engine.begin() as conn:
             cfg.attributes["connection"] = conn
-            command.upgrade(cfg, "head")
+            command.upgrade(cfg, "heads")
 
     # ------------------------------------------------------------------ users
     def create_user(self, name: str, password_hash: str, role: str, grant: int) -> int:

@@ -1,0 +1,160 @@
+"""What the browser table shows beside the protocol: a table's rules and options for its client
+(:func:`table_info`), and the setting help of one spot (:func:`spot_advice`): the house way's
+setting and the rule that produced it, and — where the operator allows advice at the table —
+the exact EV of every setting against the dealer's way, computed by the trainer's core from the
+exact engine (:mod:`paigow.trainer`).
+
+Both read the engine only through :class:`~paigow.service.engine.TableEngine` and the round's
+public observation; a spot's pieces are used only when the viewer may see them
+(:func:`paigow.table.observation.visible_positions`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from paigow.errors import IllegalActionError, PaigowError
+from paigow.sidebets import BONUS_PAYTABLE, DICE_BONUS_OTHER_PAYS, DICE_BONUS_SHAKER_PAYS
+from paigow.sidebets.pair_fortunes import PF_TABLES
+from paigow.table.observation import Viewer, visible_positions
+from paigow.table.styles import STYLES
+from paigow.trainer import Trainer
+from paigow.trainer.core import setting_json
+
+if TYPE_CHECKING:
+    from paigow.profiles import Profile
+
+    from .engine import TableEngine
+
+__all__ = ["side_kinds", "spot_advice", "table_info"]
+
+#: Dragon's Eye wagers and their pays, as the client shows them (R-DE-05..10).
+_DE_WAGERS = (
+    ("de-odd", "Odd", "1 to 1 when the Dragon's Eye die is odd, no triple (R-DE-07)"),
+    ("de-even", "Even", "1 to 1 when the Dragon's Eye die is even, no triple (R-DE-06)"),
+    ("de-double", "Double", "4 to 1 when the two ivory dice match (R-DE-08)"),
+    ("de-triple", "Triple", "30 to 1 on three of a kind (R-DE-09)"),
+    ("de-match", "Match", "1 to 1 for each die showing your seat number (R-DE-05)"),
+)
+
+
+def side_kinds(engine: TableEngine) -> list[dict[str, Any]]:
+    """The side wagers offered at the table: kind, label and pays, in the client's order."""
+    c = engine.config
+    p = engine.profile
+    out: list[dict[str, Any]] = []
+    if c.pair_fortunes:
+        pays = PF_TABLES[c.pair_fortunes.upper()]
+        text = ", ".join(f"{k.value} {n} to 1" for k, n in pays.items())
+        out.append({"kind": "pair-fortunes", "label": "Pair Fortunes", "pays": text})
+    if c.dragons_eye:
+        for kind, label, text in _DE_WAGERS:
+            out.append({"kind": kind, "label": label, "pays": text})
+        shaker = " / ".join(f"{n:,}" for n in DICE_BONUS_SHAKER_PAYS)
+        other = " / ".join(f"{n:,}" for n in DICE_BONUS_OTHER_PAYS)
+        out.append(
+            {
+                "kind": "dice-bonus",
+                "label": "Dice bonus",
+                "pays": f"triples in a row pay {shaker} to 1 to the shaker, {other} to 1 to "
+                "others (R-DE-10)",
+            }
+        )
+    if p.side_bets.supreme_bonus and c.supreme_bonus:
+        text = ", ".join(f"{k.value} {n} to 1" for k, n in BONUS_PAYTABLE.items())
+        out.append({"kind": "supreme-bonus", "label": "Bonus", "pays": text})
+    return out
+
+
+def table_info(engine: TableEngine) -> dict[str, Any]:
+    """The rules and options of a table that its client needs to offer every decision."""
+    c = engine.config
+    p = engine.profile
+    t, b, d = p.table, p.banking, p.dealing
+    return {
+        "table": c.id,
+        "profile": p.name,
+        "title": p.meta.title,
+        "game": engine.game_name,
+        "positions": t.positions,
+        "dead_hand": t.dead_hand,
+        "limits": {"min": t.min_wager, "max": t.max_wager},
+        "two_spots": t.allow_two_spots,
+        "players_per_spot": t.max_players_per_spot,
+        "surrender": t.surrender,
+        "commission": p.commission.rate,
+        "collection_cents": p.commission.collection_cents if p.commission.collection else 0,
+        "house_banks": b.house_banks,
+        "player_bank": b.player_bank,
+        "co_bank": b.co_bank,
+        "dealer_wager": b.dealer_wager,
+        "bank_may_cut": d.bank_may_cut,
+        "styles": [{"style": s, "label": STYLES.get(s, s.replace("-", " "))} for s in d.styles],
+        "default_style": d.default_style,
+        "style_chooser": d.chooser,
+        "setting_order": p.ranking.setting_order,
+        "house_way": engine.session.house_way or p.house_way.dealer,
+        "side_bets": side_kinds(engine),
+        "pair_fortunes_requires_base": p.side_bets.pair_fortunes_requires_base,
+        "supreme_bonus_min": p.side_bets.supreme_bonus_min_cents,
+        "windows": {
+            "wager": c.wager_seconds,
+            "setting": c.setting_seconds,
+            "decision": c.decision_seconds,
+            "pause": c.pause_seconds,
+        },
+        "on_setting_timeout": c.on_setting_timeout,
+        "advice": c.advice,
+        "computer_players": c.computer_players,
+    }
+
+
+_TRAINERS: dict[tuple[str, str], Trainer] = {}
+
+
+def _trainer(profile: Profile, way: str) -> Trainer:
+    """One trainer per profile and way (its construction warms the engine's caches)."""
+    key = (profile.name, way)
+    if key not in _TRAINERS:
+        _TRAINERS[key] = Trainer(profile, dealer=way, way=way)
+    return _TRAINERS[key]
+
+
+def spot_advice(engine: TableEngine, viewer: Viewer, spot: str) -> dict[str, Any]:
+    """The house way's setting of ``spot`` with its rule, and the exact EV of every setting
+    against the dealer's way when the table allows advice.
+
+    Raises:
+        IllegalActionError: no hand of ``spot`` the viewer may see is waiting to be set.
+    """
+    rnd = engine.round
+    if rnd is None or not rnd.dealt:
+        raise IllegalActionError("no hand has been dealt at this table")
+    if viewer.role != "seat" or spot not in visible_positions(rnd, viewer):
+        raise IllegalActionError(f"spot {spot} is not yours to see")
+    if spot in rnd.collected or spot not in rnd.dealt:
+        raise IllegalActionError(f"spot {spot} holds no hand")
+    pieces = list(rnd.dealt[spot])
+    way = rnd.house_way.name
+    trainer = _trainer(engine.profile, way)
+    try:
+        problem = trainer.problem(pieces)
+    except PaigowError as e:  # a way the trainer cannot score: the house way alone
+        raise IllegalActionError(f"no advice for this hand: {e}") from e
+    house = problem.options[problem.house].setting
+    out: dict[str, Any] = {
+        "table": engine.table_id,
+        "spot": spot,
+        "pieces": [str(x) for x in pieces],
+        "house_way": {"name": way, "rule": problem.rule, **setting_json(house)},
+        "advice": engine.config.advice,
+        "dealer_way": trainer.dealer,
+    }
+    if engine.config.advice:
+        out["settings"] = [
+            o.to_json() | {"high_name": o.setting.high.name, "low_name": o.setting.low.name}
+            for o in problem.options
+        ]
+        out["best"] = problem.best
+        out["house"] = problem.house
+    return out

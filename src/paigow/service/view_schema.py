@@ -1,0 +1,422 @@
+"""JSON schemas of what the service shows its clients beyond the protocol's envelopes: a table's
+state (the ``state`` of the ``state`` and ``event`` messages), the round in it, the events'
+operations, the lobby, and the browser client's routes (:mod:`paigow.service.web_api`,
+:mod:`paigow.service.trainer_api`).
+
+They describe the data as :func:`paigow.table.observation.observe`,
+:meth:`~paigow.service.actor.TableActor.state` and the routes build it; the tests check real
+messages of every profile against them, and the browser client's TypeScript types are generated
+from them together with :func:`paigow.service.protocol.schemas` (docs/web.md), so the client's
+types cannot drift from the server.
+
+Every schema is a plain dict; ``{"$ref": "#/defs/NAME"}`` refers to :data:`DEFS`.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+__all__ = ["DEFS", "ROOTS", "ref"]
+
+Schema = dict[str, Any]
+
+_STR: Final[Schema] = {"type": "string"}
+_INT: Final[Schema] = {"type": "integer"}
+_NUM: Final[Schema] = {"type": "number"}
+_BOOL: Final[Schema] = {"type": "boolean"}
+_ANY_OBJECT: Final[Schema] = {"type": "object", "additionalProperties": True}
+
+
+def ref(name: str) -> Schema:
+    """A reference to ``DEFS[name]``."""
+    return {"$ref": f"#/defs/{name}"}
+
+
+def _null(schema: Schema) -> Schema:
+    return {"anyOf": [schema, {"type": "null"}]}
+
+
+def _list(items: Schema) -> Schema:
+    return {"type": "array", "items": items}
+
+
+def _map(values: Schema) -> Schema:
+    return {"type": "object", "additionalProperties": values}
+
+
+def _enum(*values: str) -> Schema:
+    return {"type": "string", "enum": list(values)}
+
+
+def _obj(props: dict[str, Schema], optional: tuple[str, ...] = (), *, more: bool = False) -> Schema:
+    """An object with ``props`` (all required but ``optional``); no other keys unless
+    ``more``."""
+    return {
+        "type": "object",
+        "properties": props,
+        "required": [k for k in props if k not in optional],
+        "additionalProperties": more,
+    }
+
+
+_PHASE = _enum(
+    "shuffle", "cut", "wagers", "style", "shake", "deal", "setting", "bank", "surrender", "done"
+)
+_BANKER_KIND = _enum("house", "player", "co-bank", "player-dealer")
+
+#: Named schemas (TypeScript interfaces of the same names).
+DEFS: Final[dict[str, Schema]] = {
+    "Limits": _obj({"min": _INT, "max": _INT}),
+    "Waiting": _obj({"key": _STR, "for": _STR, "who": _list(_STR), "deadline": _null(_NUM)}),
+    "Banker": _obj({"kind": _BANKER_KIND, "player": _null(_STR), "position": _null(_STR)}),
+    "Hands": _obj({"high": _list(_STR), "low": _list(_STR)}),
+    "PositionView": _obj(
+        {
+            "dealt": _BOOL,
+            "collected": _BOOL,
+            "pieces": _null(_list(_STR)),
+            "set": _BOOL,
+            "setting": _null(ref("Hands")),
+            "set_by": _null(_STR),
+            "exposed_count": _INT,
+            "surrendered": _BOOL,
+            "void": _BOOL,
+            "dead": _BOOL,
+        }
+    ),
+    "WagerView": _obj(
+        {
+            "ref": _STR,
+            "player": _STR,
+            "spot": _STR,
+            "kind": _STR,
+            "cents": _INT,
+            "result": _null(_STR),
+        }
+    ),
+    "DragonsEye": _obj({"button": _INT, "triple": _BOOL, "tier": _INT, "streak": _INT}),
+    # One entry of a round's results: a wager's (by ref), the dealer's wager's ("dealer"), or
+    # the Player-Dealer's action ("player-dealer"); side wagers carry their class and pays.
+    "ResultView": _obj(
+        {
+            "spot": _STR,
+            "player": _STR,
+            "cents": _INT,
+            "result": _STR,
+            "high": _STR,
+            "low": _STR,
+            "class": _STR,
+            "pays": _INT,
+            "reason": _STR,
+            "reset_to_house_way": _BOOL,
+            "stake": _INT,
+            "action_used": _INT,
+        },
+        optional=(
+            "spot",
+            "player",
+            "cents",
+            "result",
+            "high",
+            "low",
+            "class",
+            "pays",
+            "reason",
+            "reset_to_house_way",
+            "stake",
+            "action_used",
+        ),
+    ),
+    "RoundView": _obj(
+        {
+            "game": _enum("tiles", "cards"),
+            "phase": _PHASE,
+            "banker": ref("Banker"),
+            "seats": _map(_STR),
+            "chips": _map(_INT),
+            "house_way": _STR,
+            "style": _null(_STR),
+            "dice": _null(_list(_INT)),
+            "rng": _null(_INT),
+            "start": _null(_STR),
+            "dragons_eye": _null(ref("DragonsEye")),
+            "wagers": _list(ref("WagerView")),
+            "dealer_wager": _INT,
+            "pd_stake": _INT,
+            "positions": _map(ref("PositionView")),
+            "unset": _list(_STR),
+            "results": _map(ref("ResultView")),
+            "exposure": _list(_STR),
+            "void": _null(_STR),
+            "operations": _INT,
+        }
+    ),
+    "TableState": _obj(
+        {
+            "table": _STR,
+            "seq": _INT,
+            "profile": _STR,
+            "game": _enum("tiles", "cards"),
+            "limits": ref("Limits"),
+            "seats": _map(_STR),
+            "chips": _map(_INT),
+            "rounds": _INT,
+            "round_open": _BOOL,
+            "waiting": _null(ref("Waiting")),
+            "paused": _BOOL,
+            "held": _null(_STR),
+            "you": _null(_STR),
+            "round": _null(ref("RoundView")),
+        }
+    ),
+    "Transfer": _obj({"from": _STR, "to": _STR, "cents": _INT, "reason": _STR, "ref": _STR}),
+    "OperationView": _obj({"index": _INT, "kind": _STR, "actor": _STR, "data": _ANY_OBJECT}),
+    "TableEvent": _obj(
+        {
+            "seq": _INT,
+            "action": _STR,
+            "round": _null(_INT),
+            "notice": _ANY_OBJECT,
+            "ops": _list(ref("OperationView")),
+        },
+        optional=("notice", "ops"),
+    ),
+    "LobbyTable": _obj(
+        {
+            "id": _STR,
+            "profile": _STR,
+            "title": _STR,
+            "game": _enum("tiles", "cards"),
+            "limits": ref("Limits"),
+            "variations": _obj(
+                {"pair_fortunes": _null(_STR), "dragons_eye": _BOOL, "supreme_bonus": _BOOL}
+            ),
+            "computer_players": _INT,
+            "seats": _map(_null(_STR)),
+            "free": _list(_STR),
+            "phase": _STR,
+            "rounds": _INT,
+            "held": _null(_STR),
+        }
+    ),
+    "LobbyFeed": _obj({"type": {"const": "lobby"}, "tables": _list(ref("LobbyTable"))}),
+    "SideBetInfo": _obj({"kind": _STR, "label": _STR, "pays": _STR}),
+    "TableInfo": _obj(
+        {
+            "table": _STR,
+            "profile": _STR,
+            "title": _STR,
+            "game": _enum("tiles", "cards"),
+            "positions": _INT,
+            "dead_hand": _BOOL,
+            "limits": ref("Limits"),
+            "two_spots": _BOOL,
+            "players_per_spot": _INT,
+            "surrender": _BOOL,
+            "commission": _STR,
+            "collection_cents": _INT,
+            "house_banks": _BOOL,
+            "player_bank": _BOOL,
+            "co_bank": _BOOL,
+            "dealer_wager": _BOOL,
+            "bank_may_cut": _BOOL,
+            "styles": _list(_obj({"style": _STR, "label": _STR})),
+            "default_style": _STR,
+            "style_chooser": _STR,
+            "setting_order": _enum("reject", "as-set", "foul"),
+            "house_way": _STR,
+            "side_bets": _list(ref("SideBetInfo")),
+            "pair_fortunes_requires_base": _BOOL,
+            "supreme_bonus_min": _INT,
+            "windows": _obj({"wager": _NUM, "setting": _NUM, "decision": _NUM, "pause": _NUM}),
+            "on_setting_timeout": _STR,
+            "advice": _BOOL,
+            "computer_players": _INT,
+        }
+    ),
+    "NamedHands": _obj(
+        {"high": _list(_STR), "low": _list(_STR), "high_name": _STR, "low_name": _STR}
+    ),
+    "ScoredSetting": _obj(
+        {
+            "high": _list(_STR),
+            "low": _list(_STR),
+            "high_name": _STR,
+            "low_name": _STR,
+            "ev": _NUM,
+            "ev_exact": _STR,
+            "win": _NUM,
+            "push": _NUM,
+            "lose": _NUM,
+            "counts": _obj({"win": _INT, "push": _INT, "lose": _INT}),
+        }
+    ),
+    "Advice": _obj(
+        {
+            "table": _STR,
+            "spot": _STR,
+            "pieces": _list(_STR),
+            "house_way": _obj(
+                {
+                    "name": _STR,
+                    "rule": _null(_STR),
+                    "high": _list(_STR),
+                    "low": _list(_STR),
+                    "high_name": _STR,
+                    "low_name": _STR,
+                }
+            ),
+            "advice": _BOOL,
+            "dealer_way": _STR,
+            "settings": _list(ref("ScoredSetting")),
+            "best": _INT,
+            "house": _INT,
+        },
+        optional=("settings", "best", "house"),
+    ),
+    "RecordPosition": _obj(
+        {
+            "dealt": _null(_list(_STR)),
+            "collected": _BOOL,
+            "setting": _null(ref("Hands")),
+            "set_by": _null(_STR),
+            "wagers": _list(_ANY_OBJECT),
+            "bank": _BOOL,
+        },
+        optional=("set_by", "bank"),
+        more=True,
+    ),
+    "RoundRecord": _obj(
+        {
+            "profile": _STR,
+            "house_way": _STR,
+            "banker": ref("Banker"),
+            "seats": _map(_STR),
+            "stacks": _map(_INT),
+            "style": _null(_STR),
+            "dice": _null(_list(_INT)),
+            "start": _null(_STR),
+            "void": _null(_STR),
+            "positions": _map(ref("RecordPosition")),
+            "operations": _list(ref("OperationView")),
+            "transfers": _list(ref("Transfer")),
+            "net": _map(_INT),
+            "redacted": _BOOL,
+        },
+        optional=("redacted",),
+        more=True,
+    ),
+    "RecalledRound": _obj(
+        {
+            "table": _STR,
+            "round": _INT,
+            "finished_at": _STR,
+            "void": _BOOL,
+            "record": ref("RoundRecord"),
+        }
+    ),
+    "Me": _obj(
+        {"name": _STR, "role": _enum("player", "operator"), "wallet": _INT, "seats": _map(_STR)}
+    ),
+    "TallySummary": _obj(
+        {
+            "hands": _INT,
+            "best": _INT,
+            "house": _INT,
+            "accuracy": _null(_NUM),
+            "ev_lost_per_hand": _null(_NUM),
+        }
+    ),
+    "TrainerStats": _obj(
+        {
+            "hands": _INT,
+            "best": _INT,
+            "house": _INT,
+            "accuracy": _null(_NUM),
+            "ev_lost_per_hand": _null(_NUM),
+            "categories": _map(ref("TallySummary")),
+            "review": _INT,
+        }
+    ),
+    "TrainerProblem": _obj(
+        {
+            "profile": _STR,
+            "game": _enum("tiles", "cards"),
+            "house_way": _STR,
+            "dealer_way": _STR,
+            "pieces": _list(_STR),
+            "drill": _STR,
+            "categories": _list(_STR),
+            "options": _list(ref("NamedHands")),
+        }
+    ),
+    "TrainerGroup": _obj(
+        {"label": _STR, "hands": _INT, "share": _NUM, "ev": _NUM, "changes": _STR}
+    ),
+    "TrainerComparison": _obj(
+        {
+            "better": _STR,
+            "worse": _STR,
+            "summary": _list(_STR),
+            "dealer_hands": _INT,
+            "groups": _list(ref("TrainerGroup")),
+        }
+    ),
+    "TrainerExplanation": _obj(
+        {
+            "house_way": _STR,
+            "dealer_way": _STR,
+            "rule": _null(_STR),
+            "best": _INT,
+            "house": _INT,
+            "house_vs_best": _null(_ANY_OBJECT),
+            "yours_vs_best": _null(_ANY_OBJECT),
+            "sentences": _list(_STR),
+            "comparisons": _list(ref("TrainerComparison")),
+        }
+    ),
+    "TrainerScore": _obj(
+        {
+            "pieces": _list(_STR),
+            "choice": _INT,
+            "best": _INT,
+            "house_way": _INT,
+            "is_best": _BOOL,
+            "matches_house_way": _BOOL,
+            "ev_lost": _NUM,
+            "ev_lost_exact": _STR,
+            "rule": _null(_STR),
+            "settings": _list(ref("ScoredSetting")),
+        }
+    ),
+    "TrainerAnswer": _obj(
+        {
+            "problem": ref("TrainerProblem"),
+            "score": ref("TrainerScore"),
+            "explanation": ref("TrainerExplanation"),
+            "stats": _null(ref("TrainerStats")),
+        }
+    ),
+    "TrainerProfiles": _obj(
+        {
+            "profiles": _list(_obj({"name": _STR, "title": _STR, "game": _STR, "way": _STR})),
+            "drills": _list(_obj({"drill": _STR, "label": _STR})),
+        }
+    ),
+}
+
+#: What each route or message part answers (the tests check real answers against them).
+ROOTS: Final[dict[str, str]] = {
+    "state": "TableState",
+    "event": "TableEvent",
+    "GET /api/tables": "LobbyTable[]",
+    "/ws/lobby": "LobbyFeed",
+    "GET /api/tables/{id}/info": "TableInfo",
+    "GET /api/tables/{id}/advice/{spot}": "Advice",
+    "GET /api/tables/{id}/history": "RecalledRound[]",
+    "GET /api/me": "Me",
+    "GET /api/me/rounds": "RecalledRound[]",
+    "GET /api/trainer/profiles": "TrainerProfiles",
+    "POST /api/trainer/deal": "TrainerProblem",
+    "POST /api/trainer/answer": "TrainerAnswer",
+}

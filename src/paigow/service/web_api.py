@@ -1,0 +1,143 @@
+"""HTTP routes and the lobby feed of the browser client (docs/web.md), beside the API of
+:mod:`paigow.service.app`:
+
+* ``GET /api/tables/{id}/info`` — the table's rules and options (anyone);
+* ``GET /api/tables/{id}/advice/{spot}`` — the house way's setting of your hand with its rule,
+  and, where the table allows advice, the exact EV of every setting (the seat only);
+* ``GET /api/tables/{id}/history`` — the table's last 10 rounds, each redacted for the caller
+  (a player sees their own hands; everyone sees the hands exposed at settlement);
+* ``/ws/lobby`` — a read-only websocket that sends the lobby (``{"type": "lobby", "tables":
+  [...]}``) when it connects and whenever a table changes (anyone: the lobby is public).
+
+Everything that reads a table runs inside its actor, between batches (:meth:`TableActor.call`),
+so nothing uncommitted is ever shown.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from typing import TYPE_CHECKING, Any
+
+from fastapi import APIRouter, FastAPI, HTTPException, Request, WebSocket
+from starlette.websockets import WebSocketDisconnect
+
+from paigow.errors import PaigowError
+from paigow.table.observation import OPERATOR, SPECTATOR, Viewer, redact_record
+
+from .advice import spot_advice, table_info
+from .auth import COOKIE, User
+
+if TYPE_CHECKING:
+    from .actor import TableActor
+    from .hub import Service
+
+__all__ = ["LOBBY_POLL", "install"]
+
+#: Seconds between two looks at the lobby for a feed (a change is sent at the next look).
+LOBBY_POLL = 0.25
+
+
+def _service(request: Request | WebSocket) -> Service:
+    svc: Service = request.app.state.service
+    return svc
+
+
+async def _user(request: Request) -> User | None:
+    """The signed-in user, or None (a spectator)."""
+    auth = request.headers.get("authorization", "")
+    token = auth[7:].strip() if auth.lower().startswith("bearer ") else None
+    found = await _service(request).user(token or request.cookies.get(COOKIE))
+    return None if found is None else found[0]
+
+
+def _actor(service: Service, table_id: str) -> TableActor:
+    actor = service.actors.get(table_id)
+    if actor is None or actor.closed:
+        raise HTTPException(404, f"no open table {table_id!r}")
+    return actor
+
+
+def _record_viewer(user: User | None, record: dict[str, Any]) -> Viewer:
+    if user is not None and user.is_operator:
+        return OPERATOR
+    if user is not None and user.name in (record.get("seats") or {}):
+        return Viewer.seat(user.name)
+    return SPECTATOR
+
+
+router = APIRouter()
+
+
+@router.get("/api/tables/{table_id}/info")
+async def info(table_id: str, request: Request) -> dict[str, Any]:
+    """The table's rules and options: what its client offers (anyone)."""
+    actor = _actor(_service(request), table_id)
+
+    async def read() -> dict[str, Any]:
+        return table_info(actor.engine)
+
+    return await actor.call(read)
+
+
+@router.get("/api/tables/{table_id}/advice/{spot}")
+async def advice(table_id: str, spot: str, request: Request) -> dict[str, Any]:
+    """The house way's setting of the caller's hand on ``spot`` and its rule; with advice on,
+    the exact EV of every setting against the dealer's way (the seat only)."""
+    user = await _user(request)
+    if user is None:
+        raise HTTPException(401, "sign in first (session missing or expired)")
+    actor = _actor(_service(request), table_id)
+
+    async def read() -> dict[str, Any]:
+        try:
+            return {"ok": spot_advice(actor.engine, actor.viewer(user), spot)}
+        except PaigowError as e:
+            return {"error": str(e)}
+
+    out = await actor.call(read)
+    if "error" in out:
+        raise HTTPException(409, out["error"])
+    result: dict[str, Any] = out["ok"]
+    return result
+
+
+@router.get("/api/tables/{table_id}/history")
+async def history(table_id: str, request: Request) -> list[dict[str, Any]]:
+    """The table's last 10 rounds, newest first, each as the caller may see it."""
+    service = _service(request)
+    if table_id not in service.actors:
+        raise HTTPException(404, f"no table {table_id!r}")
+    user = await _user(request)
+    rows = await service.store.run(service.store.recall_table, table_id, 10)
+
+    def redact() -> list[dict[str, Any]]:
+        for r in rows:
+            r["record"] = redact_record(r["record"], _record_viewer(user, r["record"]))
+        return rows
+
+    return await asyncio.to_thread(redact)
+
+
+@router.websocket("/ws/lobby")
+async def lobby_feed(ws: WebSocket) -> None:
+    """The lobby, sent at once and again whenever it changes (read-only, anyone)."""
+    service = _service(ws)
+    await ws.accept()
+    last = ""
+    with contextlib.suppress(WebSocketDisconnect):
+        while True:
+            text = json.dumps({"type": "lobby", "tables": service.lobby()}, separators=(",", ":"))
+            if text != last:
+                await ws.send_text(text)
+                last = text
+            with contextlib.suppress(TimeoutError):
+                msg = await asyncio.wait_for(ws.receive_text(), LOBBY_POLL)
+                if msg.strip() == '{"type":"ping"}':
+                    await ws.send_text('{"type":"pong"}')
+
+
+def install(app: FastAPI) -> None:
+    """Add the browser client's routes to the service's application."""
+    app.include_router(router)
