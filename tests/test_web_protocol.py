@@ -21,7 +21,7 @@ from paigow.service.view_schema import DEFS, ROOTS, ref
 from service_sim import Sim, Sub
 from web_schema import GENERATED, errors, typescript
 
-_VARIATIONS = {
+_VARIATIONS: dict[str, dict[str, Any]] = {
     "colorado": {"pair_fortunes": "1", "dragons_eye": True},
     "maryland": {"pair_fortunes": "A"},
 }
