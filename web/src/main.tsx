@@ -1,6 +1,8 @@
 import { render } from "preact";
 import "@fontsource-variable/inter";
 import "./styles/app.css";
+import "./styles/pages.css";
+import "./styles/table.css";
 import { App } from "./app/App";
 
 const root = document.getElementById("app");

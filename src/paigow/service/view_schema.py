@@ -289,6 +289,9 @@ DEFS: Final[dict[str, Schema]] = {
     "RoundRecord": _obj(
         {
             "profile": _STR,
+            "rules": _obj(
+                {"profile": _obj({"game": _enum("tiles", "cards")}, more=True)}, more=True
+            ),
             "house_way": _STR,
             "banker": ref("Banker"),
             "seats": _map(_STR),
@@ -318,6 +321,7 @@ DEFS: Final[dict[str, Schema]] = {
     "Me": _obj(
         {"name": _STR, "role": _enum("player", "operator"), "wallet": _INT, "seats": _map(_STR)}
     ),
+    "SessionInfo": _obj({"me": _null(ref("Me"))}),
     "TallySummary": _obj(
         {
             "hands": _INT,
@@ -415,6 +419,7 @@ ROOTS: Final[dict[str, str]] = {
     "GET /api/tables/{id}/advice/{spot}": "Advice",
     "GET /api/tables/{id}/history": "RecalledRound[]",
     "GET /api/me": "Me",
+    "GET /api/session": "SessionInfo",
     "GET /api/me/rounds": "RecalledRound[]",
     "GET /api/trainer/profiles": "TrainerProfiles",
     "POST /api/trainer/deal": "TrainerProblem",

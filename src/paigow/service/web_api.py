@@ -1,6 +1,7 @@
 """HTTP routes and the lobby feed of the browser client (docs/web.md), beside the API of
 :mod:`paigow.service.app`:
 
+* ``GET /api/session`` — who is signed in (``{"me": null}`` for nobody: no 401 to a page);
 * ``GET /api/tables/{id}/info`` — the table's rules and options (anyone);
 * ``GET /api/tables/{id}/advice/{spot}`` — the house way's setting of your hand with its rule,
   and, where the table allows advice, the exact EV of every setting (the seat only);
@@ -68,6 +69,23 @@ def _record_viewer(user: User | None, record: dict[str, Any]) -> Viewer:
 
 
 router = APIRouter()
+
+
+@router.get("/api/session")
+async def session(request: Request) -> dict[str, Any]:
+    """Who is signed in (``{"me": null}`` when nobody): the account, its wallet and seats, as
+    ``GET /api/me`` gives them, without a 401 for the signed-out page."""
+    user = await _user(request)
+    if user is None:
+        return {"me": None}
+    service = _service(request)
+    wallet = await service.store.run(service.store.balance, f"wallet:{user.name}")
+    seats = {
+        tid: a.engine.seats[user.name]
+        for tid, a in service.actors.items()
+        if user.name in a.engine.seats
+    }
+    return {"me": {"name": user.name, "role": user.role, "wallet": wallet, "seats": seats}}
 
 
 @router.get("/api/tables/{table_id}/info")

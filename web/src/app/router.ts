@@ -10,12 +10,13 @@ export type Route =
   | { readonly page: "sign-in" }
   | { readonly page: "cashier" }
   | { readonly page: "table"; readonly table: string }
-  | { readonly page: "recall"; readonly table: string | null }
+  | { readonly page: "recall"; readonly table: string | null; readonly round?: number }
   | { readonly page: "trainer" }
   | { readonly page: "not-found"; readonly path: string };
 
 export function parseRoute(hash: string): Route {
-  const path = hash.replace(/^#/, "").replace(/\/+$/, "") || "/";
+  const [rawPath = "", query = ""] = hash.replace(/^#/, "").split("?", 2);
+  const path = rawPath.replace(/\/+$/, "") || "/";
   const parts = path
     .split("/")
     .filter(Boolean)
@@ -32,8 +33,12 @@ export function parseRoute(hash: string): Route {
       return second === undefined ? { page: first } : { page: "not-found", path };
     case "table":
       return second ? { page: "table", table: second } : { page: "not-found", path };
-    case "recall":
-      return { page: "recall", table: second ?? null };
+    case "recall": {
+      const round = Number(new URLSearchParams(query).get("round"));
+      return Number.isInteger(round) && round > 0
+        ? { page: "recall", table: second ?? null, round }
+        : { page: "recall", table: second ?? null };
+    }
     default:
       return { page: "not-found", path };
   }
@@ -43,8 +48,10 @@ export function hrefOf(route: Route): string {
   switch (route.page) {
     case "table":
       return `#/table/${encodeURIComponent(route.table)}`;
-    case "recall":
-      return route.table === null ? "#/recall" : `#/recall/${encodeURIComponent(route.table)}`;
+    case "recall": {
+      const base = route.table === null ? "#/recall" : `#/recall/${encodeURIComponent(route.table)}`;
+      return route.round === undefined ? base : `${base}?round=${route.round}`;
+    }
     case "not-found":
       return "#/lobby";
     default:

@@ -7,8 +7,9 @@
 import cardTable from "../generated/card-hands.json";
 import tileTable from "../generated/tile-hands.json";
 import type { CardCode } from "./cards";
-import { cardInfo } from "./cards";
+import { cardInfo, parseCard } from "./cards";
 import type { TileCode } from "./tiles";
+import { parseTile } from "./tiles";
 
 export interface HandFacts {
   /** The engine's ranking key: larger is better, equal is a copy. */
@@ -91,3 +92,21 @@ export function tileEvaluator(allowReversed = false): Evaluator<TileCode> {
 /** The Supreme Pai Gow evaluator: a high hand ranking below the low hand is a foul (R-SPG-21.2, AMB-41). */
 export const cardEvaluator: Evaluator<CardCode> = (high, low) =>
   assess(cardHand(...high), cardHand(...low), false, "card");
+
+/** The engine's name of a two-piece hand given in notation, or null when it is not one. */
+export function handName(game: "tiles" | "cards", pieces: readonly string[]): string | null {
+  const [a, b] = pieces;
+  if (pieces.length !== 2 || a === undefined || b === undefined) return null;
+  try {
+    if (game === "tiles") {
+      const ta = parseTile(a);
+      const tb = parseTile(b);
+      return ta && tb ? tileHand(ta, tb).name : null;
+    }
+    const ca = parseCard(a);
+    const cb = parseCard(b);
+    return ca && cb && ca !== cb ? cardHand(ca, cb).name : null;
+  } catch {
+    return null;
+  }
+}

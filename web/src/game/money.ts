@@ -61,3 +61,21 @@ export function breakIntoChips(amount: Cents): ChipBreakdown {
   }
   return { chips, change: rest };
 }
+
+/** Dollars as a person types them ("25", "25.50", "$1,000") in whole cents, or null. */
+export function parseDollars(text: string): Cents | null {
+  const t = text
+    .trim()
+    .replace(/^\$/, "")
+    .replace(/,(?=\d{3}(\D|$))/g, "");
+  const m = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(t);
+  if (!m) return null;
+  const whole = Number(m[1]);
+  const part = m[2] ? Number(m[2].padEnd(2, "0")) : 0;
+  return whole * 100 + part;
+}
+
+/** Cents as a dollar amount to type back ("25", "25.50"). */
+export function dollarsText(cents: Cents): string {
+  return cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2);
+}

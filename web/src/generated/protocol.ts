@@ -261,6 +261,11 @@ export interface RecordPosition {
 
 export interface RoundRecord {
   readonly profile: string;
+  readonly rules: {
+    readonly profile: {
+      readonly game: "tiles" | "cards";
+    };
+  };
   readonly house_way: string;
   readonly banker: Banker;
   readonly seats: Readonly<Record<string, string>>;
@@ -289,6 +294,10 @@ export interface Me {
   readonly role: "player" | "operator";
   readonly wallet: number;
   readonly seats: Readonly<Record<string, string>>;
+}
+
+export interface SessionInfo {
+  readonly me: Me | null;
 }
 
 export interface TallySummary {

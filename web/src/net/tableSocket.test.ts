@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Ack, ClientMessage } from "../protocol";
+import type { ClientMessage, ResultMessage } from "../protocol";
 import type { SocketLike } from "./tableSocket";
 import { DEFAULT_BACKOFF, TableSocket, backoffDelay, randomKey } from "./tableSocket";
 
@@ -57,28 +57,35 @@ function harness() {
 }
 
 describe("TableSocket", () => {
-  it("says hello, sends commands with idempotency keys, and resolves them on ack", async () => {
+  it("sends commands with idempotency keys and resolves them on their result", async () => {
     const { client, latest } = harness();
     const statuses: string[] = [];
     client.onStatus((s) => statuses.push(s));
     client.connect();
     latest().open();
-    expect(latest().sent[0]).toEqual({ type: "hello", protocol: 1 });
-    const { id, ack } = client.send({ type: "sit", table: "t1", position: 3, buy_in_cents: 50_000 });
+    client.subscribe("t1");
+    expect(latest().sent[0]).toEqual({ type: "subscribe", table: "t1" });
+    const { id, result } = client.command({ table: "t1", action: "sit", args: { seat: "3", cents: 50_000 } });
     expect(id).toBe("k1");
-    expect(latest().sent[1]).toEqual({ type: "sit", table: "t1", position: 3, buy_in_cents: 50_000, id: "k1" });
-    latest().deliver({ type: "ack", id: "k1", status: "applied" });
-    await expect(ack).resolves.toMatchObject({ status: "applied" });
-    expect(client.unacknowledged).toBe(0);
+    expect(latest().sent[1]).toEqual({
+      type: "command",
+      table: "t1",
+      id: "k1",
+      action: "sit",
+      args: { seat: "3", cents: 50_000 },
+    });
+    latest().deliver({ type: "result", table: "t1", id: "k1", status: "applied", seq: 4 });
+    await expect(result).resolves.toMatchObject({ status: "applied", seq: 4 });
+    expect(client.unanswered).toBe(0);
     expect(statuses).toEqual(["connecting", "open"]);
   });
 
-  it("re-sends an unacknowledged command with the same key after reconnecting (at most once)", async () => {
+  it("re-subscribes and re-sends an unanswered command with the same key after reconnecting", async () => {
     const { client, latest, sockets, timers } = harness();
     client.connect();
     latest().open();
-    latest().deliver({ type: "table_state", seq: 7, table: { id: "t1" } });
-    const { ack } = client.send({ type: "surrender", table: "t1" });
+    client.subscribe("t1");
+    const { result } = client.command({ table: "t1", action: "surrender", args: { spot: "3" } });
     latest().drop();
     expect(client.status).toBe("reconnecting");
     expect(timers[0]?.ms).toBe(backoffDelay(DEFAULT_BACKOFF, 0, () => 0.5));
@@ -86,21 +93,29 @@ describe("TableSocket", () => {
     expect(sockets).toHaveLength(2);
     latest().open();
     expect(latest().sent).toEqual([
-      { type: "hello", protocol: 1, resume: { t1: 7 } },
-      { type: "surrender", table: "t1", id: "k1" },
+      { type: "subscribe", table: "t1" },
+      { type: "command", table: "t1", id: "k1", action: "surrender", args: { spot: "3" } },
     ]);
-    latest().deliver({ type: "ack", id: "k1", status: "duplicate" });
-    const result: Ack = await ack;
-    expect(result.status).toBe("duplicate");
+    latest().deliver({ type: "result", table: "t1", id: "k1", status: "duplicate", seq: 9 });
+    const answer: ResultMessage = await result;
+    expect(answer.status).toBe("duplicate");
   });
 
   it("queues commands sent while disconnected", () => {
     const { client, latest } = harness();
     client.connect();
-    client.send({ type: "leave", table: "t1" });
+    client.command({ table: "t1", action: "leave", args: {} });
     expect(latest().sent).toEqual([]);
     latest().open();
-    expect(latest().sent.map((m) => m.type)).toEqual(["hello", "leave"]);
+    expect(latest().sent.map((m) => m.type)).toEqual(["command"]);
+  });
+
+  it("stops for good when the server refuses the session", () => {
+    const { client, latest, timers } = harness();
+    client.connect();
+    latest().onclose?.(new CloseEvent("close", { code: 4401 }));
+    expect(client.status).toBe("signed-out");
+    expect(timers).toHaveLength(0);
   });
 
   it("backs off exponentially up to a ceiling, and resets after a good connection", () => {
@@ -118,7 +133,7 @@ describe("TableSocket", () => {
     expect(timers.at(-1)?.ms).toBe(425);
   });
 
-  it("ignores malformed and stale messages, and stops for good on close", () => {
+  it("ignores malformed messages, and stops for good on close", () => {
     const { client, latest, timers } = harness();
     const seen: string[] = [];
     client.onMessage((m) => seen.push(m.type));
@@ -126,8 +141,8 @@ describe("TableSocket", () => {
     latest().open();
     latest().onmessage?.(new MessageEvent("message", { data: "not json" }));
     latest().deliver({ type: "mystery" });
-    latest().deliver({ type: "event", table: "t1", seq: 3, op: "dice", text: "", at: "" });
-    latest().deliver({ type: "event", table: "t1", seq: 3, op: "dice", text: "", at: "" });
+    latest().deliver({ type: "event", table: "t1", events: [] });
+    latest().deliver({ type: "event", table: "t1", events: [], state: { seq: 3 } });
     expect(seen).toEqual(["event"]);
     client.close();
     expect(client.status).toBe("closed");

@@ -1,16 +1,17 @@
 /**
- * The websocket client: one connection to the table service, with reconnection (exponential
- * back-off with jitter), resumption by sequence number, and idempotency keys so that a command
- * re-sent after a lost connection is applied at most once and its sender learns the outcome.
+ * The websocket client: one connection to the table service (`/ws`), with reconnection
+ * (exponential back-off with jitter), re-subscription to every watched table after a
+ * reconnection, and idempotency keys, so that a command re-sent after a lost connection is
+ * applied at most once and its sender learns the outcome (`applied`, `duplicate` or `refused`).
  *
  * Everything that touches the world (the WebSocket constructor, timers, randomness, key
  * generation) is injected, so the behaviour is tested deterministically.
  */
 
-import type { Ack, ClientMessage, CommandBody, CommandId, ServerMessage, TableId } from "../protocol";
-import { PROTOCOL_VERSION, parseServerMessage } from "../protocol";
+import type { ActionArgs, CommandBody, CommandId, ResultMessage, ServerMessage, TableId } from "../protocol";
+import { parseServerMessage } from "../protocol";
 
-export type ConnectionStatus = "idle" | "connecting" | "open" | "reconnecting" | "closed";
+export type ConnectionStatus = "idle" | "connecting" | "open" | "reconnecting" | "signed-out" | "closed";
 
 /** The part of the browser's WebSocket the client uses. */
 export interface SocketLike {
@@ -53,6 +54,8 @@ export function randomKey(): CommandId {
 export const DEFAULT_BACKOFF: Backoff = { initialMs: 500, maxMs: 15_000, factor: 2, jitter: 0.3 };
 
 const OPEN = 1;
+/** The server's close codes for a missing session and a refused origin: reconnecting cannot help. */
+const FINAL_CLOSE = new Set([4401, 4403]);
 
 /** The delay before reconnection attempt `attempt` (0-based). */
 export function backoffDelay(b: Backoff, attempt: number, random: () => number): number {
@@ -61,8 +64,8 @@ export function backoffDelay(b: Backoff, attempt: number, random: () => number):
 }
 
 interface Pending {
-  readonly message: ClientMessage;
-  readonly resolve: (ack: Ack) => void;
+  readonly text: string;
+  readonly resolve: (result: ResultMessage) => void;
 }
 
 export type MessageListener = (message: ServerMessage) => void;
@@ -75,9 +78,9 @@ export class TableSocket {
   private attempt = 0;
   private timer: unknown = null;
   private stopped = true;
-  /** Commands sent but not acknowledged, by key, in sending order. */
+  /** Commands sent but not answered, by key, in sending order. */
   private readonly outbox = new Map<CommandId, Pending>();
-  private readonly lastSeq = new Map<TableId, number>();
+  private readonly watched = new Set<TableId>();
   private readonly messageListeners = new Set<MessageListener>();
   private readonly statusListeners = new Set<StatusListener>();
 
@@ -101,8 +104,8 @@ export class TableSocket {
     return this.statusValue;
   }
 
-  /** Commands still waiting for their acknowledgement. */
-  get unacknowledged(): number {
+  /** Commands still waiting for their result. */
+  get unanswered(): number {
     return this.outbox.size;
   }
 
@@ -119,10 +122,11 @@ export class TableSocket {
   connect(): void {
     if (!this.stopped) return;
     this.stopped = false;
+    this.attempt = 0;
     this.open();
   }
 
-  /** Close for good: no reconnection. Unacknowledged commands stay unresolved. */
+  /** Close for good: no reconnection. Unanswered commands stay unresolved. */
   close(): void {
     this.stopped = true;
     if (this.timer !== null) this.opts.clearTimer(this.timer);
@@ -136,18 +140,32 @@ export class TableSocket {
     this.setStatus("closed");
   }
 
+  /** Watch a table: its state now and every change (again after each reconnection). */
+  subscribe(table: TableId): void {
+    if (this.watched.has(table)) return;
+    this.watched.add(table);
+    this.transmit(JSON.stringify({ type: "subscribe", table }));
+  }
+
+  unsubscribe(table: TableId): void {
+    if (!this.watched.delete(table)) return;
+    this.transmit(JSON.stringify({ type: "unsubscribe", table }));
+  }
+
   /**
-   * Send a command with a fresh idempotency key. The promise resolves with the server's
-   * acknowledgement (applied, duplicate or rejected), however many reconnections it takes.
+   * Send a command with a fresh idempotency key. The promise resolves with the server's result
+   * (applied, duplicate or refused), however many reconnections it takes.
    */
-  send(body: CommandBody): { readonly id: CommandId; readonly ack: Promise<Ack> } {
+  command<A extends keyof ActionArgs>(
+    body: CommandBody<A>,
+  ): { readonly id: CommandId; readonly result: Promise<ResultMessage> } {
     const id = this.opts.newKey();
-    const message = { ...body, id } as ClientMessage;
-    const ack = new Promise<Ack>((resolve) => {
-      this.outbox.set(id, { message, resolve });
+    const text = JSON.stringify({ type: "command", table: body.table, id, action: body.action, args: body.args });
+    const result = new Promise<ResultMessage>((resolve) => {
+      this.outbox.set(id, { text, resolve });
     });
-    this.transmit(message);
-    return { id, ack };
+    this.transmit(text);
+    return { id, result };
   }
 
   private open(): void {
@@ -157,17 +175,21 @@ export class TableSocket {
     s.onopen = () => {
       this.attempt = 0;
       this.setStatus("open");
-      const resume = Object.fromEntries(this.lastSeq);
-      this.transmit({ type: "hello", protocol: PROTOCOL_VERSION, ...(this.lastSeq.size ? { resume } : {}) });
-      for (const pending of this.outbox.values()) this.transmit(pending.message);
+      for (const table of this.watched) this.transmit(JSON.stringify({ type: "subscribe", table }));
+      for (const pending of this.outbox.values()) this.transmit(pending.text);
     };
     s.onmessage = (ev: MessageEvent) => {
       if (typeof ev.data === "string") this.receive(ev.data);
     };
     s.onerror = () => undefined;
-    s.onclose = () => {
+    s.onclose = (ev: CloseEvent) => {
       this.socket = null;
       if (this.stopped) return;
+      if (FINAL_CLOSE.has(ev.code)) {
+        this.stopped = true;
+        this.setStatus("signed-out");
+        return;
+      }
       const delay = backoffDelay(this.opts.backoff, this.attempt, this.opts.random);
       this.attempt += 1;
       this.setStatus("reconnecting");
@@ -178,22 +200,17 @@ export class TableSocket {
     };
   }
 
-  private transmit(message: ClientMessage): void {
-    if (this.socket?.readyState === OPEN) this.socket.send(JSON.stringify(message));
+  private transmit(text: string): void {
+    if (this.socket?.readyState === OPEN) this.socket.send(text);
   }
 
   private receive(text: string): void {
     const message = parseServerMessage(text);
     if (!message) return;
-    if (message.type === "ack") {
+    if (message.type === "result") {
       const pending = this.outbox.get(message.id);
       this.outbox.delete(message.id);
       pending?.resolve(message);
-    } else if (message.type === "table_state" || message.type === "event") {
-      const table = message.type === "table_state" ? message.table.id : message.table;
-      const seen = this.lastSeq.get(table) ?? -1;
-      if (message.seq <= seen && message.type === "event") return;
-      this.lastSeq.set(table, Math.max(seen, message.seq));
     }
     for (const listener of this.messageListeners) listener(message);
   }

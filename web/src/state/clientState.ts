@@ -1,77 +1,99 @@
 /**
  * The client's state: connection, account, lobby, the tables it watches (each the server's
- * projection for this viewer, newest sequence number wins), and its commands awaiting an
- * acknowledgement. Pure reducer over server messages and local actions.
+ * projection for this viewer — the newest sequence number wins — and the events seen while
+ * watching), its commands awaiting a result, and the latest notice for the player. A pure
+ * reducer over server messages and local actions.
  */
 
 import type { ConnectionStatus } from "../net/tableSocket";
-import type { Ack, CommandId, ServerMessage, TableEvent, TableId, TableSummary, TableView, Welcome } from "../protocol";
+import type { CommandId, LobbyTable, Me, ServerMessage, TableEvent, TableId, TableState } from "../protocol";
 
 export interface TableSlot {
-  readonly seq: number;
-  readonly view: TableView;
-  /** The newest events, oldest first, at most EVENT_LOG_SIZE. */
+  readonly state: TableState;
+  /** The events seen while watching, oldest first, at most EVENT_LOG_SIZE. */
   readonly log: readonly TableEvent[];
+}
+
+export interface Notice {
+  readonly tone: "error" | "info";
+  readonly message: string;
+  /** Increases with every notice, so that the same words said twice are announced twice. */
+  readonly serial: number;
 }
 
 export interface ClientState {
   readonly connection: ConnectionStatus;
-  readonly account: Welcome["account"];
-  readonly lobby: readonly TableSummary[];
+  /** The signed-in account (null when signed out); `meKnown` once the service answered. */
+  readonly me: Me | null;
+  readonly meKnown: boolean;
+  readonly lobby: readonly LobbyTable[];
+  readonly lobbyLive: boolean;
   readonly tables: Readonly<Record<TableId, TableSlot>>;
   readonly pending: readonly CommandId[];
-  /** The latest rejection or server error, to show the player. */
-  readonly notice: { readonly code: string; readonly message: string } | null;
+  readonly notice: Notice | null;
 }
 
 export type ClientAction =
   | { readonly type: "connection"; readonly status: ConnectionStatus }
+  | { readonly type: "me"; readonly me: Me | null }
+  | { readonly type: "lobby"; readonly tables: readonly LobbyTable[] }
+  | { readonly type: "lobby_live"; readonly live: boolean }
   | { readonly type: "sent"; readonly id: CommandId }
+  | { readonly type: "notice"; readonly tone: Notice["tone"]; readonly message: string }
   | { readonly type: "dismiss_notice" }
+  | { readonly type: "table_state"; readonly state: TableState }
+  | { readonly type: "forget_table"; readonly table: TableId }
   | { readonly type: "server"; readonly message: ServerMessage };
 
 export const EVENT_LOG_SIZE = 200;
 
 export const initialClientState: ClientState = {
   connection: "idle",
-  account: null,
+  me: null,
+  meKnown: false,
   lobby: [],
+  lobbyLive: false,
   tables: {},
   pending: [],
   notice: null,
 };
 
-function onAck(state: ClientState, ack: Ack): ClientState {
-  const pending = state.pending.filter((id) => id !== ack.id);
-  const notice = ack.status === "rejected" && ack.error ? ack.error : state.notice;
-  return { ...state, pending, notice };
+function notice(state: ClientState, tone: Notice["tone"], message: string): ClientState {
+  return { ...state, notice: { tone, message, serial: (state.notice?.serial ?? 0) + 1 } };
+}
+
+/** A newer projection replaces an older one; an older one never replaces a newer one. */
+function withState(state: ClientState, table: TableId, next: TableState, events: readonly TableEvent[]): ClientState {
+  const slot = state.tables[table];
+  const newer = !slot || next.seq >= slot.state.seq;
+  const seen = new Set(slot?.log.map((e) => e.seq));
+  const fresh = events.filter((e) => !seen.has(e.seq));
+  if (!newer && fresh.length === 0) return state;
+  const log = fresh.length
+    ? [...(slot?.log ?? []), ...fresh].sort((a, b) => a.seq - b.seq).slice(-EVENT_LOG_SIZE)
+    : (slot?.log ?? []);
+  return {
+    ...state,
+    tables: { ...state.tables, [table]: { state: slot && !newer ? slot.state : next, log } },
+  };
 }
 
 function onServer(state: ClientState, m: ServerMessage): ClientState {
   switch (m.type) {
     case "welcome":
-      return { ...state, account: m.account };
-    case "ack":
-      return onAck(state, m);
-    case "lobby":
-      return { ...state, lobby: m.tables };
-    case "table_state": {
-      const slot = state.tables[m.table.id];
-      if (slot && slot.seq > m.seq) return state;
-      return {
-        ...state,
-        tables: { ...state.tables, [m.table.id]: { seq: m.seq, view: m.table, log: slot?.log ?? [] } },
-      };
-    }
-    case "event": {
-      const slot = state.tables[m.table];
-      if (!slot) return state;
-      if (slot.log.some((e) => e.seq === m.seq)) return state;
-      const log = [...slot.log, m].sort((a, b) => a.seq - b.seq).slice(-EVENT_LOG_SIZE);
-      return { ...state, tables: { ...state.tables, [m.table]: { ...slot, log } } };
+    case "pong":
+      return state;
+    case "state":
+      return withState(state, m.table, m.state, []);
+    case "event":
+      return withState(state, m.table, m.state, m.events);
+    case "result": {
+      const pending = state.pending.filter((id) => id !== m.id);
+      const next = pending.length === state.pending.length ? state : { ...state, pending };
+      return m.status === "refused" ? notice(next, "error", m.error ?? "The table refused that.") : next;
     }
     case "error":
-      return { ...state, notice: { code: m.code, message: m.message } };
+      return notice(state, "error", m.error);
   }
 }
 
@@ -79,10 +101,27 @@ export function clientReducer(state: ClientState, action: ClientAction): ClientS
   switch (action.type) {
     case "connection":
       return action.status === state.connection ? state : { ...state, connection: action.status };
+    case "me":
+      return { ...state, me: action.me, meKnown: true };
+    case "lobby":
+      return { ...state, lobby: action.tables };
+    case "lobby_live":
+      return action.live === state.lobbyLive ? state : { ...state, lobbyLive: action.live };
     case "sent":
       return state.pending.includes(action.id) ? state : { ...state, pending: [...state.pending, action.id] };
+    case "notice":
+      return notice(state, action.tone, action.message);
     case "dismiss_notice":
       return state.notice === null ? state : { ...state, notice: null };
+    case "table_state":
+      return withState(state, action.state.table, action.state, []);
+    case "forget_table": {
+      if (!(action.table in state.tables)) return state;
+      const tables = { ...state.tables };
+      // eslint-disable-next-line @typescript-eslint/no-dynamic-delete
+      delete tables[action.table];
+      return { ...state, tables };
+    }
     case "server":
       return onServer(state, action.message);
   }

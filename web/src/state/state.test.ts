@@ -1,58 +1,69 @@
 import { describe, expect, it } from "vitest";
-import type { TableView } from "../protocol";
+import type { TableEvent, TableState } from "../protocol";
 import { parseServerMessage } from "../protocol";
 import { clientReducer, initialClientState } from "./clientState";
 import { createStore } from "./store";
 import { hrefOf, parseRoute } from "../app/router";
 
-const view = (round: number) => ({ id: "t1", round }) as unknown as TableView;
+const state = (seq: number, rounds = 0) => ({ table: "t1", seq, rounds }) as unknown as TableState;
+const event = (seq: number): TableEvent => ({ seq, action: "wager", round: 1 });
 
 describe("client state", () => {
   it("keeps the newest projection of each table and never goes back", () => {
     const store = createStore(clientReducer, initialClientState);
     const seen: number[] = [];
-    store.subscribe((s) => seen.push(s.tables.t1?.seq ?? -1));
-    store.dispatch({ type: "server", message: { type: "table_state", seq: 5, table: view(2) } });
-    store.dispatch({ type: "server", message: { type: "table_state", seq: 4, table: view(1) } });
-    expect(store.getState().tables.t1?.view.round).toBe(2);
+    store.subscribe((s) => seen.push(s.tables.t1?.state.seq ?? -1));
+    store.dispatch({ type: "server", message: { type: "state", table: "t1", state: state(5, 2) } });
+    store.dispatch({ type: "server", message: { type: "state", table: "t1", state: state(4, 1) } });
+    expect(store.getState().tables.t1?.state.rounds).toBe(2);
     expect(seen).toEqual([5]);
   });
 
-  it("tracks pending commands and shows a rejection in the player's terms", () => {
+  it("tracks pending commands and shows a refusal in the player's terms", () => {
     let s = clientReducer(initialClientState, { type: "sent", id: "k1" });
     s = clientReducer(s, { type: "sent", id: "k1" });
     expect(s.pending).toEqual(["k1"]);
     s = clientReducer(s, {
       type: "server",
-      message: {
-        type: "ack",
-        id: "k1",
-        status: "rejected",
-        error: { code: "limit", message: "The table maximum is $500.00." },
-      },
+      message: { type: "result", table: "t1", id: "k1", status: "refused", error: "The table maximum is $500.00." },
     });
     expect(s.pending).toEqual([]);
     expect(s.notice?.message).toBe("The table maximum is $500.00.");
     expect(clientReducer(s, { type: "dismiss_notice" }).notice).toBeNull();
   });
 
-  it("logs events once each, in sequence order", () => {
+  it("logs events once each, in sequence order, and takes their state", () => {
     let s = clientReducer(initialClientState, {
       type: "server",
-      message: { type: "table_state", seq: 1, table: view(1) },
+      message: { type: "state", table: "t1", state: state(1) },
     });
-    const ev = (seq: number) => ({ type: "event" as const, table: "t1", seq, op: "op", text: `e${seq}`, at: "" });
-    for (const seq of [3, 2, 3]) s = clientReducer(s, { type: "server", message: ev(seq) });
+    for (const seq of [3, 2, 3]) {
+      s = clientReducer(s, {
+        type: "server",
+        message: { type: "event", table: "t1", events: [event(seq)], state: state(seq) },
+      });
+    }
     expect(s.tables.t1?.log.map((e) => e.seq)).toEqual([2, 3]);
+    expect(s.tables.t1?.state.seq).toBe(3);
+  });
+
+  it("forgets a table and learns the account", () => {
+    let s = clientReducer(initialClientState, { type: "table_state", state: state(1) });
+    s = clientReducer(s, { type: "forget_table", table: "t1" });
+    expect(s.tables).toEqual({});
+    s = clientReducer(s, { type: "me", me: { name: "alice", role: "player", wallet: 100, seats: {} } });
+    expect(s.meKnown && s.me?.name).toBe("alice");
   });
 });
 
 describe("protocol envelope", () => {
   it("accepts known message types and refuses the rest", () => {
-    expect(parseServerMessage('{"type":"ack","id":"k","status":"applied"}')?.type).toBe("ack");
-    expect(parseServerMessage('{"type":"ack","id":"k","status":"maybe"}')).toBeNull();
-    expect(parseServerMessage('{"type":"lobby","tables":[]}')?.type).toBe("lobby");
-    expect(parseServerMessage('{"type":"table_state","seq":"1","table":{"id":"t"}}')).toBeNull();
+    expect(parseServerMessage('{"type":"result","table":"t","id":"k","status":"applied"}')?.type).toBe("result");
+    expect(parseServerMessage('{"type":"result","id":"k","status":"maybe"}')).toBeNull();
+    expect(parseServerMessage('{"type":"state","table":"t","state":{"seq":1}}')?.type).toBe("state");
+    expect(parseServerMessage('{"type":"state","table":"t","state":{"seq":"1"}}')).toBeNull();
+    expect(parseServerMessage('{"type":"event","table":"t","state":{"seq":1}}')).toBeNull();
+    expect(parseServerMessage('{"type":"lobby"}')).toBeNull();
     expect(parseServerMessage("[]")).toBeNull();
     expect(parseServerMessage("{")).toBeNull();
   });
@@ -63,9 +74,19 @@ describe("routes", () => {
     expect(parseRoute("")).toEqual({ page: "lobby" });
     expect(parseRoute("#/table/main%201")).toEqual({ page: "table", table: "main 1" });
     expect(parseRoute("#/recall")).toEqual({ page: "recall", table: null });
+    expect(parseRoute("#/recall/t1?round=4")).toEqual({ page: "recall", table: "t1", round: 4 });
     expect(parseRoute("#/nowhere").page).toBe("not-found");
     expect(parseRoute("#/table").page).toBe("not-found");
-    for (const h of ["#/lobby", "#/sign-in", "#/cashier", "#/trainer", "#/recall", "#/recall/t1", "#/table/a%2Fb"]) {
+    for (const h of [
+      "#/lobby",
+      "#/sign-in",
+      "#/cashier",
+      "#/trainer",
+      "#/recall",
+      "#/recall/t1",
+      "#/recall/t1?round=2",
+      "#/table/a%2Fb",
+    ]) {
       expect(hrefOf(parseRoute(h))).toBe(h);
     }
   });

@@ -1,0 +1,179 @@
+/**
+ * The client's session: the HTTP API, the store, the table socket (open while signed in) and
+ * the lobby feed, and the actions the pages take through them. One per page load.
+ */
+
+import { createContext } from "preact";
+import { useContext } from "preact/hooks";
+import type { ActionArgs, ResultMessage, TableId } from "../protocol";
+import { Api, ApiError } from "../net/api";
+import { startLobbyFeed } from "../net/lobbyFeed";
+import { TableSocket } from "../net/tableSocket";
+import type { ClientAction, ClientState } from "../state/clientState";
+import { clientReducer, initialClientState } from "../state/clientState";
+import type { Store } from "../state/store";
+import { createStore } from "../state/store";
+
+const GUEST_ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789";
+
+function randomText(n: number): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(n));
+  return Array.from(bytes, (b) => GUEST_ALPHABET[b % GUEST_ALPHABET.length]).join("");
+}
+
+/** The message of an error, in the player's terms. */
+export function messageOf(e: unknown): string {
+  if (e instanceof ApiError) return e.message.charAt(0).toUpperCase() + e.message.slice(1);
+  return e instanceof Error ? e.message : String(e);
+}
+
+export class Session {
+  readonly store: Store<ClientState, ClientAction>;
+  readonly api: Api;
+  private socket: TableSocket | null = null;
+  private readonly watched = new Map<TableId, number>();
+  private stopLobby: (() => void) | null = null;
+  private lobbyUsers = 0;
+
+  constructor(api: Api = new Api()) {
+    this.api = api;
+    this.store = createStore(clientReducer, initialClientState);
+  }
+
+  /** Learn who is signed in and connect. */
+  async start(): Promise<void> {
+    try {
+      this.setMe(await this.api.me());
+    } catch (e) {
+      this.store.dispatch({ type: "me", me: null });
+      this.notify("error", messageOf(e));
+    }
+  }
+
+  notify(tone: "error" | "info", message: string): void {
+    this.store.dispatch({ type: "notice", tone, message });
+  }
+
+  async refreshMe(): Promise<void> {
+    const me = await this.api.me();
+    this.setMe(me);
+  }
+
+  private setMe(me: ClientState["me"]): void {
+    this.store.dispatch({ type: "me", me });
+    if (me && !this.socket) this.openSocket();
+    if (!me && this.socket) {
+      this.socket.close();
+      this.socket = null;
+    }
+  }
+
+  private openSocket(): void {
+    const socket = new TableSocket({ url: this.api.socketUrl("ws") });
+    socket.onStatus((status) => {
+      this.store.dispatch({ type: "connection", status });
+    });
+    socket.onMessage((message) => {
+      this.store.dispatch({ type: "server", message });
+    });
+    for (const table of this.watched.keys()) socket.subscribe(table);
+    this.socket = socket;
+    socket.connect();
+  }
+
+  async signIn(name: string, password: string): Promise<void> {
+    await this.api.login(name, password);
+    await this.refreshMe();
+  }
+
+  async register(name: string, password: string): Promise<void> {
+    await this.api.register(name, password);
+    await this.signIn(name, password);
+  }
+
+  /** A new account with a random name and password, signed in at once (a guest). */
+  async guest(): Promise<string> {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const name = `guest_${randomText(6)}`;
+      try {
+        await this.register(name, randomText(24));
+        return name;
+      } catch (e) {
+        if (!(e instanceof ApiError && e.status === 409)) throw e;
+      }
+    }
+    throw new Error("no free guest name; try again");
+  }
+
+  async signOut(): Promise<void> {
+    await this.api.logout();
+    this.setMe(null);
+    for (const table of [...this.watched.keys()]) this.store.dispatch({ type: "forget_table", table });
+  }
+
+  /** Watch a table (counted: the last page to stop watching unsubscribes). */
+  watch(table: TableId): () => void {
+    this.watched.set(table, (this.watched.get(table) ?? 0) + 1);
+    this.socket?.subscribe(table);
+    return () => {
+      const n = (this.watched.get(table) ?? 1) - 1;
+      if (n > 0) {
+        this.watched.set(table, n);
+        return;
+      }
+      this.watched.delete(table);
+      this.socket?.unsubscribe(table);
+    };
+  }
+
+  /** Take an action at a table; a refusal is shown to the player by the store. */
+  async act<A extends keyof ActionArgs>(table: TableId, action: A, args: ActionArgs[A]): Promise<ResultMessage | null> {
+    if (!this.socket) {
+      this.notify("error", "Sign in to play.");
+      return null;
+    }
+    const { id, result } = this.socket.command({ table, action, args });
+    this.store.dispatch({ type: "sent", id });
+    const answer = await result;
+    return answer;
+  }
+
+  /** The live lobby while at least one page shows it. */
+  followLobby(): () => void {
+    this.lobbyUsers += 1;
+    if (this.stopLobby === null) {
+      this.api
+        .lobby()
+        .then((tables) => {
+          this.store.dispatch({ type: "lobby", tables });
+        })
+        .catch((e: unknown) => {
+          this.notify("error", messageOf(e));
+        });
+      this.stopLobby = startLobbyFeed({
+        url: this.api.socketUrl("ws/lobby"),
+        onTables: (tables) => {
+          this.store.dispatch({ type: "lobby", tables });
+        },
+        onLive: (live) => {
+          this.store.dispatch({ type: "lobby_live", live });
+        },
+      });
+    }
+    return () => {
+      this.lobbyUsers -= 1;
+      if (this.lobbyUsers === 0 && this.stopLobby) {
+        this.stopLobby();
+        this.stopLobby = null;
+      }
+    };
+  }
+}
+
+export const SessionContext = createContext<Session | null>(null);
+
+export function useSession(): Session {
+  const s = useContext(SessionContext);
+  if (!s) throw new Error("no session");
+  return s;
+}

@@ -1,0 +1,138 @@
+/**
+ * The service's HTTP API (docs/service.md, docs/web.md), typed by the generated views. Paths are
+ * relative to the page, so the client also works when the service is served under a prefix; the
+ * session is the service's HttpOnly cookie, sent with every request of the same origin.
+ */
+
+import type {
+  Advice,
+  LobbyTable,
+  Me,
+  RecalledRound,
+  SessionInfo,
+  TableInfo,
+  TableState,
+  TrainerAnswer,
+  TrainerProblem,
+  TrainerProfiles,
+  TrainerStats,
+} from "../protocol";
+
+/** A refusal from the service, with its reason in the player's terms. */
+export class ApiError extends Error {
+  readonly status: number;
+  constructor(status: number, message: string) {
+    super(message);
+    this.name = "ApiError";
+    this.status = status;
+  }
+}
+
+export type Fetch = (input: string, init?: RequestInit) => Promise<Response>;
+
+function detail(body: unknown, status: number): string {
+  if (typeof body === "object" && body !== null && "detail" in body) {
+    const d = body.detail;
+    if (typeof d === "string") return d;
+    if (Array.isArray(d) && d.length > 0) {
+      const first = d[0] as { msg?: unknown; loc?: unknown };
+      const where = Array.isArray(first.loc) ? first.loc.slice(1).join(".") : "";
+      return `${where ? `${where}: ` : ""}${typeof first.msg === "string" ? first.msg : "not accepted"}`;
+    }
+  }
+  return status === 0 ? "the table service cannot be reached" : `the service answered ${status}`;
+}
+
+export class Api {
+  constructor(
+    private readonly base: string = document.baseURI,
+    private readonly fetcher: Fetch = (input, init) => fetch(input, init),
+  ) {}
+
+  url(path: string): string {
+    return new URL(path, this.base).toString();
+  }
+
+  async request<T>(method: string, path: string, body?: unknown): Promise<T> {
+    let response: Response;
+    try {
+      response = await this.fetcher(this.url(path), {
+        method,
+        credentials: "same-origin",
+        headers: body === undefined ? {} : { "content-type": "application/json" },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+    } catch {
+      throw new ApiError(0, detail(null, 0));
+    }
+    const text = await response.text();
+    let data: unknown = null;
+    try {
+      data = text ? JSON.parse(text) : null;
+    } catch {
+      data = null;
+    }
+    if (!response.ok) throw new ApiError(response.status, detail(data, response.status));
+    return data as T;
+  }
+
+  register(name: string, password: string) {
+    return this.request<{ name: string; role: string }>("POST", "api/register", { name, password });
+  }
+  login(name: string, password: string) {
+    return this.request<{ name: string; role: string; expires: string }>("POST", "api/login", { name, password });
+  }
+  logout() {
+    return this.request<unknown>("POST", "api/logout");
+  }
+  /** The signed-in account, or null when signed out. */
+  async me(): Promise<Me | null> {
+    return (await this.request<SessionInfo>("GET", "api/session")).me;
+  }
+  lobby() {
+    return this.request<LobbyTable[]>("GET", "api/tables");
+  }
+  table(id: string) {
+    return this.request<TableState>("GET", `api/tables/${encodeURIComponent(id)}`);
+  }
+  info(id: string) {
+    return this.request<TableInfo>("GET", `api/tables/${encodeURIComponent(id)}/info`);
+  }
+  advice(id: string, spot: string) {
+    return this.request<Advice>("GET", `api/tables/${encodeURIComponent(id)}/advice/${encodeURIComponent(spot)}`);
+  }
+  history(id: string) {
+    return this.request<RecalledRound[]>("GET", `api/tables/${encodeURIComponent(id)}/history`);
+  }
+  myRounds() {
+    return this.request<RecalledRound[]>("GET", "api/me/rounds");
+  }
+  trainerProfiles() {
+    return this.request<TrainerProfiles>("GET", "api/trainer/profiles");
+  }
+  deal(profile: string, drill: string) {
+    return this.request<TrainerProblem>("POST", "api/trainer/deal", { profile, drill });
+  }
+  answer(problem: TrainerProblem, high: readonly string[], low: readonly string[]) {
+    return this.request<TrainerAnswer>("POST", "api/trainer/answer", {
+      profile: problem.profile,
+      pieces: problem.pieces,
+      drill: problem.drill,
+      high,
+      low,
+    });
+  }
+  trainerStats(profile: string) {
+    return this.request<{ profile: string; stats: TrainerStats }>(
+      "GET",
+      `api/trainer/stats?profile=${encodeURIComponent(profile)}`,
+    );
+  }
+
+  /** The websocket URL of `path` (ws: or wss: as the page). */
+  socketUrl(path: string): string {
+    const u = new URL(path, this.base);
+    u.protocol = u.protocol === "https:" ? "wss:" : "ws:";
+    return u.toString();
+  }
+}

@@ -1,0 +1,155 @@
+import { useState } from "preact/hooks";
+import { messageOf, useSession } from "../app/session";
+import { useStore } from "../state/store";
+import { PageFrame } from "./PageFrame";
+
+/** Where to go after signing in: the page that sent the player here, else the lobby. */
+export function afterSignIn(): void {
+  const next = sessionStorage.getItem("pg-next");
+  sessionStorage.removeItem("pg-next");
+  window.location.hash = next && next.startsWith("#/") && !next.startsWith("#/sign-in") ? next : "#/lobby";
+}
+
+/** Remember the page to come back to, then go to the sign-in page. */
+export function signInFrom(hash: string): string {
+  sessionStorage.setItem("pg-next", hash);
+  return "#/sign-in";
+}
+
+type Mode = "sign-in" | "register";
+
+export function SignInPage() {
+  const session = useSession();
+  const me = useStore(session.store, (s) => s.me);
+  const [mode, setMode] = useState<Mode>("register");
+  const [name, setName] = useState("");
+  const [password, setPassword] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const run = async (work: () => Promise<unknown>) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await work();
+      afterSignIn();
+    } catch (e) {
+      setError(messageOf(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (me) {
+    return (
+      <PageFrame title="Signed in">
+        <p class="pg-lead">
+          You are signed in as <strong>{me.name}</strong>. <a href="#/lobby">Pick a table in the lobby</a>.
+        </p>
+      </PageFrame>
+    );
+  }
+  return (
+    <PageFrame title={mode === "register" ? "Join the table" : "Sign in"}>
+      <div class="pg-signin">
+        <div class="pg-card-panel pg-signin__guest">
+          <h2>Play right away</h2>
+          <p class="pg-note">
+            A guest account with a wallet of $1,000.00 in play money, signed in at once. It lasts as long as this
+            browser session; create an account to keep your wallet and trainer statistics.
+          </p>
+          <button
+            type="button"
+            class="pg-button pg-button--primary"
+            disabled={busy}
+            onClick={() => {
+              void run(() => session.guest());
+            }}
+          >
+            Play as a guest
+          </button>
+        </div>
+        <div class="pg-card-panel">
+          <div class="pg-tabs" role="tablist" aria-label="Account">
+            {(["register", "sign-in"] as const).map((m) => (
+              <button
+                key={m}
+                type="button"
+                role="tab"
+                id={`tab-${m}`}
+                aria-selected={mode === m}
+                aria-controls="account-form"
+                class="pg-tab"
+                onClick={() => {
+                  setMode(m);
+                  setError(null);
+                }}
+              >
+                {m === "register" ? "Create an account" : "Sign in"}
+              </button>
+            ))}
+          </div>
+          <div id="account-form" role="tabpanel" aria-labelledby={`tab-${mode}`}>
+            <form
+              class="pg-form"
+              onSubmit={(e) => {
+                e.preventDefault();
+                void run(() =>
+                  mode === "register" ? session.register(name, password) : session.signIn(name, password),
+                );
+              }}
+            >
+              <label class="pg-field">
+                <span class="pg-field__label">Account name</span>
+                <input
+                  name="username"
+                  autoComplete="username"
+                  required
+                  minLength={3}
+                  maxLength={24}
+                  pattern="[a-z][a-z0-9_]{2,23}"
+                  aria-describedby="name-help"
+                  value={name}
+                  onInput={(e) => {
+                    setName(e.currentTarget.value.trim().toLowerCase());
+                  }}
+                />
+                <span id="name-help" class="pg-field__help">
+                  3 to 24 characters: a lower-case letter, then letters, digits or _.
+                </span>
+              </label>
+              <label class="pg-field">
+                <span class="pg-field__label">Password</span>
+                <input
+                  name="password"
+                  type="password"
+                  autoComplete={mode === "register" ? "new-password" : "current-password"}
+                  required
+                  minLength={8}
+                  maxLength={200}
+                  aria-describedby="password-help"
+                  value={password}
+                  onInput={(e) => {
+                    setPassword(e.currentTarget.value);
+                  }}
+                />
+                <span id="password-help" class="pg-field__help">
+                  At least 8 characters.
+                </span>
+              </label>
+              {error ? (
+                <p class="pg-form__error" role="alert">
+                  {error}
+                </p>
+              ) : null}
+              <button type="submit" class="pg-button pg-button--primary" disabled={busy}>
+                {mode === "register" ? "Create account and play" : "Sign in"}
+              </button>
+              {mode === "register" ? <p class="pg-note">A new wallet holds $1,000.00 of play money.</p> : null}
+            </form>
+          </div>
+        </div>
+      </div>
+    </PageFrame>
+  );
+}

@@ -1,0 +1,364 @@
+import { ChipStack } from "../components/Chip";
+import { Die } from "../components/Die";
+import { Piece, PieceRow } from "../components/Piece";
+import { TileStack } from "../components/TileStack";
+import { handName } from "../game/hands";
+import { formatCents } from "../game/money";
+import { positionName } from "../game/record";
+import type { Payout } from "../game/table";
+import { bankSpot, controller, dealOrder, ringOrder, tableRing, wagerLabel } from "../game/table";
+import type { Pips } from "../game/tiles";
+import type { PositionView, RoundView, TableInfo, TableState } from "../protocol";
+
+/** A player's name as the table shows it: computer players are "Computer N". */
+export function displayName(name: string): string {
+  return name.startsWith("bot-") ? `Computer ${name.slice(4)}` : name;
+}
+
+const RESULT_WORDS: Readonly<Record<string, string>> = {
+  win: "Wins",
+  lose: "Loses",
+  push: "Push",
+  surrender: "Surrendered",
+};
+
+function HandView({
+  game,
+  pos,
+  view,
+  shown,
+  order,
+  exposedAt,
+}: {
+  readonly game: "tiles" | "cards";
+  readonly pos: string;
+  readonly view: PositionView;
+  /** The hand is face up for this viewer. */
+  readonly shown: boolean;
+  /** The position's turn in the deal (for the deal landing in order). */
+  readonly order: number;
+  /** The position's turn in the exposure (settlement), or -1. */
+  readonly exposedAt: number;
+}) {
+  const width = game === "tiles" ? "var(--felt-tile)" : "var(--felt-card)";
+  const style = { "--deal-i": String(order), "--expose-i": String(Math.max(exposedAt, 0)) };
+  const where = positionName(pos);
+  if (view.collected) {
+    return (
+      <p class="pg-hand pg-hand--collected" style={style}>
+        Collected unexposed
+      </p>
+    );
+  }
+  if (!view.dealt) return null;
+  if (view.setting && shown) {
+    const high = handName(game, view.setting.high);
+    const low = handName(game, view.setting.low);
+    return (
+      <div
+        class={`pg-hand pg-hand--set${exposedAt >= 0 ? " pg-hand--exposed" : ""}`}
+        style={style}
+        data-position={pos}
+        role="group"
+        aria-label={`${where}: high hand ${view.setting.high.join(" ")}${high ? ` (${high})` : ""}, low hand ${view.setting.low.join(" ")}${low ? ` (${low})` : ""}`}
+      >
+        <div class="pg-hand__half">
+          <PieceRow game={game} codes={view.setting.high} width={width} decorative />
+          <span class="pg-hand__name" aria-hidden="true">
+            {high ?? "High"}
+          </span>
+        </div>
+        <div class="pg-hand__half pg-hand__half--low">
+          <PieceRow game={game} codes={view.setting.low} width={width} decorative />
+          <span class="pg-hand__name" aria-hidden="true">
+            {low ?? "Low"}
+          </span>
+        </div>
+      </div>
+    );
+  }
+  const pieces = view.pieces ?? [null, null, null, null];
+  const state = view.set ? "set face down" : view.pieces ? "dealt to you" : "dealt face down";
+  return (
+    <div
+      class={`pg-hand pg-hand--dealt${view.set ? " pg-hand--isset" : ""}`}
+      style={style}
+      data-position={pos}
+      role="group"
+      aria-label={`${where}: ${view.pieces ? view.pieces.join(" ") : "4 pieces"}, ${state}`}
+    >
+      <PieceRow game={game} codes={pieces} width={width} decorative />
+    </div>
+  );
+}
+
+function Spot({
+  pos,
+  state,
+  info,
+  round,
+  me,
+  deal,
+  exposure,
+  pays,
+}: {
+  readonly pos: string;
+  readonly state: TableState;
+  readonly info: TableInfo | null;
+  readonly round: RoundView | null;
+  readonly me: string | null;
+  readonly deal: readonly string[];
+  readonly exposure: readonly string[];
+  readonly pays: readonly Payout[] | null;
+}) {
+  const seated = Object.entries(state.seats).find(([, p]) => p === pos)?.[0] ?? null;
+  const view = round?.positions[pos];
+  const wagers = round ? round.wagers.filter((w) => w.spot === pos) : [];
+  const main = wagers.filter((w) => w.kind === "main");
+  const side = wagers.filter((w) => w.kind !== "main");
+  const banks = round !== null && round.banker.player !== null && bankSpot(round) === pos;
+  const waiting = state.waiting?.who ?? [];
+  const ctrl = round ? controller(round, pos) : null;
+  const turn = (seated !== null && waiting.includes(seated)) || (ctrl !== null && waiting.includes(ctrl));
+  const mine = me !== null && (seated === me || ctrl === me);
+  const exposedAt = exposure.indexOf(pos);
+  const shown = view?.setting !== null && view?.setting !== undefined;
+  const results = main.map((w) => w.result).filter((r): r is string => r !== null);
+  const result = results[0] ?? null;
+  const myPay = pays?.filter((p) => p.wager.spot === pos && p.wager.player === me) ?? [];
+  const net = myPay.reduce<number | null>((s, p) => (s === null || p.net === null ? null : s + p.net), 0);
+  const chips = seated ? state.chips[seated] : undefined;
+  const classes = [
+    "pg-spot",
+    mine ? "pg-spot--mine" : "",
+    turn ? "pg-spot--turn" : "",
+    seated ? "" : "pg-spot--empty",
+    banks ? "pg-spot--bank" : "",
+  ];
+  return (
+    <li class={classes.filter(Boolean).join(" ")} data-spot={pos} aria-labelledby={`spot-${pos}-name`}>
+      <div class="pg-spot__head">
+        <span class="pg-spot__seat" aria-hidden="true">
+          {pos}
+        </span>
+        <span id={`spot-${pos}-name`} class="pg-spot__name">
+          <span class="pg-visually-hidden">Seat {pos}: </span>
+          {seated ? displayName(seated) : "Empty seat"}
+          {seated !== null && seated === me ? <span class="pg-spot__you"> (you)</span> : null}
+        </span>
+        {banks ? (
+          <span class="pg-marker pg-marker--bank" title="This seat banks the round">
+            Bank
+          </span>
+        ) : null}
+        {turn ? (
+          <span class="pg-marker pg-marker--turn">
+            <span aria-hidden="true">● </span>To act
+          </span>
+        ) : null}
+      </div>
+      {chips !== undefined ? (
+        <p class="pg-spot__chips">
+          <span class="pg-visually-hidden">Chips: </span>
+          {formatCents(chips)}
+        </p>
+      ) : null}
+      <div class="pg-spot__layout">
+        {main.length ? (
+          <div class="pg-spot__bet" aria-label={`Wagers on seat ${pos}`} role="group">
+            {main.map((w) => (
+              <span key={w.ref} class="pg-spot__wager" title={`${displayName(w.player)}: ${formatCents(w.cents)}`}>
+                <ChipStack amount={w.cents} chipSize={24} maxVisible={4} />
+                {main.length > 1 ? <span class="pg-spot__wagerby">{displayName(w.player)}</span> : null}
+              </span>
+            ))}
+          </div>
+        ) : round?.phase === "wagers" && seated ? (
+          <p class="pg-spot__nobet">No wager yet</p>
+        ) : null}
+        {side.length ? (
+          <ul class="pg-spot__sides" aria-label={`Side bets on seat ${pos}`}>
+            {side.map((w) => (
+              <li key={w.ref} class={`pg-sidechip${w.result ? ` pg-sidechip--${w.result}` : ""}`}>
+                {wagerLabel(w.kind, info?.side_bets)} {formatCents(w.cents)}
+                {w.result ? ` · ${RESULT_WORDS[w.result] ?? w.result}` : ""}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+      {round && view && (seated !== null || main.length > 0 || !view.collected) ? (
+        <HandView
+          game={round.game}
+          pos={pos}
+          view={view}
+          shown={shown}
+          order={Math.max(deal.indexOf(pos), 0)}
+          exposedAt={exposedAt}
+        />
+      ) : null}
+      {result && round?.phase === "done" ? (
+        <p
+          class={`pg-result pg-result--${result}`}
+          style={{ "--expose-i": String(Math.max(exposedAt, 0)) }}
+          data-result={result}
+        >
+          <span aria-hidden="true">{result === "win" ? "▲ " : result === "lose" ? "▼ " : "■ "}</span>
+          {RESULT_WORDS[result] ?? result}
+          {net !== null && myPay.length ? ` · ${net >= 0 ? "+" : "−"}${formatCents(Math.abs(net))}` : ""}
+        </p>
+      ) : null}
+    </li>
+  );
+}
+
+function Dice({ round }: { readonly round: RoundView }) {
+  if (round.dice === null) {
+    if (round.rng === null) return null;
+    return (
+      <p class="pg-dice pg-dice--rng">
+        Random number <strong>{round.rng}</strong>
+      </p>
+    );
+  }
+  const de = round.dragons_eye;
+  const total = round.dice.reduce((a, b) => a + b, 0);
+  const start = round.start ? positionName(round.start) : "";
+  return (
+    <div
+      class="pg-dice"
+      role="group"
+      aria-label={`Dice ${round.dice.join(", ")}, total ${total}${start ? `; the deal starts at ${start}` : ""}`}
+    >
+      <div class="pg-dice__row">
+        {round.dice.map((v, i) => (
+          <Die key={i} value={v as Pips} size="var(--felt-die)" dragon={de !== null && i === 0} decorative />
+        ))}
+      </div>
+      <p class="pg-dice__text" aria-hidden="true">
+        {total}
+        {start ? ` → ${start}` : ""}
+        {de?.triple ? " · triple!" : ""}
+      </p>
+    </div>
+  );
+}
+
+function Stacks({ game, phase }: { readonly game: "tiles" | "cards"; readonly phase: string }) {
+  if (!["shuffle", "cut", "wagers", "style", "shake"].includes(phase)) return null;
+  if (game === "cards") {
+    return (
+      <div class="pg-stacks pg-stacks--shoe" role="img" aria-label="The shuffled deck, face down">
+        {[0, 1, 2].map((i) => (
+          <Piece key={i} game="cards" code={null} width={34} decorative back={i % 2 ? "blue" : "red"} />
+        ))}
+      </div>
+    );
+  }
+  return (
+    <div class="pg-stacks" role="img" aria-label="Eight stacks of four tiles, face down">
+      {Array.from({ length: 8 }, (_, i) => (
+        <TileStack key={i} count={4} width={26} label="" />
+      ))}
+    </div>
+  );
+}
+
+function bankerText(round: RoundView): string {
+  const b = round.banker;
+  if (b.kind === "house") return "The house banks";
+  const who = displayName(b.player ?? "");
+  if (b.kind === "co-bank") return `${who} co-banks with the house`;
+  if (b.kind === "player-dealer") return `${who} is the Player-Dealer`;
+  return `${who} banks`;
+}
+
+/**
+ * The table seen from above: the dealer (and the bank), the stacks or the shoe, the dice, the
+ * dead hand, and every seat with its player, chips, wagers and hand. The deal lands position by
+ * position from the start, and the hands turn over in the order of exposure.
+ */
+export function Felt({
+  state,
+  info,
+  me,
+  pays,
+}: {
+  readonly state: TableState;
+  readonly info: TableInfo | null;
+  readonly me: string | null;
+  readonly pays: readonly Payout[] | null;
+}) {
+  const round = state.round;
+  const ring = round ? ringOrder(Object.keys(round.positions)) : tableRing(state, info);
+  const deal = dealOrder(ring, round?.start ?? null);
+  const exposure = round?.phase === "done" ? round.exposure : [];
+  const seats = ring.filter((p) => /^\d+$/.test(p));
+  const dealer = round?.positions.dealer;
+  const dead = round?.positions.dead;
+  const game = round?.game ?? info?.game ?? state.game;
+  return (
+    <section
+      class={`pg-felt pg-table pg-table--${game}`}
+      aria-label="The table"
+      data-phase={round?.phase ?? "between"}
+      data-round={state.rounds}
+    >
+      <div class="pg-table__dealer">
+        <div class="pg-table__dealer-id">
+          <p class="pg-table__role">Dealer</p>
+          {round ? <p class="pg-table__banker">{bankerText(round)}</p> : null}
+          {round && round.dealer_wager > 0 ? (
+            <p class="pg-table__banker">Dealer&apos;s wager {formatCents(round.dealer_wager)}</p>
+          ) : null}
+          {round && round.pd_stake > 0 ? <p class="pg-table__banker">Stake {formatCents(round.pd_stake)}</p> : null}
+        </div>
+        {round && dealer ? (
+          <div class="pg-table__dealer-hand" data-spot="dealer">
+            <HandView
+              game={round.game}
+              pos="dealer"
+              view={dealer}
+              shown={dealer.setting !== null}
+              order={Math.max(deal.indexOf("dealer"), 0)}
+              exposedAt={exposure.indexOf("dealer")}
+            />
+          </div>
+        ) : null}
+        {round ? <Stacks game={round.game} phase={round.phase} /> : null}
+        {round ? <Dice round={round} /> : null}
+        {round && dead && (dead.dealt || dead.collected) ? (
+          <div class="pg-table__dead" data-spot="dead">
+            <p class="pg-table__role">Dead hand</p>
+            <HandView
+              game={round.game}
+              pos="dead"
+              view={dead}
+              shown={false}
+              order={Math.max(deal.indexOf("dead"), 0)}
+              exposedAt={-1}
+            />
+          </div>
+        ) : null}
+      </div>
+      <p class="pg-table__rule" aria-hidden="true">
+        {info?.title ?? state.profile}
+      </p>
+      <ol class="pg-table__seats" aria-label="Seats" style={{ "--seats": String(seats.length) }}>
+        {seats.map((pos) => (
+          <Spot
+            key={pos}
+            pos={pos}
+            state={state}
+            info={info}
+            round={round}
+            me={me}
+            deal={deal}
+            exposure={exposure}
+            pays={pays}
+          />
+        ))}
+      </ol>
+    </section>
+  );
+}

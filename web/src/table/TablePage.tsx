@@ -1,0 +1,242 @@
+import { useEffect, useState } from "preact/hooks";
+import { messageOf, useSession } from "../app/session";
+import { Timer } from "../components/Timer";
+import { formatCents } from "../game/money";
+import { decision, payouts, roundNumber, settlementTransfers } from "../game/table";
+import { PageFrame } from "../pages/PageFrame";
+import type { TableInfo, TableState } from "../protocol";
+import { useStore } from "../state/store";
+import {
+  BankOffer,
+  CutForm,
+  DecisionFrame,
+  RollForm,
+  SignInPrompt,
+  SitForm,
+  StyleForm,
+  SurrenderForm,
+  useAct,
+} from "./Decisions";
+import { Felt } from "./Felt";
+import { HistoryPanel, LogPanel, ResultsPanel } from "./RoundPanels";
+import { SettingDesk } from "./SettingDesk";
+import { WagerForm } from "./WagerForm";
+
+const WINDOW_LABEL: Readonly<Record<string, string>> = {
+  "bank offer": "Bank offer",
+  wagers: "Wagers",
+  cut: "Cut",
+  style: "Delivery",
+  roll: "Shake",
+  dice: "Dice",
+  setting: "Setting",
+  bank_set: "Bank sets",
+  surrender: "Surrender",
+  "next round": "Next round",
+  "a Player-Dealer": "New game",
+};
+
+function windowSeconds(info: TableInfo | null, what: string): number {
+  const w = info?.windows;
+  if (!w) return 30;
+  if (what === "wagers") return w.wager;
+  if (what === "setting" || what === "bank_set") return w.setting;
+  if (what === "next round") return w.pause;
+  return w.decision;
+}
+
+function ActionArea({
+  state,
+  info,
+  me,
+}: {
+  readonly state: TableState;
+  readonly info: TableInfo | null;
+  readonly me: string | null;
+}) {
+  const d = decision(state, me);
+  switch (d.kind) {
+    case "sign-in":
+      return <SignInPrompt table={state.table} />;
+    case "sit":
+      return <SitForm state={state} info={info} />;
+    case "bank-offer":
+      return <BankOffer state={state} info={info} />;
+    case "wagers":
+      return me ? <WagerForm state={state} info={info} me={me} role={d.role} /> : null;
+    case "cut":
+      return <CutForm state={state} info={info} />;
+    case "style":
+      return <StyleForm state={state} info={info} />;
+    case "roll":
+      return <RollForm state={state} />;
+    case "setting":
+      return <SettingDesk state={state} info={info} spots={d.spots} />;
+    case "bank-set":
+      return <SettingDesk state={state} info={info} spots={[d.spot]} bank />;
+    case "surrender":
+      return <SurrenderForm state={state} spots={d.spots} />;
+    case "wait":
+      return (
+        <DecisionFrame title="Watching the table" tone="info">
+          <p class="pg-waiting" role="status">
+            {d.text}
+          </p>
+        </DecisionFrame>
+      );
+  }
+}
+
+function LeaveButton({ state, me }: { readonly state: TableState; readonly me: string | null }) {
+  const { act, busy, session } = useAct(state.table);
+  if (me === null || !(me in state.seats)) return null;
+  return (
+    <button
+      type="button"
+      class="pg-button pg-button--ghost"
+      disabled={busy}
+      onClick={() => {
+        void act("leave", {}).then((ok) => {
+          if (!ok) return;
+          session.notify(
+            "info",
+            state.round_open
+              ? "You leave at the end of this round."
+              : "You left the table: your chips are in your wallet.",
+          );
+          void session.refreshMe();
+        });
+      }}
+    >
+      Leave table
+    </button>
+  );
+}
+
+/** A table: the felt, what the table asks of you now, the round's results, the log, and this
+ * table's last rounds. Signed in, the table comes over the websocket; signed out, it is read
+ * every two seconds as a spectator sees it. */
+export function TablePage({ table }: { readonly table: string }) {
+  const session = useSession();
+  const me = useStore(session.store, (s) => s.me);
+  const known = useStore(session.store, (s) => s.meKnown);
+  const slot = useStore(session.store, (s) => s.tables[table]);
+  const connection = useStore(session.store, (s) => s.connection);
+  const [info, setInfo] = useState<TableInfo | null>(null);
+  const [missing, setMissing] = useState<string | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    session.api
+      .info(table)
+      .then((i) => {
+        if (live) setInfo(i);
+      })
+      .catch((e: unknown) => {
+        if (live) setMissing(messageOf(e));
+      });
+    return () => {
+      live = false;
+    };
+  }, [session, table]);
+
+  useEffect(() => {
+    if (!known) return;
+    if (me) return session.watch(table);
+    let live = true;
+    const read = () => {
+      session.api
+        .table(table)
+        .then((state) => {
+          if (live) session.store.dispatch({ type: "table_state", state });
+        })
+        .catch(() => undefined);
+    };
+    read();
+    const id = setInterval(read, 2000);
+    return () => {
+      live = false;
+      clearInterval(id);
+    };
+  }, [session, table, known, me?.name]);
+
+  // Chips change at the table: keep the wallet in the header current after each round.
+  const rounds = slot?.state.rounds;
+  useEffect(() => {
+    if (me && rounds !== undefined) void session.refreshMe();
+  }, [rounds]);
+
+  if (missing) {
+    return (
+      <PageFrame title={`Table ${table}`}>
+        <p class="pg-lead">
+          {missing}. <a href="#/lobby">Back to the lobby</a>.
+        </p>
+      </PageFrame>
+    );
+  }
+  const state = slot?.state;
+  if (!state) {
+    return (
+      <PageFrame title={info?.title ?? `Table ${table}`}>
+        <p class="pg-lead" role="status">
+          Joining the table…
+        </p>
+      </PageFrame>
+    );
+  }
+  const round = state.round;
+  const transfers = round ? settlementTransfers(slot.log, roundNumber(state)) : null;
+  const pays = round ? payouts(round, transfers) : null;
+  const w = state.waiting;
+  const myChips = me ? state.chips[me.name] : undefined;
+  return (
+    <PageFrame title={info?.title ?? `Table ${table}`} wide>
+      <div class="pg-tablebar">
+        <p class="pg-tablebar__facts">
+          <span>
+            Table <strong>{table}</strong>
+          </span>
+          <span>
+            {formatCents(state.limits.min)} – {formatCents(state.limits.max)}
+          </span>
+          <span>Round {roundNumber(state) || "—"}</span>
+          {info && info.commission !== "0" ? <span>Commission {Number(info.commission) * 100}%</span> : null}
+          {myChips !== undefined ? (
+            <span class="pg-tablebar__chips" data-testid="my-chips">
+              Your chips <strong>{formatCents(myChips)}</strong>
+            </span>
+          ) : null}
+          {me && connection !== "open" ? <span class="pg-tablebar__conn">{connection}…</span> : null}
+        </p>
+        <div class="pg-tablebar__right">
+          {w?.deadline ? (
+            <Timer
+              key={w.key}
+              deadline={w.deadline}
+              seconds={windowSeconds(info, w.for)}
+              label={WINDOW_LABEL[w.for] ?? w.for}
+            />
+          ) : null}
+          <a class="pg-button pg-button--ghost" href={`#/recall/${encodeURIComponent(table)}`}>
+            Recall
+          </a>
+          <LeaveButton state={state} me={me?.name ?? null} />
+        </div>
+      </div>
+      <div class="pg-tablelayout">
+        <div class="pg-tablelayout__main">
+          <Felt state={state} info={info} me={me?.name ?? null} pays={pays} />
+          <div class="pg-tablelayout__actions" data-testid="actions">
+            <ActionArea key={w?.key ?? "none"} state={state} info={info} me={me?.name ?? null} />
+          </div>
+          <ResultsPanel state={state} info={info} pays={pays} me={me?.name ?? null} />
+        </div>
+        <div class="pg-tablelayout__side">
+          <LogPanel log={slot.log} game={state.game} />
+          <HistoryPanel state={state} me={me?.name ?? null} />
+        </div>
+      </div>
+    </PageFrame>
+  );
+}
