@@ -33,9 +33,10 @@ WAIT = 60.0
 class Server:
     """``paigow serve`` in a child process."""
 
-    def __init__(self, db_url: str, workdir: Path) -> None:
+    def __init__(self, db_url: str, workdir: Path, extra: tuple[str, ...] = ()) -> None:
         self.db_url = db_url
         self.workdir = workdir
+        self.extra = extra
         self.port = free_port()
         self.proc: subprocess.Popen[bytes] | None = None
         self.base = f"http://127.0.0.1:{self.port}"
@@ -58,6 +59,7 @@ class Server:
                 self.db_url,
                 "--operator",
                 OPERATOR,
+                *self.extra,
             ],
             env=env,
             stdout=log,

@@ -59,6 +59,8 @@ function HandView({
         class={`pg-hand pg-hand--set${exposedAt >= 0 ? " pg-hand--exposed" : ""}`}
         style={style}
         data-position={pos}
+        data-deal-order={order}
+        data-expose-order={exposedAt}
         role="group"
         aria-label={`${where}: high hand ${view.setting.high.join(" ")}${high ? ` (${high})` : ""}, low hand ${view.setting.low.join(" ")}${low ? ` (${low})` : ""}`}
       >
@@ -84,6 +86,8 @@ function HandView({
       class={`pg-hand pg-hand--dealt${view.set ? " pg-hand--isset" : ""}`}
       style={style}
       data-position={pos}
+      data-deal-order={order}
+      data-expose-order={exposedAt}
       role="group"
       aria-label={`${where}: ${view.pieces ? view.pieces.join(" ") : "4 pieces"}, ${state}`}
     >
