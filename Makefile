@@ -14,8 +14,13 @@ $(STAMP): pyproject.toml requirements-dev.txt
 	$(BIN)/pip install --quiet --no-deps -e .
 	touch $(STAMP)
 
+# `make run`: the web table. The service on its embedded database (SQLite, ~/.local/share/paigow,
+# or $PAIGOW_DB), one table per profile with computer players (opened once), the URL printed.
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
 run: $(STAMP)
-	$(BIN)/paigow play
+	$(BIN)/paigow serve --demo --host $(HOST) --port $(PORT)
 
 test: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks

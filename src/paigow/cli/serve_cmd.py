@@ -97,18 +97,26 @@ def serve(args: argparse.Namespace) -> int:
     app = create_app(Service(store, options), web)
     safe_url = store.engine.url.render_as_string(hide_password=True)
     print(f"paigow serve: http://{args.host}:{args.port}/ on {safe_url}", flush=True)
-    if args.demo and web is not None:
-        host = "127.0.0.1" if args.host in ("0.0.0.0", "::") else args.host
-        print(
-            f"Open http://{host}:{args.port}/ in a browser: pick a table in the lobby, "
-            "play as a guest or register (a new wallet holds $1,000 of play money). "
-            "Ctrl-C stops the service.",
-            flush=True,
-        )
     config = uvicorn.Config(
         app, host=args.host, port=args.port, ws_max_size=65_536, log_level="warning"
     )
+    server = uvicorn.Server(config)
+
+    async def run() -> None:
+        task = asyncio.create_task(server.serve())
+        while not server.started and not task.done():
+            await asyncio.sleep(0.05)
+        if server.started and args.demo and web is not None:
+            host = "127.0.0.1" if args.host in ("0.0.0.0", "::") else args.host
+            print(
+                f"Open http://{host}:{args.port}/ in a browser: pick a table in the lobby, "
+                "play as a guest or register (a new wallet holds $1,000 of play money). "
+                "Ctrl-C stops the service.",
+                flush=True,
+            )
+        await task
+
     with contextlib.suppress(KeyboardInterrupt):
-        asyncio.run(uvicorn.Server(config).serve())
+        asyncio.run(run())
     sys.stdout.flush()
     return 0
