@@ -108,11 +108,21 @@ def _face_up(page: Page, attr: str) -> Counter[str]:
     return Counter(c for c in codes if c != "back")
 
 
-def _mid_round_checks(page: Page, attr: str, pieces: list[str]) -> None:
-    """While the player sets her first hand: the page shows no piece but hers (R-SET-02), every
-    control is labelled, focus is visible."""
+def _mid_round_checks(page: Page, attr: str, pieces: list[str], rnd: dict[str, Any]) -> None:
+    """While the player sets her first hand: the page shows no piece but hers (R-SET-02), the
+    hands landed in the order of the deal from the start position (R-DEAL-01, R-START), every
+    control is labelled."""
     shown = _face_up(page, attr)
     assert set(shown) <= set(pieces), (shown, pieces)
+    numbers = sorted((p for p in rnd["positions"] if p.isdigit()), key=int)
+    ring = [p for p in ("dealer", *numbers, "dead") if p in rnd["positions"]]
+    i = ring.index(rnd["start"])
+    order = ring[i:] + ring[:i]
+    hands = page.locator("section.pg-table [data-position]")
+    landed = hands.evaluate_all(
+        "els => els.map(e => [e.dataset.position, Number(e.dataset.dealOrder)])"
+    )
+    assert landed and all(order.index(pos) == n for pos, n in landed), (landed, order)
     found = page.evaluate(UNLABELLED_JS)
     assert found["bad"] == [], found["bad"]
 
@@ -144,7 +154,7 @@ def _play_game(server: Server, visit: Any, table: str, attr: str, *, shots: bool
     state = server.http("GET", f"/api/tables/{table}", server.login(alice.name)).json()
     seat = next(s for s in state["round"]["unset"])
     mine = _pieces_of(state, seat)
-    _mid_round_checks(page, attr, mine)
+    _mid_round_checks(page, attr, mine, state["round"])
     house = page.locator(".pg-setting__houseway")
     expect(house).to_contain_text("R-HW-01" if attr == "data-tile" else "spg-house")
     # The advice's EVs are the engine's exact EVs of every setting (checked in test_web_api).

@@ -1,12 +1,10 @@
-import { useEffect, useState } from "preact/hooks";
-import { useSession } from "../app/session";
 import { PieceRow } from "../components/Piece";
 import { handName } from "../game/hands";
 import { formatCents } from "../game/money";
 import { describeOp, positionName } from "../game/record";
 import type { Payout } from "../game/table";
 import { netByPlayer, wagerLabel } from "../game/table";
-import type { RecalledRound, TableEvent, TableInfo, TableState } from "../protocol";
+import type { RecalledRound, RoundRecord, TableEvent, TableInfo, TableState } from "../protocol";
 import { displayName } from "./Felt";
 
 const RESULT: Readonly<Record<string, string>> = { win: "won", lose: "lost", push: "pushed", surrender: "surrendered" };
@@ -21,11 +19,14 @@ export function ResultsPanel({
   info,
   pays,
   me,
+  record,
 }: {
   readonly state: TableState;
   readonly info: TableInfo | null;
   readonly pays: readonly Payout[] | null;
   readonly me: string | null;
+  /** The finished round's record (every player's net, the bank's too), once it is stored. */
+  readonly record: RoundRecord | null;
 }) {
   const round = state.round;
   if (round?.phase !== "done" || pays === null) return null;
@@ -44,8 +45,15 @@ export function ResultsPanel({
     (a, b) => order.indexOf(a.wager.spot) - order.indexOf(b.wager.spot) || a.wager.ref.localeCompare(b.wager.ref),
   );
   const nets = netByPlayer(pays);
-  const mine = me !== null ? nets.get(me) : undefined;
-  const commission = pays.filter((p) => p.wager.player === me).reduce((s, p) => s + p.commission, 0);
+  const account = `player:${me ?? ""}`;
+  const fromRecord = me !== null && record ? record.net[account] : undefined;
+  const mine = fromRecord ?? (me !== null ? nets.get(me) : undefined);
+  const commission = record
+    ? record.transfers
+        .filter((t) => t.from === account && ["vig", "collection"].includes(t.reason))
+        .reduce((s, t) => s + t.cents, 0)
+    : pays.filter((p) => p.wager.player === me).reduce((s, p) => s + p.commission, 0);
+  const banked = me !== null && round.banker.player === me;
   const dealer = round.positions.dealer?.setting;
   return (
     <section class="pg-results" aria-labelledby="results-title" data-testid="results">
@@ -56,11 +64,12 @@ export function ResultsPanel({
         <p
           class={`pg-results__mine pg-results__mine--${mine === null ? "unknown" : mine > 0 ? "up" : mine < 0 ? "down" : "even"}`}
         >
+          {banked ? "As the bank, you " : "You "}
           {mine === null
-            ? "Your results are below."
+            ? "played: the results are below."
             : mine === 0
-              ? "You broke even."
-              : `You ${mine > 0 ? "won" : "lost"} ${formatCents(Math.abs(mine))}`}
+              ? "broke even."
+              : `${mine > 0 ? "won" : "lost"} ${formatCents(Math.abs(mine))}`}
           {commission > 0 ? ` after ${formatCents(commission)} commission` : ""}
           {mine !== null && mine !== 0 ? "." : ""}
         </p>
@@ -150,23 +159,15 @@ export function LogPanel({ log, game }: { readonly log: readonly TableEvent[]; r
 }
 
 /** This table's last rounds (from the service, redacted for this viewer), with the recall link. */
-export function HistoryPanel({ state, me }: { readonly state: TableState; readonly me: string | null }) {
-  const session = useSession();
-  const [rounds, setRounds] = useState<readonly RecalledRound[] | null>(null);
-  useEffect(() => {
-    let live = true;
-    session.api
-      .history(state.table)
-      .then((r) => {
-        if (live) setRounds(r);
-      })
-      .catch(() => {
-        if (live) setRounds([]);
-      });
-    return () => {
-      live = false;
-    };
-  }, [session, state.table, state.rounds]);
+export function HistoryPanel({
+  state,
+  me,
+  rounds,
+}: {
+  readonly state: TableState;
+  readonly me: string | null;
+  readonly rounds: readonly RecalledRound[] | null;
+}) {
   return (
     <section class="pg-sidepanel" aria-labelledby="history-title">
       <h2 id="history-title" class="pg-sidepanel__title">

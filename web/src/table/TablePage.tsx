@@ -4,7 +4,7 @@ import { Timer } from "../components/Timer";
 import { formatCents } from "../game/money";
 import { decision, payouts, roundNumber, settlementTransfers } from "../game/table";
 import { PageFrame } from "../pages/PageFrame";
-import type { TableInfo, TableState } from "../protocol";
+import type { RecalledRound, TableInfo, TableState } from "../protocol";
 import { useStore } from "../state/store";
 import {
   BankOffer,
@@ -160,11 +160,26 @@ export function TablePage({ table }: { readonly table: string }) {
     };
   }, [session, table, known, me?.name]);
 
-  // Chips change at the table: keep the wallet in the header current after each round.
+  // After each round: the wallet in the header, and this table's history (the round's record
+  // gives every player's net, the bank's too).
   const rounds = slot?.state.rounds;
+  const [history, setHistory] = useState<readonly RecalledRound[] | null>(null);
   useEffect(() => {
     if (me && rounds !== undefined) void session.refreshMe();
-  }, [rounds]);
+    if (rounds === undefined) return;
+    let live = true;
+    session.api
+      .history(table)
+      .then((h) => {
+        if (live) setHistory(h);
+      })
+      .catch(() => {
+        if (live) setHistory([]);
+      });
+    return () => {
+      live = false;
+    };
+  }, [rounds, table, me?.name]);
 
   if (missing) {
     return (
@@ -230,11 +245,17 @@ export function TablePage({ table }: { readonly table: string }) {
           <div class="pg-tablelayout__actions" data-testid="actions">
             <ActionArea key={w?.key ?? "none"} state={state} info={info} me={me?.name ?? null} />
           </div>
-          <ResultsPanel state={state} info={info} pays={pays} me={me?.name ?? null} />
+          <ResultsPanel
+            state={state}
+            info={info}
+            pays={pays}
+            me={me?.name ?? null}
+            record={history?.find((r) => r.round === state.rounds)?.record ?? null}
+          />
         </div>
         <div class="pg-tablelayout__side">
           <LogPanel log={slot.log} game={state.game} />
-          <HistoryPanel state={state} me={me?.name ?? null} />
+          <HistoryPanel state={state} me={me?.name ?? null} rounds={history} />
         </div>
       </div>
     </PageFrame>
