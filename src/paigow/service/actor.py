@@ -25,6 +25,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from paigow.dealing import Rng
 from paigow.errors import PaigowError
 from paigow.table.observation import OPERATOR, SPECTATOR, Viewer
 
@@ -63,10 +64,10 @@ class _Item:
 class TableActor:
     """The single writer of one table."""
 
-    def __init__(self, engine: TableEngine, store: Store, rng: random.Random | None = None) -> None:
+    def __init__(self, engine: TableEngine, store: Store, rng: Rng | None = None) -> None:
         self.engine = engine
         self.store = store
-        self.rng = rng or random.SystemRandom()
+        self.rng: Rng = rng or random.SystemRandom()
         self.seq = 0
         self.floor = Floor()
         self.idem: dict[tuple[str, str], int] = {}

@@ -15,6 +15,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
+from paigow.dealing import default_rng
 from paigow.errors import IllegalActionError
 from paigow.table.observation import Viewer, redact_record
 
@@ -119,7 +120,7 @@ class Service:
 
     def _actor(self, engine: TableEngine) -> TableActor:
         seed = self.options.seed
-        rng = None if seed is None else random.Random(f"{seed}:{engine.table_id}")
+        rng = random.Random(f"{seed}:{engine.table_id}") if seed is not None else default_rng()
         actor = TableActor(engine, self.store, rng)
         actor.connected = self.is_connected
         self.actors[engine.table_id] = actor

@@ -26,6 +26,7 @@ import sqlalchemy as sa
 from fastapi import APIRouter, FastAPI, HTTPException, Request
 from pydantic import BaseModel, ConfigDict, Field, StrictStr
 
+from paigow.dealing import Rng, default_rng
 from paigow.errors import PaigowError
 from paigow.profiles import get_profile, profile_names
 from paigow.trainer import CATEGORIES, PlayerStats, Trainer, drill_name
@@ -112,7 +113,7 @@ class _Trainers:
     source (seeded for demonstrations: ``paigow serve --seed``)."""
 
     def __init__(self, seed: int | None) -> None:
-        self.rng: random.Random = random.SystemRandom() if seed is None else random.Random(seed)
+        self.rng: Rng = random.Random(seed) if seed is not None else default_rng()
         self.by_profile: dict[str, Trainer] = {}
 
     def get(self, name: str) -> Trainer:
