@@ -98,7 +98,7 @@ function RoundDetail({ r, me }: { readonly r: RecalledRound; readonly me: string
                 <ul class="pg-recall__wagers">
                   {wagers.map((w, i) => (
                     <li key={w.ref ?? i}>
-                      {displayName(w.player ?? "")}{" "}
+                      {w.player === "dealer" ? "Dealer's wager" : displayName(w.player ?? "")}{" "}
                       {w.kind && w.kind !== "main" ? `${KIND_WORDS[w.kind] ?? w.kind} ` : ""}
                       {formatCents(w.cents ?? 0)}: <strong>{w.result ?? "—"}</strong>
                     </li>

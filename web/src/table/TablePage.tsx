@@ -87,6 +87,41 @@ function ActionArea({
   }
 }
 
+const TURN_WORDS: Readonly<Record<string, string>> = {
+  "bank-offer": "The bank is offered to you",
+  wagers: "Place your wagers",
+  cut: "Cut the stacks",
+  style: "Choose the delivery style",
+  roll: "Shake the dice",
+  setting: "Set your hand",
+  "bank-set": "Set the bank's hand",
+  surrender: "Surrender or stand",
+};
+
+/** On a phone the decision sits below the felt: a bar at the foot of the screen says it is
+ * your turn and takes you there. */
+function TurnBar({ state, me }: { readonly state: TableState; readonly me: string | null }) {
+  const d = decision(state, me);
+  const words = TURN_WORDS[d.kind];
+  if (!words) return null;
+  return (
+    <button
+      type="button"
+      class="pg-turnbar"
+      onClick={() => {
+        const target = document.querySelector<HTMLElement>("[data-testid=actions] h2");
+        target?.scrollIntoView({ block: "start" });
+        target?.setAttribute("tabindex", "-1");
+        target?.focus();
+      }}
+    >
+      <span class="pg-decision__dot" aria-hidden="true" />
+      Your turn: {words}
+      <span aria-hidden="true"> ↓</span>
+    </button>
+  );
+}
+
 function LeaveButton({ state, me }: { readonly state: TableState; readonly me: string | null }) {
   const { act, busy, session } = useAct(state.table);
   if (me === null || !(me in state.seats)) return null;
@@ -239,6 +274,7 @@ export function TablePage({ table }: { readonly table: string }) {
           <LeaveButton state={state} me={me?.name ?? null} />
         </div>
       </div>
+      <TurnBar state={state} me={me?.name ?? null} />
       <div class="pg-tablelayout">
         <div class="pg-tablelayout__main">
           <Felt state={state} info={info} me={me?.name ?? null} pays={pays} />
