@@ -9,16 +9,24 @@ outside (no CDN).
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, ViewportSize, expect
+from playwright.sync_api import ViewportSize, expect
 
 from service_support import Server
-from web_support import DESKTOP, PHONE, UNLABELLED_JS, Visit, launch, save_shot, web_server
+from web_fixtures import browser, visit
+from web_support import (
+    DESKTOP,
+    PHONE,
+    UNLABELLED_JS,
+    save_shot,
+    web_server,
+)
+
+__all__ = ["browser", "visit"]
 
 
 @pytest.fixture(scope="module")
@@ -28,25 +36,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
         yield srv
     finally:
         srv.stop()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    yield from launch()
-
-
-@pytest.fixture
-def visit(browser: Browser, server: Server) -> Iterator[functools.partial[Visit]]:
-    made: list[Visit] = []
-
-    def make(size: ViewportSize) -> Visit:
-        v = Visit(browser, server.base + "/", size)
-        made.append(v)
-        return v
-
-    yield functools.partial(make)
-    for v in made:
-        v.close()
 
 
 def test_gallery_draws_every_piece(visit: Any) -> None:

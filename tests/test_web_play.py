@@ -12,19 +12,28 @@ desktop sizes go to docs/screenshots/ (see docs/web.md).
 
 from __future__ import annotations
 
-import functools
 from collections import Counter
 from collections.abc import Iterator
 from fractions import Fraction
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, ViewportSize, expect
+from playwright.sync_api import Page, expect
 
 from paigow.trainer import Trainer
 from service_support import OPERATOR, Server
+from web_fixtures import browser, visit
 from web_players import Player, hidden_leaks, play_rounds
-from web_support import DESKTOP, PHONE, UNLABELLED_JS, Visit, launch, save_shot, web_server
+from web_support import (
+    DESKTOP,
+    PHONE,
+    UNLABELLED_JS,
+    Visit,
+    save_shot,
+    web_server,
+)
+
+__all__ = ["browser", "visit"]
 
 #: One browser worker plays these in order (the server's deals follow from its seed).
 pytestmark = pytest.mark.xdist_group("web-play")
@@ -49,25 +58,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
         yield srv
     finally:
         srv.stop()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    yield from launch()
-
-
-@pytest.fixture
-def visit(browser: Browser, server: Server) -> Iterator[functools.partial[Visit]]:
-    made: list[Visit] = []
-
-    def make(size: ViewportSize = DESKTOP) -> Visit:
-        v = Visit(browser, server.base + "/", size)
-        made.append(v)
-        return v
-
-    yield functools.partial(make)
-    for v in made:
-        v.close()
 
 
 def register(v: Visit, name: str) -> Page:

@@ -12,7 +12,7 @@ import functools
 import io
 import json
 import subprocess
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -41,6 +41,7 @@ __all__ = [
     "build",
     "launch",
     "save_shot",
+    "visits",
     "web_server",
 ]
 
@@ -169,6 +170,20 @@ UNLABELLED_JS = """
   return { bad, controls: controls.length, images: images.length };
 }
 """
+
+
+def visits(browser: Browser, base_url: str) -> Iterator[Callable[..., Visit]]:
+    """A fixture's body: a factory of visits (desktop size unless told), all closed after."""
+    made: list[Visit] = []
+
+    def make(size: ViewportSize = DESKTOP) -> Visit:
+        v = Visit(browser, base_url, size)
+        made.append(v)
+        return v
+
+    yield make
+    for v in made:
+        v.close()
 
 
 def _differs(old: Path, new: bytes) -> bool:

@@ -182,6 +182,36 @@ export function BankOffer({ state, info }: { readonly state: TableState; readonl
   );
 }
 
+const STACKS = [1, 2, 3, 4, 5, 6, 7, 8];
+
+function StackSelect({
+  label,
+  value,
+  onChange,
+}: {
+  readonly label: string;
+  readonly value: number;
+  readonly onChange: (stack: number) => void;
+}) {
+  return (
+    <label class="pg-field pg-field--short">
+      <span class="pg-field__label">{label}</span>
+      <select
+        value={value}
+        onChange={(e) => {
+          onChange(Number(e.currentTarget.value));
+        }}
+      >
+        {STACKS.map((s) => (
+          <option key={s} value={s}>
+            {s}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 export function CutForm({ state, info }: { readonly state: TableState; readonly info: TableInfo | null }) {
   const { act, busy } = useAct(state.table);
   const cards = (info?.game ?? state.game) === "cards";
@@ -192,7 +222,6 @@ export function CutForm({ state, info }: { readonly state: TableState; readonly 
   const lo = Math.min(first, last);
   const hi = Math.max(first, last);
   const cut = cards ? `card:${at}` : `a:${lo === hi ? lo : `${lo}-${hi}`}:${end}`;
-  const stacks = [1, 2, 3, 4, 5, 6, 7, 8];
   return (
     <DecisionFrame title="Cut the stacks">
       <p>
@@ -216,36 +245,8 @@ export function CutForm({ state, info }: { readonly state: TableState; readonly 
           </label>
         ) : (
           <>
-            <label class="pg-field pg-field--short">
-              <span class="pg-field__label">From stack</span>
-              <select
-                value={first}
-                onChange={(e) => {
-                  setFirst(Number(e.currentTarget.value));
-                }}
-              >
-                {stacks.map((s) => (
-                  <option key={s} value={s}>
-                    {s}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label class="pg-field pg-field--short">
-              <span class="pg-field__label">To stack</span>
-              <select
-                value={last}
-                onChange={(e) => {
-                  setLast(Number(e.currentTarget.value));
-                }}
-              >
-                {stacks.map((s) => (
-                  <option key={s} value={s}>
-                    {s}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <StackSelect label="From stack" value={first} onChange={setFirst} />
+            <StackSelect label="To stack" value={last} onChange={setLast} />
             <fieldset class="pg-choices">
               <legend>Move them to the</legend>
               {(["right", "left"] as const).map((e) => (
