@@ -169,8 +169,30 @@ DEFS: Final[dict[str, Schema]] = {
             "round": _null(ref("RoundView")),
         }
     ),
-    "Transfer": _obj({"from": _STR, "to": _STR, "cents": _INT, "reason": _STR, "ref": _STR}),
-    "OperationView": _obj({"index": _INT, "kind": _STR, "actor": _STR, "data": _ANY_OBJECT}),
+    "Transfer": _obj(
+        {
+            "from": _STR,
+            "to": _STR,
+            "cents": _INT,
+            "reason": _STR,
+            "ref": _STR,
+            "index": _INT,
+            "op": _INT,
+            "link": _STR,
+        },
+        optional=("index", "op", "link"),
+    ),
+    "OperationView": _obj(
+        {
+            "index": _INT,
+            "kind": _STR,
+            "actor": _STR,
+            "data": _ANY_OBJECT,
+            "at": _null(_STR),
+            "link": _STR,
+        },
+        optional=("at", "link"),
+    ),
     "TableEvent": _obj(
         {
             "seq": _INT,

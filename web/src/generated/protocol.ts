@@ -120,6 +120,9 @@ export interface Transfer {
   readonly cents: number;
   readonly reason: string;
   readonly ref: string;
+  readonly index?: number;
+  readonly op?: number;
+  readonly link?: string;
 }
 
 export interface OperationView {
@@ -127,6 +130,8 @@ export interface OperationView {
   readonly kind: string;
   readonly actor: string;
   readonly data: Readonly<Record<string, unknown>>;
+  readonly at?: string | null;
+  readonly link?: string;
 }
 
 export interface TableEvent {
