@@ -127,6 +127,10 @@ export function describeOp(
     }
     case "expose_dealt":
       return step(`${num(d.count) || 1} of the ${noun} of ${positionName(str(d.position))} exposed by the dealer.`);
+    case "dealer_shakes":
+      return step(`The dealer shakes the dice for ${name(str(d.player))}.`);
+    case "hand_dead":
+      return step(`The hand of ${positionName(str(d.position))} is dead: two or more exposed, its bets returned.`);
     case "void_hand":
       return step(`voided the hand of seat ${str(d.spot)}: its wager is returned.`);
     case "tile_off_table":
@@ -141,6 +145,12 @@ export function describeOp(
       return step("The bank's hand was mis-set and reset to the house way.", setting(d));
     case "surrender":
       return step(`surrendered seat ${str(d.spot)}.`);
+    case "expose_hand":
+      return step(`The dealer exposed the hands of seat ${str(d.spot)}.`);
+    case "foul":
+      return step(`The hand of seat ${str(d.spot)} is fouled.`);
+    case "bet_removed":
+      return step(`Bet ${str(d.ref)} was taken off the layout.`);
     case "abandon":
       return step(`${name(str(d.player))} left during the round: their wagers lose.`);
     case "settle":
