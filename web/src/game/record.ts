@@ -29,6 +29,16 @@ export const KIND_WORDS: Readonly<Record<string, string>> = {
 };
 
 const STYLE_NAMES: Readonly<Record<string, string>> = {
+  a: "style (a): house way from the right",
+  b: "style (b): house way from the left",
+  c: "style (c): cup say from the right",
+  d: "style (d): cup say from the left",
+  e: "style (e): jung quat",
+  f: "style (f): chee yee",
+  g: "style (g): pin say from the right",
+  h: "style (h): pin say from the left",
+  i: "style (i): dragon head and phoenix tail from the right",
+  j: "style (j): dragon head and phoenix tail from the left",
   hand: "dealt by hand",
   "manual-shoe": "from a manual shoe",
   "automated-shoe": "from an automated shoe",
@@ -59,6 +69,18 @@ function setting(d: Readonly<Record<string, unknown>>): string[][] {
   return high.length && low.length ? [high, low] : [];
 }
 
+/** A cut in words: ``a:3-4:right`` → "cut stacks 3 to 4 to the right end"; ``card:20``. */
+export function cutWords(cut: string): string {
+  const parts = cut.split(":");
+  if (parts[0] === "card" && parts.length === 2) return `cut the cards at card ${parts[1] ?? ""}`;
+  if (parts.length === 3) {
+    const [lo, hi] = (parts[1] ?? "").split("-");
+    const which = hi === undefined ? `stack ${lo ?? ""}` : `stacks ${lo ?? ""} to ${hi}`;
+    return `cut ${which} to the ${parts[2] ?? ""} end`;
+  }
+  return `cut the stacks: ${cut}`;
+}
+
 /** One operation as a step of the round, in words (``name`` shows a player's name). */
 export function describeOp(
   op: OperationView,
@@ -74,7 +96,7 @@ export function describeOp(
     case "expose_stacking":
       return step(`Exposed while stacking: ${list(d.tiles ?? d.pieces).join(" ")}.`, [list(d.tiles ?? d.pieces)]);
     case "cut":
-      return step(`cut the stacks: ${str(d.cut)}.`);
+      return step(`${cutWords(str(d.cut))}.`);
     case "decline_cut":
       return step("did not cut.");
     case "dealer_wager":

@@ -228,6 +228,15 @@ describe("the steps of a round in words", () => {
       ["6-6", "4-5"],
       ["1-2", "3-3"],
     ]);
+    expect(describeOp({ index: 1, kind: "cut", actor: "bank", data: { cut: "a:3-4:right" } }).text).toBe(
+      "cut stacks 3 to 4 to the right end.",
+    );
+    expect(describeOp({ index: 1, kind: "cut", actor: "bank", data: { cut: "a:5:left" } }).text).toBe(
+      "cut stack 5 to the left end.",
+    );
+    expect(describeOp({ index: 1, kind: "cut", actor: "bank", data: { cut: "card:20" } }).text).toBe(
+      "cut the cards at card 20.",
+    );
     const roll = describeOp({ index: 5, kind: "roll", actor: "dealer", data: { dice: [6, 1, 2], start: "dealer" } });
     expect(roll.text).toBe("Dice 6 1 2 (total 9): the deal starts at the dealer.");
   });
