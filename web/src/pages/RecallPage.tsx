@@ -48,7 +48,8 @@ function RoundDetail({ r, me }: { readonly r: RecalledRound; readonly me: string
         Table {r.table}, round {r.round}
       </h2>
       <p class="pg-note">
-        {when(r.finished_at)} · {rec.profile} · banked by {banker} · house way {rec.house_way}
+        <time dateTime={r.finished_at}>{when(r.finished_at)}</time> · {rec.profile} · banked by {banker} · house way{" "}
+        {rec.house_way}
         {rec.dice ? ` · dice ${rec.dice.join(" ")}` : ""}
         {rec.start ? ` · deal from ${positionName(rec.start)}` : ""}
         {rec.style ? ` · style ${rec.style}` : ""}
@@ -99,7 +100,7 @@ function RoundDetail({ r, me }: { readonly r: RecalledRound; readonly me: string
                   {wagers.map((w, i) => (
                     <li key={w.ref ?? i}>
                       {w.player === "dealer" ? "Dealer's wager" : displayName(w.player ?? "")}{" "}
-                      {w.kind && w.kind !== "main" ? `${KIND_WORDS[w.kind] ?? w.kind} ` : ""}
+                      {w.kind && w.kind !== "main" && w.kind !== "dealer" ? `${KIND_WORDS[w.kind] ?? w.kind} ` : ""}
                       {formatCents(w.cents ?? 0)}: <strong>{w.result ?? "—"}</strong>
                     </li>
                   ))}
