@@ -19,10 +19,6 @@ from service_support import OPERATOR, PASSWORD, Client, Server
 
 __all__ = ["operator_token", "pg_cluster", "server"]
 
-#: The tests share a module's server and run in order on one worker (test_every_message uses
-#: the table test_every_route opens).
-pytestmark = pytest.mark.xdist_group("service-auth")
-
 SAMPLE_ARGS: dict[str, dict[str, Any]] = {
     "sit": {"seat": "5", "cents": 1000},
     "bank": {"accept": True},
