@@ -22,11 +22,12 @@ PORT ?= 8000
 run: $(STAMP)
 	$(BIN)/paigow serve --demo --host $(HOST) --port $(PORT)
 
+# Two workers; each test file runs on one of them, in order (a module's tests share its server).
 test: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/ruff format --check src tests benchmarks
 	$(BIN)/mypy
-	$(BIN)/pytest -n 2 --dist loadgroup -q
+	$(BIN)/pytest -n 2 --dist loadfile -q
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks

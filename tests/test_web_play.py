@@ -35,8 +35,8 @@ from web_support import (
 
 __all__ = ["browser", "visit"]
 
-#: One browser worker plays these in order (the server's deals follow from its seed).
-pytestmark = pytest.mark.xdist_group("web-play")
+#: One worker plays these in order, on one server (its deals follow from its seed): `make test`
+#: runs each file on one worker (--dist loadfile).
 
 WINDOWS = {
     "wager_seconds": 30,
