@@ -134,11 +134,13 @@ def _play_game(server: Server, visit: Any, table: str, attr: str, *, shots: bool
     op.ok(table, "resume")
     op.close()
     page = alice_v.page
-    # Play until alice is asked to set her first hand: the table in mid-round.
+    # Play until alice is asked to set her first hand: the table in mid-round. Bob waits with
+    # his own setting until then, so the picture of the table is the same on every run.
     for _ in range(400):
         if (alice.decision() or "").startswith("Set your hand"):
             break
-        alice.step() or bob.step() or page.wait_for_timeout(100)
+        bob_sets = (bob.decision() or "").startswith("Set your hand")
+        alice.step() or (not bob_sets and bob.step()) or page.wait_for_timeout(100)
     advice = page.get_by_test_id("advice")
     expect(advice).to_be_visible(timeout=15_000)
     state = server.http("GET", f"/api/tables/{table}", server.login(alice.name)).json()
