@@ -144,7 +144,8 @@ def _play_game(server: Server, visit: Any, table: str, attr: str, *, shots: bool
     advice = page.get_by_test_id("advice")
     expect(advice).to_be_visible(timeout=15_000)
     state = server.http("GET", f"/api/tables/{table}", server.login(alice.name)).json()
-    seat = next(s for s in state["round"]["unset"])
+    positions = state["round"]["positions"]
+    seat = next(s for s in state["round"]["unset"] if positions[s]["pieces"] is not None)
     mine = _pieces_of(state, seat)
     _mid_round_checks(page, attr, mine, state["round"])
     house = page.locator(".pg-setting__houseway")
