@@ -139,8 +139,9 @@ def _play_game(server: Server, visit: Any, table: str, attr: str, *, shots: bool
     for _ in range(400):
         if (alice.decision() or "").startswith("Set your hand"):
             break
-        bob_sets = (bob.decision() or "").startswith("Set your hand")
-        alice.step() or (not bob_sets and bob.step()) or page.wait_for_timeout(100)
+        # Neither sets here, even when the page turns to the setting between two reads.
+        hold = "Set your hand"
+        alice.step(hold=hold) or bob.step(hold=hold) or page.wait_for_timeout(100)
     advice = page.get_by_test_id("advice")
     expect(advice).to_be_visible(timeout=15_000)
     state = server.http("GET", f"/api/tables/{table}", server.login(alice.name)).json()

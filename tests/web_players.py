@@ -48,20 +48,21 @@ class Player:
     def _click(self, target: Locator) -> None:
         target.click(timeout=5000)
 
-    def step(self) -> str | None:
+    def step(self, *, hold: str | None = None) -> str | None:
         """:meth:`act`, looking again when the page moved on under a click (a decision taken
         by a window running out, a new state arriving)."""
         try:
-            return self.act()
+            return self.act(hold=hold)
         except PlaywrightError:
             return "looked again"
 
-    def act(self) -> str | None:
-        """Take the decision the table asks for, if any; what was done."""
+    def act(self, *, hold: str | None = None) -> str | None:
+        """Take the decision the table asks for, if any, unless its title starts with ``hold``
+        (the caller waits there, whenever the page reaches it); what was done."""
         d = self.decision()
         page = self.page
         actions = page.locator("[data-testid=actions]")
-        if d is None or d == "Watching the table":
+        if d is None or d == "Watching the table" or (hold is not None and d.startswith(hold)):
             return None
         if d in ("The bank is offered to you", "Be the Player-Dealer?"):
             label = (
