@@ -182,6 +182,12 @@ def _serve(p: argparse.ArgumentParser) -> None:
     add_arguments(p)
 
 
+def _audit(p: argparse.ArgumentParser) -> None:
+    from .audit_cmd import add_arguments  # argparse only; the service loads when it runs
+
+    add_arguments(p)
+
+
 _C = "paigow.cli.commands"
 
 #: Every subcommand, in the order ``paigow --help`` lists them.
@@ -218,6 +224,12 @@ COMMANDS: tuple[Command, ...] = (
         "run the table service: HTTP API and websockets",
         _serve,
         "paigow.cli.serve_cmd:serve",
+    ),
+    Command(
+        "audit",
+        "verify a table service's database: ledger, histories, rounds, meters",
+        _audit,
+        "paigow.cli.audit_cmd:run",
     ),
 )
 

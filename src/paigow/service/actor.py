@@ -30,9 +30,11 @@ from paigow.errors import PaigowError
 from paigow.table.observation import OPERATOR, SPECTATOR, Viewer
 
 from .auth import User
+from .chain import GENESIS
 from .conduct import Floor, Wait, is_bot, next_step
 from .engine import Applied, Command, TableEngine
-from .protocol import ProtocolError, parse_args
+from .events import event
+from .protocol import OPERATOR_ACTIONS, ProtocolError, parse_args
 from .rights import RightsError, translate
 from .store import Batch, OpRow, RoundRow, Store, players_of
 
@@ -79,6 +81,14 @@ class TableActor:
         self.round_started: int = 0
         self.absent: dict[str, int] = {}
         self.closed = False
+        self.head = GENESIS
+        #: Called with the events a batch stored (the service shows them to operators).
+        self.on_events: Callable[[list[dict[str, Any]]], None] = lambda _e: None
+        #: Called after every change (the service publishes it to the other processes).
+        self.on_change: Callable[[TableActor], None] = lambda _a: None
+        #: The lease this actor writes under (owner, epoch); None: a single process.
+        self.fence: tuple[str, int] | None = None
+        self.instance = ""
         self._timer: asyncio.TimerHandle | None = None
         self._timer_key: str | None = None
         self._queue: asyncio.Queue[_Item] = asyncio.Queue()
@@ -100,6 +110,7 @@ class TableActor:
                 log.error("table %s held: %s", self.table_id, self.held)
                 return
             self.seq = row.seq
+            self.head = row.link or self.head
             if row.idem_key is not None:
                 self.idem[(row.actor, row.idem_key)] = row.seq
             if applied.command["a"] == "begin":
@@ -169,6 +180,8 @@ class TableActor:
         elif item.kind == "call":
             assert item.done is not None
             item.done.set_result(await item.args["fn"]())
+        elif self.held is not None or self.closed:
+            return  # a held table waits for an operator: no timer, no dealer step
         elif item.kind == "timer":
             if self.wait is not None and item.key == self.wait.key:
                 self.floor.expired.add(item.key)
@@ -191,21 +204,36 @@ class TableActor:
             cmds = translate(self, user, item.action, args)
         except (ProtocolError, RightsError, PaigowError) as e:
             return {"status": "refused", "error": str(e)}
-        seq = await self.conduct(cmds, user.name, key)
+        events = []
+        if item.action in OPERATOR_ACTIONS:
+            events.append(
+                event(
+                    "operator_action", "info", self.table_id, user.name, action=item.action, **args
+                )
+            )
+        elif item.action == "void_hand":
+            events.append(event("irregularity", "warning", self.table_id, user.name, **args))
+        seq = await self.conduct(cmds, user.name, key, events)
         if isinstance(seq, str):
             return {"status": "refused", "error": seq}
         return {"status": "applied", "seq": seq}
 
     async def conduct(
-        self, cmds: list[Command], actor: str, key: str | None = None
+        self,
+        cmds: list[Command],
+        actor: str,
+        key: str | None = None,
+        events: list[dict[str, Any]] | None = None,
     ) -> int | str | None:
-        """Apply ``cmds`` (a person's), then every dealer step that follows; commit; tell.
+        """Apply ``cmds`` (a person's), then every dealer step that follows; commit (with
+        ``events`` for the event log); tell.
 
         Returns the sequence number of the first command (None when it changed only the floor),
         or the reason it was refused.
         """
         cp = self.engine.checkpoint()
-        batch = Batch(self.table_id)
+        batch = Batch(self.table_id, head=self.head, fence=self.fence, instance=self.instance)
+        batch.events = list(events or [])
         applied: list[tuple[int, Applied]] = []
         first: int | None = None
         seq = self.seq
@@ -229,19 +257,36 @@ class TableActor:
             return f"the table cannot go on after this: {e}"
         for s, a in applied:
             batch.moves += [(s, m) for m in a.moves]
-        if batch.ops:
+        for r in batch.rounds:
+            if r.record.get("void") is not None:
+                batch.events.append(
+                    event(
+                        "void",
+                        "warning",
+                        self.table_id,
+                        None,
+                        round=r.round_no,
+                        reason=r.record["void"],
+                    )
+                )
+        if batch.ops or batch.events:
             try:
-                await self.store.run(self.store.commit, batch)
+                self.head = await self.store.run(self.store.commit, batch)
             except Exception as e:
                 log.exception("table %s: commit failed", self.table_id)
                 self.engine.rollback(cp)
                 self.floor = _floor_for(self.engine)
+                if isinstance(e, PaigowError):
+                    return str(e)
                 return f"the table could not record this ({type(e).__name__}); nothing changed"
             self.seq = seq
             if first is not None and key is not None:
                 self.idem[(actor, key)] = first
         self._arm()
         self._broadcast(applied)
+        if batch.stored_events:
+            self.on_events(batch.stored_events)
+        self.on_change(self)
         return first
 
     def _dealer(self, batch: Batch, applied: list[tuple[int, Applied]], seq: int) -> int:

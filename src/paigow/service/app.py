@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Annotated, Any
 from urllib.parse import urlsplit
 
-from fastapi import Depends, FastAPI, HTTPException, Request, Response, WebSocket
+from fastapi import Depends, FastAPI, HTTPException, Query, Request, Response, WebSocket
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
 from starlette.websockets import WebSocketDisconnect
@@ -29,6 +29,7 @@ from . import trainer_api, web_api
 from .actor import TableActor
 from .auth import COOKIE, User
 from .config import TableConfig
+from .events import list_events
 from .hub import Connection, Service
 from .protocol import ProtocolError, parse_message
 
@@ -145,6 +146,14 @@ def create_app(service: Service, web: Path | None = None) -> FastAPI:
         found = await service.login(body.name, body.password)
         if found is None:
             service.limiter.failed(body.name, addr)
+            locked = service.limiter.retry_after(body.name, addr) > 0
+            await service.events.add(
+                "login_locked" if locked else "login_failed",
+                "warning",
+                None,
+                body.name[:40],
+                address=addr,
+            )
             raise HTTPException(401, "wrong name or password")
         service.limiter.succeeded(body.name)
         user, token, expires = found
@@ -205,16 +214,18 @@ def create_app(service: Service, web: Path | None = None) -> FastAPI:
         return actor.state(actor.viewer(found[0]))
 
     @app.post("/api/tables", status_code=201)
-    async def open_table(body: TableConfig, _op: Operator) -> dict[str, Any]:
+    async def open_table(body: TableConfig, op: Operator) -> dict[str, Any]:
         """Open a table (operators)."""
         actor = await service.open_table(body)
+        await service.events.add("table_opened", "info", body.id, op.name, profile=body.profile)
         return actor.state(OPERATOR)
 
     @app.post("/api/tables/{table_id}/close")
-    async def close_table(table_id: str, _op: Operator) -> dict[str, Any]:
+    async def close_table(table_id: str, op: Operator) -> dict[str, Any]:
         """Close a table: a round in progress is void, every seat is cashed out (operators)."""
         _actor(table_id)
         await service.close_table(table_id)
+        await service.events.add("table_closed", "info", table_id, op.name)
         return {"status": "closed", "table": table_id}
 
     @app.get("/api/tables/{table_id}/rounds")
@@ -232,11 +243,12 @@ def create_app(service: Service, web: Path | None = None) -> FastAPI:
         return await service.store.run(service.store.meters, table_id)
 
     @app.post("/api/wallets/{name}/deposit")
-    async def deposit(name: str, body: Deposit, _op: Operator) -> dict[str, Any]:
+    async def deposit(name: str, body: Deposit, op: Operator) -> dict[str, Any]:
         """Credit (or debit) a player's wallet from the cashier (operators)."""
         if await service.store.run(service.store.user_by_name, name) is None:
             raise HTTPException(404, f"no account {name!r}")
         await service.store.run(service.store.cashier, f"wallet:{name}", body.cents, "deposit")
+        await service.events.add("deposit", "info", None, op.name, account=name, cents=body.cents)
         return {
             "name": name,
             "wallet": await service.store.run(service.store.balance, f"wallet:{name}"),
@@ -246,6 +258,16 @@ def create_app(service: Service, web: Path | None = None) -> FastAPI:
     async def audit(_op: Operator) -> dict[str, Any]:
         """The ledger checked end to end, and every table's chips against it (operators)."""
         return await service.audit()
+
+    @app.get("/api/events")
+    async def events(
+        _op: Operator,
+        since: Annotated[int, Query(ge=0)] = 0,
+        limit: Annotated[int, Query(ge=1, le=1000)] = 100,
+        table: Annotated[str | None, Query(max_length=40)] = None,
+    ) -> list[dict[str, Any]]:
+        """The event log after event ``since``, oldest first (operators)."""
+        return await service.store.run(list_events, service.store, since, limit, table)
 
     @app.websocket("/ws")
     async def websocket(ws: WebSocket) -> None:
@@ -263,10 +285,30 @@ def create_app(service: Service, web: Path | None = None) -> FastAPI:
         service.connections.setdefault(conn.user.name, set()).add(conn)
         writer = asyncio.create_task(_write(ws, conn))
         conn.push({"type": "welcome", "user": conn.user.name, "role": conn.user.role})
+        bucket = service.rates.connection()
+        refused = 0
         try:
             while not conn.overflowed:
                 text = await ws.receive_text()
-                await _message(service, conn, text)
+                wait = service.rates.check(bucket, conn.user.name)
+                if not wait:
+                    refused = 0
+                    await _message(service, conn, text)
+                    continue
+                refused += 1
+                if refused >= service.rates.close_after:
+                    await service.events.add(
+                        "rate_limited", "warning", None, conn.user.name, messages=refused
+                    )
+                    await ws.close(code=4429, reason="too many messages")
+                    break
+                if refused == 1:
+                    conn.push(
+                        {
+                            "type": "error",
+                            "error": f"rate limit: too many messages; wait {wait:.2f} s",
+                        }
+                    )
         except WebSocketDisconnect:
             pass
         finally:

@@ -11,7 +11,10 @@ import asyncio
 import contextlib
 import datetime as dt
 import logging
+import os
 import random
+import secrets
+import socket
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -19,6 +22,7 @@ from paigow.dealing import default_rng
 from paigow.errors import IllegalActionError
 from paigow.table.observation import Viewer, redact_record
 
+from . import leases
 from .actor import TableActor
 from .auth import (
     LoginLimiter,
@@ -30,9 +34,12 @@ from .auth import (
     token_hash,
     verify_password,
 )
+from .chain import ChainRow, verify_ops
 from .conduct import is_bot
 from .config import TableConfig
 from .engine import TableEngine
+from .events import EventLog
+from .ratelimit import RateLimits
 from .store import Store, now
 
 __all__ = ["Connection", "Service", "ServiceOptions"]
@@ -57,6 +64,14 @@ class ServiceOptions:
     seed: int | None = None
     #: Open the demonstration tables at start-up (:mod:`paigow.service.bootstrap`).
     demo: bool = False
+    #: Websocket messages a second, per connection and per account (bursts of twice that).
+    conn_rate: float = 50.0
+    account_rate: float = 100.0
+    #: This process's name in the event log and the leases (default: host-pid-random).
+    instance: str = ""
+    #: Several processes share the database (PostgreSQL): tables are leased, changes fanned out.
+    cluster: bool = False
+    lease_seconds: float = 6.0
 
 
 class Connection:
@@ -97,25 +112,74 @@ class Service:
 
     def __post_init__(self) -> None:
         self.limiter = LoginLimiter(self.options.login_limit, self.options.login_window)
+        self.rates = RateLimits(self.options.conn_rate, self.options.account_rate)
+        self.instance = self.options.instance or (
+            f"{socket.gethostname()[:30]}-{os.getpid()}-{secrets.token_hex(3)}"
+        )
+        self.events = EventLog(self.store, self.instance)
+        self.events.listeners.append(self._show_event)
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    def _show_event(self, ev: dict[str, Any]) -> None:
+        for conns in self.connections.values():
+            for conn in conns:
+                if conn.user.is_operator:
+                    conn.push({"type": "log", "event": ev})
+
+    def _on_events(self, stored: list[dict[str, Any]]) -> None:
+        for ev in stored:
+            self.events.show(ev)
 
     # ------------------------------------------------------------------ life
     async def start(self) -> None:
-        """Migrate, rebuild every open table from its commands, resume play."""
+        """Migrate, check and rebuild every open table from its commands, resume play."""
         await self.store.run(self.store.migrate)
+        await self.store.run(leases.heartbeat, self.store, self.instance)
+        await self._crash_check(0.0 if self.store.is_sqlite else 2 * self.options.lease_seconds)
+        rebuilt = []
         for table_id, cfg in await self.store.run(self.store.open_tables):
-            actor = self._actor(TableEngine(TableConfig.from_json(cfg)))
-            actor.replay(await self.store.run(self.store.ops, table_id))
+            actor = await self.rebuild(table_id, cfg)
             actor.start()
-            log.info("table %s rebuilt at command %d", table_id, actor.seq)
+            rebuilt.append(table_id)
         if self.options.demo:
             from .bootstrap import open_demo_tables
 
             await open_demo_tables(self)
+        await self.events.add("start", "info", tables=rebuilt, pid=os.getpid())
+
+    async def rebuild(self, table_id: str, cfg: dict[str, Any], after: int = 0) -> TableActor:
+        """A table rebuilt from its stored commands, after checking their hash chain; a table
+        whose history was altered (or no longer replays) is held, with an alert."""
+        actor = self._actor(TableEngine(TableConfig.from_json(cfg)))
+        rows = await self.store.run(self.store.ops, table_id)
+        head, last = await self.store.run(self.store.head, table_id)
+        chain = [ChainRow(r.seq, r.command, r.actor, r.idem_key, r.link) for r in rows]
+        why = verify_ops(table_id, chain, head, last)
+        if why is not None:
+            actor.held = f"its stored history was altered: {why}"
+        else:
+            actor.replay(rows)
+        if actor.held is not None:
+            await self.events.add("table_held", "alert", table_id, None, reason=actor.held)
+        log.info("table %s rebuilt at command %d", table_id, actor.seq)
+        return actor
+
+    async def _crash_check(self, silent: float) -> None:
+        """Log the processes that stopped without shutting down (their tables are rebuilt)."""
+        for iid in await self.store.run(
+            leases.crashed_instances, self.store, self.instance, silent
+        ):
+            await self.events.add("crash_recovery", "warning", instance_lost=iid)
 
     async def stop(self) -> None:
-        """Stop every actor and close the store."""
+        """Stop every actor, log the stop and close the store."""
+        for task in list(self._tasks):
+            task.cancel()
         for actor in self.actors.values():
             await actor.stop()
+        with contextlib.suppress(Exception):
+            await self.events.add("stop", "info", tables=sorted(self.actors))
+            await self.store.run(leases.stopped, self.store, self.instance)
         self.store.close()
 
     def _actor(self, engine: TableEngine) -> TableActor:
@@ -123,6 +187,8 @@ class Service:
         rng = random.Random(f"{seed}:{engine.table_id}") if seed is not None else default_rng()
         actor = TableActor(engine, self.store, rng)
         actor.connected = self.is_connected
+        actor.on_events = self._on_events
+        actor.instance = self.instance
         self.actors[engine.table_id] = actor
         return actor
 

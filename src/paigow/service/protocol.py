@@ -308,6 +308,27 @@ SERVER_MESSAGES: dict[str, dict[str, Any]] = {
         "properties": {"type": {"const": "error"}, "table": _STR, "error": _STR},
     },
     "pong": {"type": "object", "required": ["type"], "properties": {"type": {"const": "pong"}}},
+    "log": {
+        "type": "object",
+        "required": ["type", "event"],
+        "properties": {
+            "type": {"const": "log"},
+            "event": {
+                "type": "object",
+                "required": ["id", "at", "kind", "level", "table", "actor", "instance", "detail"],
+                "properties": {
+                    "id": {"type": ["integer", "null"]},
+                    "at": _STR,
+                    "kind": _STR,
+                    "level": {"enum": ["info", "warning", "alert"]},
+                    "table": {"type": ["string", "null"]},
+                    "actor": {"type": ["string", "null"]},
+                    "instance": _STR,
+                    "detail": _OBJ,
+                },
+            },
+        },
+    },
 }
 
 

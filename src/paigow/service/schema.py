@@ -22,12 +22,15 @@ from sqlalchemy import (
 
 __all__ = [
     "accounts",
+    "events",
+    "instances",
     "ledger",
     "metadata",
     "meters",
     "round_players",
     "rounds",
     "sessions",
+    "table_leases",
     "table_ops",
     "tables",
     "users",
@@ -83,6 +86,8 @@ tables = Table(
     Column("status", String(16), nullable=False),
     Column("created_at", DateTime(timezone=True), nullable=False),
     Column("closed_at", DateTime(timezone=True), nullable=True),
+    Column("head", String(64), nullable=True),
+    Column("last_seq", Integer, nullable=True),
 )
 
 table_ops = Table(
@@ -94,6 +99,7 @@ table_ops = Table(
     Column("actor", String(40), nullable=False),
     Column("idem_key", String(80), nullable=True),
     Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("chain", String(64), nullable=True),
     UniqueConstraint("table_id", "actor", "idem_key", name="uq_table_ops_idem"),
 )
 
@@ -129,4 +135,35 @@ meters = Table(
     Column("commission", BigInteger, nullable=False),
     Column("side_handle", BigInteger, nullable=False),
     Column("side_pays", BigInteger, nullable=False),
+)
+
+events = Table(
+    "events",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("at", DateTime(timezone=True), nullable=False, index=True),
+    Column("kind", String(40), nullable=False),
+    Column("level", String(16), nullable=False),
+    Column("table_id", String(40), nullable=True, index=True),
+    Column("actor", String(40), nullable=True),
+    Column("instance", String(64), nullable=False),
+    Column("detail", Text, nullable=False),
+)
+
+table_leases = Table(
+    "table_leases",
+    metadata,
+    Column("table_id", String(40), primary_key=True),
+    Column("owner", String(64), nullable=False),
+    Column("epoch", Integer, nullable=False),
+    Column("expires_at", DateTime(timezone=True), nullable=False),
+)
+
+instances = Table(
+    "instances",
+    metadata,
+    Column("id", String(64), primary_key=True),
+    Column("started_at", DateTime(timezone=True), nullable=False),
+    Column("seen_at", DateTime(timezone=True), nullable=False),
+    Column("stopped_at", DateTime(timezone=True), nullable=True),
 )

@@ -26,6 +26,7 @@ from sqlalchemy.engine import Connection, Engine
 from paigow.errors import ConfigError, IllegalActionError
 
 from . import schema as db
+from .chain import GENESIS, op_link
 from .engine import Move
 from .meters import METERS, round_meters
 
@@ -59,6 +60,7 @@ class OpRow:
     command: dict[str, Any]
     actor: str
     idem_key: str | None = None
+    link: str | None = None
 
 
 @dataclass(frozen=True)
@@ -74,12 +76,21 @@ class RoundRow:
 
 @dataclass
 class Batch:
-    """What one table commits at once."""
+    """What one table commits at once: ``head`` is the table's chain head before the batch;
+    ``fence`` (owner, epoch) the lease the writer holds, checked in the transaction (a writer
+    that lost the table writes nothing); ``notify`` a message published on commit (PostgreSQL
+    NOTIFY, :mod:`paigow.service.fanout`)."""
 
     table_id: str
     ops: list[OpRow] = field(default_factory=list)
     moves: list[tuple[int, Move]] = field(default_factory=list)
     rounds: list[RoundRow] = field(default_factory=list)
+    head: str = GENESIS
+    fence: tuple[str, int] | None = None
+    notify: tuple[str, str] | None = None
+    events: list[dict[str, Any]] = field(default_factory=list)
+    instance: str = ""
+    stored_events: list[dict[str, Any]] = field(default_factory=list)
 
 
 def _url(url: str) -> str:
@@ -267,34 +278,50 @@ class Store:
         with self.engine.connect() as c:
             return [(r[0], json.loads(r[1])) for r in c.execute(q)]
 
-    def ops(self, table_id: str) -> list[OpRow]:
-        """A table's accepted commands, in order."""
+    def ops(self, table_id: str, after: int = 0) -> list[OpRow]:
+        """A table's accepted commands (those after sequence number ``after``), in order."""
         q = (
             sa.select(
                 db.table_ops.c.seq,
                 db.table_ops.c.command,
                 db.table_ops.c.actor,
                 db.table_ops.c.idem_key,
+                db.table_ops.c.chain,
             )
-            .where(db.table_ops.c.table_id == table_id)
+            .where(sa.and_(db.table_ops.c.table_id == table_id, db.table_ops.c.seq > after))
             .order_by(db.table_ops.c.seq)
         )
         with self.engine.connect() as c:
-            return [OpRow(r[0], json.loads(r[1]), r[2], r[3]) for r in c.execute(q)]
+            return [OpRow(r[0], json.loads(r[1]), r[2], r[3], r[4]) for r in c.execute(q)]
 
-    def commit(self, batch: Batch) -> None:
-        """Write one table's batch in one transaction (commands, ledger, rounds, meters).
+    def head(self, table_id: str) -> tuple[str | None, int | None]:
+        """A table's chain head and the sequence number of its last command."""
+        q = sa.select(db.tables.c.head, db.tables.c.last_seq).where(db.tables.c.id == table_id)
+        with self.engine.connect() as c:
+            row = c.execute(q).first()
+        return (None, None) if row is None else (row[0], row[1])
+
+    def commit(self, batch: Batch) -> str:
+        """Write one table's batch in one transaction (commands and their chain links,
+        ledger, rounds, meters); the table's new chain head.
 
         Raises:
-            IllegalActionError: a wallet or chip account would go negative (nothing is written).
+            IllegalActionError: a wallet or chip account would go negative, or the writer no
+                longer holds the table's lease (nothing is written).
         """
         t = batch.table_id
         stamp = now()
+        head = batch.head
         with self.engine.begin() as c:
+            if batch.fence is not None:
+                from .leases import check_fence
+
+                check_fence(c, t, *batch.fence)
             if batch.ops:
-                c.execute(
-                    db.table_ops.insert(),
-                    [
+                rows = []
+                for o in batch.ops:
+                    head = op_link(head, t, o.seq, o.command, actor=o.actor, idem_key=o.idem_key)
+                    rows.append(
                         {
                             "table_id": t,
                             "seq": o.seq,
@@ -302,9 +329,14 @@ class Store:
                             "actor": o.actor,
                             "idem_key": o.idem_key,
                             "created_at": stamp,
+                            "chain": head,
                         }
-                        for o in batch.ops
-                    ],
+                    )
+                c.execute(db.table_ops.insert(), rows)
+                c.execute(
+                    db.tables.update()
+                    .where(db.tables.c.id == t)
+                    .values(head=head, last_seq=batch.ops[-1].seq)
                 )
             for seq, m in batch.moves:
                 _transfer(c, t, seq, m, stamp)
@@ -326,6 +358,13 @@ class Store:
                         [{"player": p, "table_id": t, "round_no": r.round_no} for p in r.players],
                     )
                 _add_meters(c, t, stamp.date(), round_meters(r.record))
+            if batch.events:
+                from .events import insert_event
+
+                batch.stored_events = [insert_event(c, e, batch.instance) for e in batch.events]
+            if batch.notify is not None and not self.is_sqlite:
+                c.execute(sa.select(sa.func.pg_notify(*batch.notify)))
+        return head
 
     # ------------------------------------------------------------------ recall and meters
     def recall_table(self, table_id: str, n: int = 10) -> list[dict[str, Any]]:

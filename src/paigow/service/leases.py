@@ -1,0 +1,186 @@
+"""Table ownership across server processes: a lease row per table in the shared database.
+
+A table is run by one process at a time, its *owner*: the process that holds the table's row
+in ``table_leases`` (owner, epoch, expiry). The owner renews its leases every
+``ttl / 3`` seconds; a process that stops renewing (killed, frozen, cut off from the database)
+loses them when they expire, and another process takes the table: a new epoch, the table
+rebuilt from its stored commands. Every commit of a table checks, in its own transaction, that
+the writer still holds the lease with its epoch (:func:`check_fence`): a process that lost a
+table can no longer write to it, whatever it believes. Rows are locked (``FOR UPDATE``) while
+they are read and changed, so two processes never take a table at once.
+
+``instances`` lists the running processes (heartbeat ``seen_at``; ``stopped_at`` once stopped
+cleanly): a process that finds one that stopped without shutting down logs the crash recovery.
+Times are the processes' clocks (UTC): keep them synchronised well within the lease's time.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterable
+
+import sqlalchemy as sa
+from sqlalchemy.engine import Connection
+from sqlalchemy.exc import IntegrityError
+
+from paigow.errors import IllegalActionError
+
+from . import schema as db
+from .store import Store, now
+
+__all__ = [
+    "LeaseLostError",
+    "acquire",
+    "check_fence",
+    "crashed_instances",
+    "free_tables",
+    "heartbeat",
+    "owners",
+    "release",
+    "renew",
+    "stopped",
+]
+
+L = db.table_leases
+INST = db.instances
+
+
+class LeaseLostError(IllegalActionError):
+    """This process no longer owns the table (another took it): nothing was written."""
+
+
+def check_fence(c: Connection, table_id: str, owner: str, epoch: int) -> None:
+    """In a commit's transaction: the writer still holds the table's lease at ``epoch``."""
+    row = c.execute(
+        sa.select(L.c.owner, L.c.epoch).where(L.c.table_id == table_id).with_for_update()
+    ).first()
+    if row is None or row[0] != owner or row[1] != epoch:
+        raise LeaseLostError(
+            f"table {table_id} is now run by another server process; reconnect and retry"
+        )
+
+
+def acquire(store: Store, table_id: str, owner: str, ttl: float) -> int | None:
+    """Take (or keep) a table's lease when it is free, expired or ours; its epoch, or None."""
+    t = now()
+    until = t + dt.timedelta(seconds=ttl)
+    try:
+        with store.engine.begin() as c:
+            row = c.execute(
+                sa.select(L.c.owner, L.c.epoch, L.c.expires_at)
+                .where(L.c.table_id == table_id)
+                .with_for_update()
+            ).first()
+            if row is None:
+                c.execute(
+                    L.insert().values(table_id=table_id, owner=owner, epoch=1, expires_at=until)
+                )
+                return 1
+            holder, epoch, expires = row[0], int(row[1]), _aware(row[2])
+            if holder == owner:
+                c.execute(L.update().where(L.c.table_id == table_id).values(expires_at=until))
+                return epoch
+            if expires > t:
+                return None
+            c.execute(
+                L.update()
+                .where(L.c.table_id == table_id)
+                .values(owner=owner, epoch=epoch + 1, expires_at=until)
+            )
+            return epoch + 1
+    except IntegrityError:  # another process inserted the row first
+        return None
+
+
+def renew(store: Store, owner: str, held: dict[str, int], ttl: float) -> set[str]:
+    """Extend the leases held (table -> epoch); the tables whose lease was lost."""
+    if not held:
+        return set()
+    until = now() + dt.timedelta(seconds=ttl)
+    lost = set()
+    with store.engine.begin() as c:
+        for table_id, epoch in held.items():
+            n = c.execute(
+                L.update()
+                .where(sa.and_(L.c.table_id == table_id, L.c.owner == owner, L.c.epoch == epoch))
+                .values(expires_at=until)
+            ).rowcount
+            if n != 1:
+                lost.add(table_id)
+    return lost
+
+
+def release(store: Store, owner: str, tables: Iterable[str]) -> None:
+    """Give up leases (at a clean stop): they expire now."""
+    with store.engine.begin() as c:
+        for table_id in tables:
+            c.execute(
+                L.update()
+                .where(sa.and_(L.c.table_id == table_id, L.c.owner == owner))
+                .values(expires_at=now() - dt.timedelta(seconds=1))
+            )
+
+
+def owners(store: Store) -> dict[str, tuple[str, bool]]:
+    """Table -> (owner, lease still valid)."""
+    t = now()
+    with store.engine.connect() as c:
+        rows = c.execute(sa.select(L.c.table_id, L.c.owner, L.c.expires_at)).all()
+    return {r[0]: (r[1], _aware(r[2]) > t) for r in rows}
+
+
+def free_tables(store: Store) -> list[str]:
+    """Open tables that nobody holds (no lease, or an expired one), oldest first."""
+    t = now()
+    q = (
+        sa.select(db.tables.c.id, L.c.expires_at)
+        .select_from(db.tables.outerjoin(L, L.c.table_id == db.tables.c.id))
+        .where(db.tables.c.status == "open")
+        .order_by(db.tables.c.created_at, db.tables.c.id)
+    )
+    with store.engine.connect() as c:
+        return [r[0] for r in c.execute(q) if r[1] is None or _aware(r[1]) <= t]
+
+
+def heartbeat(store: Store, instance: str) -> int:
+    """Record that ``instance`` is alive; how many instances are alive (seen recently)."""
+    t = now()
+    with store.engine.begin() as c:
+        n = c.execute(INST.update().where(INST.c.id == instance).values(seen_at=t)).rowcount
+        if n == 0:
+            c.execute(INST.insert().values(id=instance, started_at=t, seen_at=t))
+        recent = t - dt.timedelta(seconds=15)
+        return int(
+            c.execute(
+                sa.select(sa.func.count())
+                .select_from(INST)
+                .where(sa.and_(INST.c.stopped_at.is_(None), INST.c.seen_at > recent))
+            ).scalar()
+            or 1
+        )
+
+
+def crashed_instances(store: Store, instance: str, silent: float) -> list[str]:
+    """Instances that stopped without shutting down (not seen for ``silent`` seconds); each is
+    marked stopped so that it is reported once."""
+    t = now()
+    with store.engine.begin() as c:
+        rows = c.execute(
+            sa.select(INST.c.id, INST.c.seen_at)
+            .where(sa.and_(INST.c.stopped_at.is_(None), INST.c.id != instance))
+            .with_for_update()
+        ).all()
+        out = [r[0] for r in rows if _aware(r[1]) <= t - dt.timedelta(seconds=silent)]
+        for iid in out:
+            c.execute(INST.update().where(INST.c.id == iid).values(stopped_at=t))
+    return out
+
+
+def stopped(store: Store, instance: str) -> None:
+    """A clean stop."""
+    with store.engine.begin() as c:
+        c.execute(INST.update().where(INST.c.id == instance).values(stopped_at=now()))
+
+
+def _aware(t: dt.datetime) -> dt.datetime:
+    return t if t.tzinfo is not None else t.replace(tzinfo=dt.UTC)
