@@ -33,10 +33,12 @@ WAIT = 60.0
 class Server:
     """``paigow serve`` in a child process."""
 
-    def __init__(self, db_url: str, workdir: Path, extra: tuple[str, ...] = ()) -> None:
+    def __init__(
+        self, db_url: str, workdir: Path, *args: str, extra: tuple[str, ...] = ()
+    ) -> None:
         self.db_url = db_url
         self.workdir = workdir
-        self.extra = extra
+        self.args = (*args, *extra)
         self.port = free_port()
         self.proc: subprocess.Popen[bytes] | None = None
         self.base = f"http://127.0.0.1:{self.port}"
@@ -59,7 +61,7 @@ class Server:
                 self.db_url,
                 "--operator",
                 OPERATOR,
-                *self.extra,
+                *self.args,
             ],
             env=env,
             stdout=log,
@@ -292,9 +294,11 @@ def drive(
     done: Callable[[dict[str, Any]], bool],
     policy: Policy | dict[str, Policy] = default_policy,
     limit: float = WAIT,
+    tolerate: bool = False,
 ) -> dict[str, Any]:
     """Play until ``done(state)`` holds in a client's latest state: each client answers when
-    the table waits for it, by its policy."""
+    the table waits for it, by its policy. ``tolerate``: a refused command (a table moving
+    between processes) is tried again later instead of failing."""
     acted: dict[str, str] = {}
     deadline = time.monotonic() + limit
     while time.monotonic() < deadline:
@@ -317,6 +321,10 @@ def drive(
                 pol = policy.get(me, default_policy) if isinstance(policy, dict) else policy
                 for action, args in pol(c, table, st):
                     r = c.command(table, action, **args)
+                    if tolerate and r["status"] == "refused":
+                        acted.pop(me, None)
+                        time.sleep(0.2)
+                        break
                     assert r["status"] in ("applied", "duplicate"), (action, args, r)
                 busy = True
         if not busy:

@@ -40,6 +40,27 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         help="a built browser client served at / (default: this checkout's web/dist if built)",
     )
     p.add_argument(
+        "--cluster",
+        action="store_true",
+        help="share the PostgreSQL database with other paigow serve processes: each table is "
+        "run by one of them under a lease, the others forward commands and relay updates "
+        "(docs/scaling.md)",
+    )
+    p.add_argument(
+        "--instance",
+        default="",
+        metavar="NAME",
+        help="this process's name in the event log and the leases (default: host-pid-random)",
+    )
+    p.add_argument(
+        "--lease-seconds",
+        type=float,
+        default=6.0,
+        metavar="S",
+        help="with --cluster: a table's lease; a stopped process's tables are taken after it "
+        "(default 6)",
+    )
+    p.add_argument(
         "--signup-grant",
         type=int,
         default=100_000,
@@ -85,11 +106,20 @@ def serve(args: argparse.Namespace) -> int:
             raise ConfigError(f"--operator {args.operator}: {why} ($PAIGOW_OPERATOR_PASSWORD)")
         store.migrate()
         store.set_password(args.operator, hash_password(password), "operator")
+    if args.cluster and store.is_sqlite:
+        raise ConfigError(
+            "--cluster: the processes share a PostgreSQL database (--db postgresql://...)"
+        )
+    if not 1.0 <= args.lease_seconds <= 300.0:
+        raise ConfigError(f"--lease-seconds must be 1..300, got {args.lease_seconds}")
     options = ServiceOptions(
         allowed_origins=tuple(args.allow_origin),
         signup_grant=args.signup_grant,
         seed=args.seed,
         demo=args.demo,
+        instance=args.instance,
+        cluster=args.cluster,
+        lease_seconds=args.lease_seconds,
     )
     web = Path(args.web) if args.web else default_web()
     if web is not None and not (web / "index.html").is_file():

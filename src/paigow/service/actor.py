@@ -89,6 +89,13 @@ class TableActor:
         #: The lease this actor writes under (owner, epoch); None: a single process.
         self.fence: tuple[str, int] | None = None
         self.instance = ""
+        #: False for a replica of a table another process runs: its commands go to the owner.
+        self.owner = True
+        self.forward: (
+            Callable[[TableActor, User, str, str, dict[str, Any]], Awaitable[dict[str, Any]]] | None
+        ) = None
+        #: Changes made by this owner (a replica takes the newest floor it is told of).
+        self.version = (0, 0)
         self._timer: asyncio.TimerHandle | None = None
         self._timer_key: str | None = None
         self._queue: asyncio.Queue[_Item] = asyncio.Queue()
@@ -100,22 +107,30 @@ class TableActor:
         return self.engine.table_id
 
     # ------------------------------------------------------------------ rebuild
-    def replay(self, rows: list[OpRow]) -> None:
-        """Rebuild the table from its stored commands (at start-up)."""
+    def replay(self, rows: list[OpRow]) -> list[tuple[int, Applied]]:
+        """Rebuild the table from its stored commands (at start-up; a replica catching up);
+        what each did."""
+        out: list[tuple[int, Applied]] = []
         for row in rows:
+            if row.seq <= self.seq:
+                continue
             try:
                 applied = self.engine.apply(row.command)
             except PaigowError as e:
                 self.held = f"command {row.seq} does not replay: {e}"
                 log.error("table %s held: %s", self.table_id, self.held)
-                return
+                return out
+            out.append((row.seq, applied))
             self.seq = row.seq
             self.head = row.link or self.head
             if row.idem_key is not None:
                 self.idem[(row.actor, row.idem_key)] = row.seq
             if applied.command["a"] == "begin":
                 self.round_started = row.seq
+        paused = self.floor.paused
         self.floor = _floor_for(self.engine)
+        self.floor.paused = paused
+        return out
 
     # ------------------------------------------------------------------ life
     def start(self) -> None:
@@ -132,10 +147,24 @@ class TableActor:
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
 
+    def kick(self) -> None:
+        """Let the dealer look at the table (after a takeover)."""
+        self._queue.put_nowait(_Item("tick"))
+
+    def disarm(self) -> None:
+        """Cancel the window's timer (this process no longer runs the table)."""
+        if self._timer is not None:
+            self._timer.cancel()
+        self._timer, self._timer_key = None, None
+
     async def command(
         self, user: User, key: str, action: str, args: dict[str, Any]
     ) -> dict[str, Any]:
-        """Queue a command and wait for its result."""
+        """Queue a command and wait for its result (a replica hands it to the owner)."""
+        if not self.owner:
+            if self.forward is None:
+                return {"status": "refused", "error": "this table is not run here"}
+            return await self.forward(self, user, key, action, args)
         fut: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
         self._queue.put_nowait(_Item("command", user, key, action, args, done=fut))
         return await fut
@@ -180,8 +209,8 @@ class TableActor:
         elif item.kind == "call":
             assert item.done is not None
             item.done.set_result(await item.args["fn"]())
-        elif self.held is not None or self.closed:
-            return  # a held table waits for an operator: no timer, no dealer step
+        elif self.held is not None or self.closed or not self.owner:
+            return  # a held table waits for an operator; a replica's owner conducts
         elif item.kind == "timer":
             if self.wait is not None and item.key == self.wait.key:
                 self.floor.expired.add(item.key)
@@ -283,6 +312,7 @@ class TableActor:
             if first is not None and key is not None:
                 self.idem[(actor, key)] = first
         self._arm()
+        self.version = (self.version[0], self.version[1] + 1)
         self._broadcast(applied)
         if batch.stored_events:
             self.on_events(batch.stored_events)
@@ -402,6 +432,10 @@ class TableActor:
     def state_message(self, user: User) -> dict[str, Any]:
         """The ``state`` message for ``user``."""
         return {"type": "state", "table": self.table_id, "state": self.state(self.viewer(user))}
+
+    def broadcast(self, applied: list[tuple[int, Applied]]) -> None:
+        """Tell every subscriber what ``applied`` did and the new state, as each may see it."""
+        self._broadcast(applied)
 
     def _broadcast(self, applied: list[tuple[int, Applied]]) -> None:
         for sub in list(self.subscribers):

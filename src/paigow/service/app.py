@@ -115,9 +115,9 @@ def create_app(service: Service, web: Path | None = None) -> FastAPI:
     async def _refused(_request: Request, exc: PaigowError) -> JSONResponse:
         return JSONResponse({"detail": str(exc)}, status_code=409)
 
-    def _actor(table_id: str) -> TableActor:
-        actor = service.actors.get(table_id)
-        if actor is None or actor.closed:
+    async def _actor(table_id: str) -> TableActor:
+        actor = await service.find(table_id)
+        if actor is None:
             raise HTTPException(404, f"no open table {table_id!r}")
         return actor
 
@@ -205,7 +205,7 @@ def create_app(service: Service, web: Path | None = None) -> FastAPI:
     @app.get("/api/tables/{table_id}")
     async def table(table_id: str, request: Request) -> dict[str, Any]:
         """One table as the caller may see it (a spectator without a session)."""
-        actor = _actor(table_id)
+        actor = await _actor(table_id)
         found = await service.user(_token(request))
         if found is None:
             from paigow.table.observation import SPECTATOR
@@ -223,7 +223,7 @@ def create_app(service: Service, web: Path | None = None) -> FastAPI:
     @app.post("/api/tables/{table_id}/close")
     async def close_table(table_id: str, op: Operator) -> dict[str, Any]:
         """Close a table: a round in progress is void, every seat is cashed out (operators)."""
-        _actor(table_id)
+        await _actor(table_id)
         await service.close_table(table_id)
         await service.events.add("table_closed", "info", table_id, op.name)
         return {"status": "closed", "table": table_id}
@@ -355,8 +355,8 @@ async def _message(service: Service, conn: Connection, text: str) -> None:
         conn.push({"type": "pong"})
         return
     assert msg.table is not None
-    actor = service.actors.get(msg.table)
-    if actor is None or actor.closed:
+    actor = await service.find(msg.table)
+    if actor is None:
         conn.push({"type": "error", "table": msg.table, "error": f"no open table {msg.table!r}"})
         return
     if msg.type == "subscribe":

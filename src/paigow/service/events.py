@@ -105,6 +105,8 @@ class EventLog:
         self.store = store
         self.instance = instance
         self.listeners: list[Callable[[dict[str, Any]], None]] = []
+        #: Sends a stored event to the other processes (set by the cluster).
+        self.publish: Callable[[dict[str, Any]], None] | None = None
 
     def _write(self, ev: dict[str, Any]) -> dict[str, Any]:
         with self.store.engine.begin() as c:
@@ -128,8 +130,11 @@ class EventLog:
         self.show(stored)
         return stored
 
-    def show(self, stored: dict[str, Any]) -> None:
-        """Push a stored event to every listener (the operators' connections)."""
+    def show(self, stored: dict[str, Any], remote: bool = False) -> None:
+        """Push a stored event to every listener (the operators' connections) and, when it
+        happened here, to the other processes."""
         log.log(logging.WARNING if stored["level"] != "info" else logging.INFO, "%s", stored)
+        if not remote and self.publish is not None:
+            self.publish(stored)
         for fn in list(self.listeners):
             fn(stored)

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from paigow.dealing import default_rng
-from paigow.errors import IllegalActionError
+from paigow.errors import ConfigError, IllegalActionError
 from paigow.table.observation import Viewer, redact_record
 
 from . import leases
@@ -35,6 +35,7 @@ from .auth import (
     verify_password,
 )
 from .chain import ChainRow, verify_ops
+from .cluster import Cluster
 from .conduct import is_bot
 from .config import TableConfig
 from .engine import TableEngine
@@ -118,7 +119,7 @@ class Service:
         )
         self.events = EventLog(self.store, self.instance)
         self.events.listeners.append(self._show_event)
-        self._tasks: set[asyncio.Task[None]] = set()
+        self.cluster: Cluster | None = None
 
     def _show_event(self, ev: dict[str, Any]) -> None:
         for conns in self.connections.values():
@@ -135,12 +136,18 @@ class Service:
         """Migrate, check and rebuild every open table from its commands, resume play."""
         await self.store.run(self.store.migrate)
         await self.store.run(leases.heartbeat, self.store, self.instance)
-        await self._crash_check(0.0 if self.store.is_sqlite else 2 * self.options.lease_seconds)
-        rebuilt = []
-        for table_id, cfg in await self.store.run(self.store.open_tables):
-            actor = await self.rebuild(table_id, cfg)
-            actor.start()
-            rebuilt.append(table_id)
+        await self.crash_check(0.0 if self.store.is_sqlite else 2 * self.options.lease_seconds)
+        if self.options.cluster:
+            if self.store.is_sqlite:
+                raise ConfigError("several processes share a PostgreSQL database, not SQLite")
+            self.cluster = Cluster(self)
+            rebuilt = await self.cluster.start()
+        else:
+            rebuilt = []
+            for table_id, cfg in await self.store.run(self.store.open_tables):
+                actor = await self.rebuild(table_id, cfg)
+                actor.start()
+                rebuilt.append(table_id)
         if self.options.demo:
             from .bootstrap import open_demo_tables
 
@@ -164,7 +171,7 @@ class Service:
         log.info("table %s rebuilt at command %d", table_id, actor.seq)
         return actor
 
-    async def _crash_check(self, silent: float) -> None:
+    async def crash_check(self, silent: float) -> None:
         """Log the processes that stopped without shutting down (their tables are rebuilt)."""
         for iid in await self.store.run(
             leases.crashed_instances, self.store, self.instance, silent
@@ -173,8 +180,8 @@ class Service:
 
     async def stop(self) -> None:
         """Stop every actor, log the stop and close the store."""
-        for task in list(self._tasks):
-            task.cancel()
+        if self.cluster is not None:
+            await self.cluster.stop()
         for actor in self.actors.values():
             await actor.stop()
         with contextlib.suppress(Exception):
@@ -269,6 +276,13 @@ class Service:
             )
         return out
 
+    async def find(self, table_id: str) -> TableActor | None:
+        """The actor of an open table (in a cluster, one another process opened too)."""
+        actor = self.actors.get(table_id)
+        if actor is None and self.cluster is not None:
+            actor = await self.cluster.ensure(table_id)
+        return None if actor is None or actor.closed else actor
+
     async def open_table(self, config: TableConfig) -> TableActor:
         """Open a table; computer players take the highest seats."""
         if config.id in self.actors:
@@ -276,6 +290,8 @@ class Service:
         engine = TableEngine(config)
         await self.store.run(self.store.open_table, config.id, config.to_json())
         actor = self._actor(engine)
+        if self.cluster is not None:
+            await self.cluster.own_new(actor)
         actor.start()
         n = engine.profile.table.positions
         bots = [
@@ -293,6 +309,15 @@ class Service:
     async def close_table(self, table_id: str) -> None:
         """Close a table: an open round is void, everyone is cashed out."""
         actor = self.actors[table_id]
+        if actor.held is not None:
+            raise IllegalActionError(f"the table is held: {actor.held}")
+        if not actor.owner and self.cluster is not None:
+            from .cluster import CLOSE
+
+            r = await self.cluster.forward(actor, User(0, "operator", "operator"), "", CLOSE, {})
+            if r["status"] != "applied":
+                raise IllegalActionError(r.get("error", "the table could not be closed"))
+            return
 
         async def close() -> dict[str, Any]:
             actor.floor.paused = True

@@ -78,8 +78,7 @@ class RoundRow:
 class Batch:
     """What one table commits at once: ``head`` is the table's chain head before the batch;
     ``fence`` (owner, epoch) the lease the writer holds, checked in the transaction (a writer
-    that lost the table writes nothing); ``notify`` a message published on commit (PostgreSQL
-    NOTIFY, :mod:`paigow.service.fanout`)."""
+    that lost the table writes nothing); ``events`` for the event log, written with it."""
 
     table_id: str
     ops: list[OpRow] = field(default_factory=list)
@@ -87,7 +86,6 @@ class Batch:
     rounds: list[RoundRow] = field(default_factory=list)
     head: str = GENESIS
     fence: tuple[str, int] | None = None
-    notify: tuple[str, str] | None = None
     events: list[dict[str, Any]] = field(default_factory=list)
     instance: str = ""
     stored_events: list[dict[str, Any]] = field(default_factory=list)
@@ -362,8 +360,6 @@ class Store:
                 from .events import insert_event
 
                 batch.stored_events = [insert_event(c, e, batch.instance) for e in batch.events]
-            if batch.notify is not None and not self.is_sqlite:
-                c.execute(sa.select(sa.func.pg_notify(*batch.notify)))
         return head
 
     # ------------------------------------------------------------------ recall and meters

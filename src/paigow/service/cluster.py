@@ -1,0 +1,367 @@
+"""Several server processes sharing one PostgreSQL (``paigow serve --cluster``).
+
+* **Ownership.** Each open table is run by one process, its owner, under a lease in the
+  database (:mod:`paigow.service.leases`): the owner's actor conducts the table and commits
+  under the lease's epoch. A process takes free tables up to its fair share (open tables
+  divided by the processes alive), gives one back between rounds when it holds more than its
+  share, and takes over a table whose owner stopped renewing its lease (killed, frozen, cut off):
+  it rebuilds the table from the store, the windows open again, the clients carry on.
+* **Replicas.** Every other process keeps a replica of the table: the same engine, brought up
+  to date by replaying the stored commands after its last one whenever the owner says the table
+  changed (:mod:`paigow.service.fanout`), and every few seconds regardless. Clients connected
+  to any process subscribe there and get every message as they may see it, projected from the
+  replica; their commands are forwarded to the owner, and the answer comes back after the
+  change it made has reached the replica (an ``event`` before its ``result``, as on one process).
+* **One address.** Clients may connect to any process: a reverse proxy (nginx, docs/scaling.md)
+  spreads connections over them; no process needs to be reached by name.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import math
+import secrets
+from typing import TYPE_CHECKING, Any
+
+from . import leases
+from .actor import TableActor
+from .auth import User
+from .conduct import Wait
+from .fanout import EVENTS, TABLES, PgFanout, channel_of
+
+if TYPE_CHECKING:
+    from .hub import Service
+
+__all__ = ["Cluster", "apply_snapshot", "snapshot"]
+
+log = logging.getLogger("paigow.service")
+
+FORWARD_SECONDS = 10.0
+CLOSE = "__close__"
+
+
+def snapshot(a: TableActor) -> dict[str, Any]:
+    """What a replica cannot rebuild from the commands: the window it waits in, pauses, holds."""
+    w = a.wait
+    return {
+        "v": list(a.version),
+        "wait": None if w is None else [w.key, w.seconds, list(w.who), w.what],
+        "deadline": a.deadline,
+        "paused": a.floor.paused,
+        "held": a.held,
+        "closed": a.closed,
+        "seq": a.seq,
+    }
+
+
+def apply_snapshot(a: TableActor, snap: dict[str, Any] | None) -> bool:
+    """Take an owner's snapshot when it is newer than what the replica has."""
+    if not snap:
+        return False
+    v = (int(snap["v"][0]), int(snap["v"][1]))
+    if v <= a.version:
+        return False
+    a.version = v
+    w = snap["wait"]
+    a.wait = None if w is None else Wait(str(w[0]), float(w[1]), tuple(w[2]), str(w[3]))
+    a.deadline = snap["deadline"]
+    a.floor.paused = bool(snap["paused"])
+    a.held = snap["held"]
+    a.closed = bool(snap["closed"])
+    return True
+
+
+class Cluster:
+    """This process's part in a service of several processes."""
+
+    def __init__(self, service: Service) -> None:
+        self.svc = service
+        self.store = service.store
+        self.instance = service.instance
+        self.ttl = service.options.lease_seconds
+        self.held: dict[str, int] = {}
+        self.owner_of: dict[str, str] = {}
+        self.alive = 1
+        self._pending: dict[str, asyncio.Future[dict[str, Any]]] = {}
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self._loop_task: asyncio.Task[None] | None = None
+        url = self.store.engine.url.set(drivername="postgresql")
+        self.fanout = PgFanout(
+            url.render_as_string(hide_password=False), self.instance, self._message, self._resync
+        )
+
+    # ------------------------------------------------------------------ life
+    async def start(self) -> list[str]:
+        """Listen, take a fair share of the open tables and replicate the others; the tables
+        this process runs."""
+        await self.fanout.start()
+        self.svc.events.publish = self._publish_event
+        self.alive = await self.store.run(leases.heartbeat, self.store, self.instance)
+        for table_id, cfg in await self.store.run(self.store.open_tables):
+            await self.adopt(table_id, cfg)
+        self._loop_task = asyncio.get_running_loop().create_task(self._loop(), name="leases")
+        return sorted(self.held)
+
+    async def stop(self) -> None:
+        """Stop renewing, give the leases back (another process takes the tables at once)."""
+        if self._loop_task is not None:
+            self._loop_task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._loop_task
+        with contextlib.suppress(Exception):
+            await self.store.run(leases.release, self.store, self.instance, list(self.held))
+        await self.fanout.stop()
+
+    def _spawn(self, coro: Any) -> None:
+        task = asyncio.get_running_loop().create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    # ------------------------------------------------------------------ tables
+    def _share(self, n_open: int) -> int:
+        return max(1, math.ceil(n_open / max(self.alive, 1)))
+
+    async def adopt(self, table_id: str, cfg: dict[str, Any]) -> TableActor:
+        """A table this process does not have yet: run it when it may take it, else replicate."""
+        n_open = len([a for a in self.svc.actors.values() if not a.closed]) + 1
+        epoch = None
+        if len(self.held) < self._share(n_open):
+            epoch = await self.store.run(
+                leases.acquire, self.store, table_id, self.instance, self.ttl
+            )
+        actor = await self.svc.rebuild(table_id, cfg)
+        self._wire(actor)
+        if epoch is not None:
+            self._own(actor, epoch)
+        else:
+            actor.owner = False
+        actor.start()
+        return actor
+
+    def _wire(self, actor: TableActor) -> None:
+        actor.forward = self.forward
+        actor.on_change = self._changed
+
+    def _own(self, actor: TableActor, epoch: int) -> None:
+        actor.owner = True
+        actor.fence = (self.instance, epoch)
+        actor.version = (epoch, 0)
+        self.held[actor.table_id] = epoch
+        self.owner_of[actor.table_id] = self.instance
+
+    async def own_new(self, actor: TableActor) -> None:
+        """A table opened by this process: its lease (epoch 1)."""
+        epoch = await self.store.run(
+            leases.acquire, self.store, actor.table_id, self.instance, self.ttl
+        )
+        if epoch is None:  # pragma: no cover - a new table's id is new
+            raise RuntimeError(f"table {actor.table_id} is leased already")
+        self._wire(actor)
+        self._own(actor, epoch)
+
+    async def ensure(self, table_id: str) -> TableActor | None:
+        """The actor of an open table another process opened (None if there is none)."""
+        if table_id in self.svc.actors:
+            return self.svc.actors[table_id]
+        for tid, cfg in await self.store.run(self.store.open_tables):
+            if tid == table_id and tid not in self.svc.actors:
+                return await self.adopt(tid, cfg)
+        return self.svc.actors.get(table_id)
+
+    async def sync(self, actor: TableActor, snap: dict[str, Any] | None = None) -> None:
+        """Bring a replica up to the store's commands (and the owner's snapshot); tell its
+        subscribers."""
+
+        async def catch_up() -> dict[str, Any]:
+            if actor.owner:
+                return {}
+            rows = await self.store.run(self.store.ops, actor.table_id, actor.seq)
+            applied = actor.replay(rows)
+            changed = apply_snapshot(actor, snap)
+            if applied or changed:
+                actor.broadcast(applied)
+            return {}
+
+        await actor.call(catch_up)
+
+    async def promote(self, actor: TableActor, epoch: int) -> None:
+        """Take a table over: catch up with the store, then conduct it."""
+        before = self.owner_of.get(actor.table_id)
+
+        async def take() -> dict[str, Any]:
+            rows = await self.store.run(self.store.ops, actor.table_id, actor.seq)
+            applied = actor.replay(rows)
+            self._own(actor, epoch)
+            actor.wait = None
+            actor.broadcast(applied)
+            actor.kick()
+            return {}
+
+        await actor.call(take)
+        if before is not None and before != self.instance:
+            await self.svc.events.add(
+                "table_taken", "warning", actor.table_id, None, previous=before, epoch=epoch
+            )
+
+    async def demote(self, actor: TableActor) -> None:
+        """This process lost the table's lease: keep a replica."""
+        self.held.pop(actor.table_id, None)
+
+        async def give_up() -> dict[str, Any]:
+            actor.owner = False
+            actor.fence = None
+            actor.disarm()
+            return {}
+
+        await actor.call(give_up)
+
+    # ------------------------------------------------------------------ the loop
+    async def _loop(self) -> None:
+        while True:
+            await asyncio.sleep(self.ttl / 3)
+            try:
+                await self._tick()
+            except asyncio.CancelledError:
+                raise
+            except Exception as e:  # the database is away: try again next time
+                log.warning("cluster: %s: %s", type(e).__name__, e)
+
+    async def _tick(self) -> None:
+        st = self.store
+        self.alive = await st.run(leases.heartbeat, st, self.instance)
+        for tid in await st.run(leases.renew, st, self.instance, dict(self.held), self.ttl):
+            if tid in self.svc.actors:
+                await self.demote(self.svc.actors[tid])
+        await self.svc.crash_check(2 * self.ttl)
+        open_now = dict(await st.run(st.open_tables))
+        for tid, actor in list(self.svc.actors.items()):
+            if tid not in open_now and not actor.owner:
+                actor.closed = True
+        for tid, cfg in open_now.items():
+            if tid not in self.svc.actors:
+                await self.adopt(tid, cfg)
+        share = self._share(len(open_now))
+        for tid in await st.run(leases.free_tables, st):
+            if len(self.held) >= share:
+                break
+            replica = self.svc.actors.get(tid)
+            if replica is None or replica.owner:
+                continue
+            epoch = await st.run(leases.acquire, st, tid, self.instance, self.ttl)
+            if epoch is not None:
+                await self.promote(replica, epoch)
+        if len(self.held) > share and self.alive > 1:  # give one back, between rounds
+            for tid in sorted(self.held):
+                a = self.svc.actors.get(tid)
+                if a is not None and a.engine.round is None:
+                    await self.demote(a)
+                    await st.run(leases.release, st, self.instance, [tid])
+                    break
+        heads = {tid: seq for tid, seq in await st.run(_last_seqs, st)}
+        for tid, actor in self.svc.actors.items():
+            if not actor.owner and heads.get(tid, 0) > actor.seq:
+                await self.sync(actor)
+
+    # ------------------------------------------------------------------ messages
+    def _resync(self) -> None:
+        """The listening connection (re)connected: notifications may have been missed."""
+        for actor in list(self.svc.actors.values()):
+            if not actor.owner:
+                self._spawn(self.sync(actor))
+
+    def _changed(self, actor: TableActor) -> None:
+        msg = {"op": "changed", "t": actor.table_id, "snap": snapshot(actor)}
+        self._spawn(self.fanout.publish(TABLES, msg))
+
+    def _publish_event(self, ev: dict[str, Any]) -> None:
+        self._spawn(self.fanout.publish(EVENTS, {"op": "event", "event": ev}))
+
+    def _message(self, channel: str, msg: dict[str, Any]) -> None:
+        op = msg.get("op")
+        if op == "changed":
+            tid = str(msg.get("t"))
+            self.owner_of[tid] = str(msg.get("from"))
+            actor = self.svc.actors.get(tid)
+            if actor is None:
+                self._spawn(self.ensure(tid))
+            elif not actor.owner:
+                self._spawn(self.sync(actor, msg.get("snap")))
+        elif op == "event":
+            self.svc.events.show(msg["event"], remote=True)
+        elif op == "cmd" and channel == self.fanout.mine:
+            self._spawn(self._run_forwarded(msg))
+        elif op == "reply":
+            fut = self._pending.pop(str(msg.get("req")), None)
+            if fut is not None and not fut.done():
+                fut.set_result(msg)
+
+    async def forward(
+        self, actor: TableActor, user: User, key: str, action: str, args: dict[str, Any]
+    ) -> dict[str, Any]:
+        """Run a command at the table's owner; its result once the replica has its change."""
+        tid = actor.table_id
+        owner = self.owner_of.get(tid)
+        if owner is None or owner == self.instance:
+            found = (await self.store.run(leases.owners, self.store)).get(tid)
+            owner = found[0] if found else None
+        retry = "the table's server did not answer; send the command again with the same id"
+        if owner is None or owner == self.instance:
+            return {"status": "refused", "error": retry}
+        req = secrets.token_hex(8)
+        fut: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+        self._pending[req] = fut
+        msg = {
+            "op": "cmd",
+            "req": req,
+            "t": tid,
+            "user": [user.id, user.name, user.role],
+            "key": key,
+            "action": action,
+            "args": args,
+            "reply": self.fanout.mine,
+        }
+        if not await self.fanout.publish(channel_of(owner), msg):
+            self._pending.pop(req, None)
+            return {"status": "refused", "error": "the command could not be forwarded; retry"}
+        try:
+            reply = await asyncio.wait_for(fut, FORWARD_SECONDS)
+        except TimeoutError:
+            self._pending.pop(req, None)
+            return {"status": "refused", "error": retry}
+        await self.sync(actor, reply.get("snap"))
+        result: dict[str, Any] = reply["result"]
+        return result
+
+    async def _run_forwarded(self, msg: dict[str, Any]) -> None:
+        tid = str(msg["t"])
+        actor = self.svc.actors.get(tid)
+        uid, name, role = msg["user"]
+        result: dict[str, Any]
+        if actor is None or not actor.owner:
+            result = {"status": "refused", "error": "the table moved; send the command again"}
+        elif msg["action"] == CLOSE:
+            await self.svc.close_table(tid)
+            result = {"status": "applied", "seq": None}
+        else:
+            result = await actor.command(
+                User(int(uid), str(name), str(role)),
+                str(msg["key"]),
+                str(msg["action"]),
+                msg["args"],
+            )
+        reply = {"op": "reply", "req": msg["req"], "result": result}
+        if actor is not None:
+            reply["snap"] = snapshot(actor)
+        await self.fanout.publish(str(msg["reply"]), reply)
+
+
+def _last_seqs(store: Any) -> list[tuple[str, int]]:
+    import sqlalchemy as sa
+
+    from . import schema as db
+
+    q = sa.select(db.tables.c.id, db.tables.c.last_seq).where(db.tables.c.status == "open")
+    with store.engine.connect() as c:
+        return [(r[0], int(r[1] or 0)) for r in c.execute(q)]
