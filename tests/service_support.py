@@ -294,6 +294,7 @@ def drive(
     done: Callable[[dict[str, Any]], bool],
     policy: Policy | dict[str, Policy] = default_policy,
     limit: float = WAIT,
+    *,
     tolerate: bool = False,
 ) -> dict[str, Any]:
     """Play until ``done(state)`` holds in a client's latest state: each client answers when
