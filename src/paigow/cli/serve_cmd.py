@@ -61,6 +61,11 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         "(default 6)",
     )
     p.add_argument(
+        "--ws-compression",
+        action="store_true",
+        help="compress websocket messages (permessage-deflate): less traffic, more CPU",
+    )
+    p.add_argument(
         "--signup-grant",
         type=int,
         default=100_000,
@@ -128,7 +133,12 @@ def serve(args: argparse.Namespace) -> int:
     safe_url = store.engine.url.render_as_string(hide_password=True)
     print(f"paigow serve: http://{args.host}:{args.port}/ on {safe_url}", flush=True)
     config = uvicorn.Config(
-        app, host=args.host, port=args.port, ws_max_size=65_536, log_level="warning"
+        app,
+        host=args.host,
+        port=args.port,
+        ws_max_size=65_536,
+        ws_per_message_deflate=args.ws_compression,
+        log_level="warning",
     )
     server = uvicorn.Server(config)
 

@@ -94,6 +94,8 @@ class TableActor:
         self.forward: (
             Callable[[TableActor, User, str, str, dict[str, Any]], Awaitable[dict[str, Any]]] | None
         ) = None
+        #: Writes a batch (the service's group commit); None: the store's own commit.
+        self.committer: Callable[[Batch], Awaitable[str]] | None = None
         #: Changes made by this owner (a replica takes the newest floor it is told of).
         self.version = (0, 0)
         self._timer: asyncio.TimerHandle | None = None
@@ -300,7 +302,10 @@ class TableActor:
                 )
         if batch.ops or batch.events:
             try:
-                self.head = await self.store.run(self.store.commit, batch)
+                if self.committer is not None:
+                    self.head = await self.committer(batch)
+                else:
+                    self.head = await self.store.run(self.store.commit, batch)
             except Exception as e:
                 log.exception("table %s: commit failed", self.table_id)
                 self.engine.rollback(cp)

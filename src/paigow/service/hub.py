@@ -40,6 +40,7 @@ from .conduct import is_bot
 from .config import TableConfig
 from .engine import TableEngine
 from .events import EventLog
+from .groupcommit import GroupCommit
 from .ratelimit import RateLimits
 from .store import Store, now
 
@@ -120,6 +121,7 @@ class Service:
         self.events = EventLog(self.store, self.instance)
         self.events.listeners.append(self._show_event)
         self.cluster: Cluster | None = None
+        self.group_commit = GroupCommit(self.store)
 
     def _show_event(self, ev: dict[str, Any]) -> None:
         for conns in self.connections.values():
@@ -195,6 +197,7 @@ class Service:
         actor = TableActor(engine, self.store, rng)
         actor.connected = self.is_connected
         actor.on_events = self._on_events
+        actor.committer = self.group_commit.commit
         actor.instance = self.instance
         self.actors[engine.table_id] = actor
         return actor

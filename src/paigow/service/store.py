@@ -26,18 +26,27 @@ from sqlalchemy.engine import Connection, Engine
 from paigow.errors import ConfigError, IllegalActionError
 
 from . import schema as db
+from .accounts_sql import NON_NEGATIVE, add_meters, ensure_account, now, transfer, transfers
 from .chain import GENESIS, op_link
 from .engine import Move
-from .meters import METERS, round_meters
+from .meters import round_meters
 
-__all__ = ["DEFAULT_DB", "Batch", "OpRow", "RoundRow", "Store", "default_db_url", "players_of"]
+__all__ = [
+    "DEFAULT_DB",
+    "NON_NEGATIVE",
+    "Batch",
+    "OpRow",
+    "RoundRow",
+    "Store",
+    "default_db_url",
+    "now",
+    "players_of",
+]
 
 _T = TypeVar("_T")
 
 #: The embedded database when ``--db`` is not given.
 DEFAULT_DB = "~/.local/share/paigow/service.sqlite3"
-
-NON_NEGATIVE = ("wallet:", "chips:")
 
 
 def default_db_url() -> str:
@@ -45,11 +54,6 @@ def default_db_url() -> str:
     path = Path(os.environ.get("PAIGOW_DB", DEFAULT_DB)).expanduser()
     path.parent.mkdir(parents=True, exist_ok=True)
     return f"sqlite:///{path}"
-
-
-def now() -> dt.datetime:
-    """The current time, UTC."""
-    return dt.datetime.now(dt.UTC)
 
 
 @dataclass(frozen=True)
@@ -149,9 +153,9 @@ class Store:
                 )
             ).inserted_primary_key
             assert uid is not None
-            _ensure(c, f"wallet:{name}")
+            ensure_account(c, f"wallet:{name}")
             if grant:
-                _transfer(c, None, 0, Move("cashier", f"wallet:{name}", grant, "grant"))
+                transfer(c, None, 0, Move("cashier", f"wallet:{name}", grant, "grant"))
             return int(uid[0])
 
     def set_password(self, name: str, password_hash: str, role: str) -> None:
@@ -164,7 +168,7 @@ class Store:
                         name=name, password_hash=password_hash, role=role, created_at=now()
                     )
                 )
-                _ensure(c, f"wallet:{name}")
+                ensure_account(c, f"wallet:{name}")
             else:
                 c.execute(
                     db.users.update()
@@ -233,9 +237,9 @@ class Store:
         """Move money between the cashier and an account (a deposit or a withdrawal)."""
         with self.engine.begin() as c:
             if cents >= 0:
-                _transfer(c, None, 0, Move("cashier", account, cents, reason))
+                transfer(c, None, 0, Move("cashier", account, cents, reason))
             else:
-                _transfer(c, None, 0, Move(account, "cashier", -cents, reason))
+                transfer(c, None, 0, Move(account, "cashier", -cents, reason))
 
     def ledger_rows(self, table_id: str | None = None) -> list[dict[str, Any]]:
         """Ledger rows in order (of one table, or all)."""
@@ -307,59 +311,80 @@ class Store:
             IllegalActionError: a wallet or chip account would go negative, or the writer no
                 longer holds the table's lease (nothing is written).
         """
+        with self.engine.begin() as c:
+            return self._write(c, batch)
+
+    def commit_many(self, batches: Sequence[Batch]) -> list[str | Exception]:
+        """Several tables' batches in one transaction (one flush to disk for all: a group
+        commit); when any fails, each is committed on its own instead. Per batch: its new
+        head, or why it was not written."""
+        if len(batches) > 1:
+            try:
+                with self.engine.begin() as c:
+                    return [self._write(c, b) for b in batches]
+            except Exception:  # one of them is refused: the others must not be
+                pass
+        out: list[str | Exception] = []
+        for b in batches:
+            try:
+                out.append(self.commit(b))
+            except Exception as e:
+                out.append(e)
+        return out
+
+    def _write(self, c: Connection, batch: Batch) -> str:
         t = batch.table_id
         stamp = now()
         head = batch.head
-        with self.engine.begin() as c:
-            if batch.fence is not None:
-                from .leases import check_fence
+        if batch.fence is not None:
+            from .leases import check_fence
 
-                check_fence(c, t, *batch.fence)
-            if batch.ops:
-                rows = []
-                for o in batch.ops:
-                    head = op_link(head, t, o.seq, o.command, actor=o.actor, idem_key=o.idem_key)
-                    rows.append(
-                        {
-                            "table_id": t,
-                            "seq": o.seq,
-                            "command": _dumps(o.command),
-                            "actor": o.actor,
-                            "idem_key": o.idem_key,
-                            "created_at": stamp,
-                            "chain": head,
-                        }
-                    )
-                c.execute(db.table_ops.insert(), rows)
-                c.execute(
-                    db.tables.update()
-                    .where(db.tables.c.id == t)
-                    .values(head=head, last_seq=batch.ops[-1].seq)
+            check_fence(c, t, *batch.fence)
+        if batch.ops:
+            rows = []
+            for o in batch.ops:
+                head = op_link(head, t, o.seq, o.command, actor=o.actor, idem_key=o.idem_key)
+                rows.append(
+                    {
+                        "table_id": t,
+                        "seq": o.seq,
+                        "command": _dumps(o.command),
+                        "actor": o.actor,
+                        "idem_key": o.idem_key,
+                        "created_at": stamp,
+                        "chain": head,
+                    }
                 )
-            for seq, m in batch.moves:
-                _transfer(c, t, seq, m, stamp)
-            for r in batch.rounds:
-                c.execute(
-                    db.rounds.insert().values(
-                        table_id=t,
-                        round_no=r.round_no,
-                        started_seq=r.started_seq,
-                        finished_seq=r.finished_seq,
-                        finished_at=stamp,
-                        void=r.record.get("void") is not None,
-                        record=_dumps(r.record),
-                    )
+            c.execute(db.table_ops.insert(), rows)
+            c.execute(
+                db.tables.update()
+                .where(db.tables.c.id == t)
+                .values(head=head, last_seq=batch.ops[-1].seq)
+            )
+        if batch.moves:
+            transfers(c, t, batch.moves, stamp)
+        for r in batch.rounds:
+            c.execute(
+                db.rounds.insert().values(
+                    table_id=t,
+                    round_no=r.round_no,
+                    started_seq=r.started_seq,
+                    finished_seq=r.finished_seq,
+                    finished_at=stamp,
+                    void=r.record.get("void") is not None,
+                    record=_dumps(r.record),
                 )
-                if r.players:
-                    c.execute(
-                        db.round_players.insert(),
-                        [{"player": p, "table_id": t, "round_no": r.round_no} for p in r.players],
-                    )
-                _add_meters(c, t, stamp.date(), round_meters(r.record))
-            if batch.events:
-                from .events import insert_event
+            )
+            if r.players:
+                c.execute(
+                    db.round_players.insert(),
+                    [{"player": p, "table_id": t, "round_no": r.round_no} for p in r.players],
+                )
+            add_meters(c, t, stamp.date(), round_meters(r.record))
+        if batch.events:
+            from .events import insert_event
 
-                batch.stored_events = [insert_event(c, e, batch.instance) for e in batch.events]
+            batch.stored_events = [insert_event(c, e, batch.instance) for e in batch.events]
         return head
 
     # ------------------------------------------------------------------ recall and meters
@@ -433,57 +458,6 @@ def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
     cur.execute("PRAGMA foreign_keys=ON")
     cur.execute("PRAGMA busy_timeout=10000")
     cur.close()
-
-
-def _ensure(c: Connection, account: str) -> None:
-    if (
-        c.execute(sa.select(db.accounts.c.name).where(db.accounts.c.name == account)).first()
-        is None
-    ):
-        c.execute(db.accounts.insert().values(name=account, balance=0))
-
-
-def _add(c: Connection, account: str, delta: int) -> None:
-    row = c.execute(
-        sa.select(db.accounts.c.balance).where(db.accounts.c.name == account).with_for_update()
-    ).first()
-    new = (0 if row is None else int(row[0])) + delta
-    if new < 0 and account.startswith(NON_NEGATIVE):
-        raise IllegalActionError(f"{account} would hold {new} cents")
-    if row is None:
-        c.execute(db.accounts.insert().values(name=account, balance=new))
-    else:
-        c.execute(db.accounts.update().where(db.accounts.c.name == account).values(balance=new))
-
-
-def _transfer(
-    c: Connection, table_id: str | None, seq: int, m: Move, stamp: dt.datetime | None = None
-) -> None:
-    if m.cents <= 0:
-        raise IllegalActionError(f"a transfer moves a positive amount, got {m.cents}")
-    _add(c, m.src, -m.cents)
-    _add(c, m.dst, m.cents)
-    c.execute(
-        db.ledger.insert().values(
-            table_id=table_id,
-            seq=seq if table_id is not None else None,
-            debit=m.src,
-            credit=m.dst,
-            cents=m.cents,
-            reason=m.reason[:80],
-            ref=m.ref[:40],
-            created_at=stamp or now(),
-        )
-    )
-
-
-def _add_meters(c: Connection, table_id: str, day: dt.date, delta: Mapping[str, int]) -> None:
-    where = sa.and_(db.meters.c.table_id == table_id, db.meters.c.day == day)
-    row = c.execute(sa.select(db.meters).where(where).with_for_update()).mappings().first()
-    if row is None:
-        c.execute(db.meters.insert().values(table_id=table_id, day=day, **dict(delta)))
-    else:
-        c.execute(db.meters.update().where(where).values(**{k: row[k] + delta[k] for k in METERS}))
 
 
 def players_of(record: Mapping[str, Any]) -> Sequence[str]:

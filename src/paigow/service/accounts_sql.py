@@ -1,0 +1,128 @@
+"""The store's money statements: accounts and their balances, ledger rows, meters (used by
+:mod:`paigow.service.store` inside its transactions)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping, Sequence
+
+import sqlalchemy as sa
+from sqlalchemy.engine import Connection
+
+from paigow.errors import IllegalActionError
+
+from . import schema as db
+from .engine import Move
+from .meters import METERS
+
+__all__ = ["NON_NEGATIVE", "add_meters", "ensure_account", "now", "transfer", "transfers"]
+
+#: Accounts that never go negative.
+NON_NEGATIVE = ("wallet:", "chips:")
+
+
+def now() -> dt.datetime:
+    """The current time, UTC."""
+    return dt.datetime.now(dt.UTC)
+
+
+def ensure_account(c: Connection, account: str) -> None:
+    if (
+        c.execute(sa.select(db.accounts.c.name).where(db.accounts.c.name == account)).first()
+        is None
+    ):
+        c.execute(db.accounts.insert().values(name=account, balance=0))
+
+
+def _add(c: Connection, account: str, delta: int) -> None:
+    row = c.execute(
+        sa.select(db.accounts.c.balance).where(db.accounts.c.name == account).with_for_update()
+    ).first()
+    new = (0 if row is None else int(row[0])) + delta
+    if new < 0 and account.startswith(NON_NEGATIVE):
+        raise IllegalActionError(f"{account} would hold {new} cents")
+    if row is None:
+        c.execute(db.accounts.insert().values(name=account, balance=new))
+    else:
+        c.execute(db.accounts.update().where(db.accounts.c.name == account).values(balance=new))
+
+
+def transfer(
+    c: Connection, table_id: str | None, seq: int, m: Move, stamp: dt.datetime | None = None
+) -> None:
+    if m.cents <= 0:
+        raise IllegalActionError(f"a transfer moves a positive amount, got {m.cents}")
+    _add(c, m.src, -m.cents)
+    _add(c, m.dst, m.cents)
+    c.execute(
+        db.ledger.insert().values(
+            table_id=table_id,
+            seq=seq if table_id is not None else None,
+            debit=m.src,
+            credit=m.dst,
+            cents=m.cents,
+            reason=m.reason[:80],
+            ref=m.ref[:40],
+            created_at=stamp or now(),
+        )
+    )
+
+
+def transfers(
+    c: Connection, table_id: str, moves: Sequence[tuple[int, Move]], stamp: dt.datetime
+) -> None:
+    """A batch's movements: each account changed once by its net amount (read and locked in
+    one statement), the ledger rows written in one statement."""
+    deltas: dict[str, int] = {}
+    rows = []
+    for seq, m in moves:
+        if m.cents <= 0:
+            raise IllegalActionError(f"a transfer moves a positive amount, got {m.cents}")
+        deltas[m.src] = deltas.get(m.src, 0) - m.cents
+        deltas[m.dst] = deltas.get(m.dst, 0) + m.cents
+        rows.append(
+            {
+                "table_id": table_id,
+                "seq": seq,
+                "debit": m.src,
+                "credit": m.dst,
+                "cents": m.cents,
+                "reason": m.reason[:80],
+                "ref": m.ref[:40],
+                "created_at": stamp,
+            }
+        )
+    names = sorted(deltas)
+    a = db.accounts
+    have = {
+        r[0]: int(r[1])
+        for r in c.execute(
+            sa.select(a.c.name, a.c.balance).where(a.c.name.in_(names)).with_for_update()
+        )
+    }
+    updates, inserts = [], []
+    for name in names:
+        new = have.get(name, 0) + deltas[name]
+        if new < 0 and name.startswith(NON_NEGATIVE):
+            raise IllegalActionError(f"{name} would hold {new} cents")
+        if name not in have:
+            inserts.append({"name": name, "balance": new})
+        elif deltas[name]:
+            updates.append({"n": name, "b": new})
+    if inserts:
+        c.execute(a.insert(), inserts)
+    if updates:
+        c.execute(
+            a.update().where(a.c.name == sa.bindparam("n")).values(balance=sa.bindparam("b")),
+            updates,
+        )
+    c.execute(db.ledger.insert(), rows)
+
+
+def add_meters(c: Connection, table_id: str, day: dt.date, delta: Mapping[str, int]) -> None:
+    where = sa.and_(db.meters.c.table_id == table_id, db.meters.c.day == day)
+    row = c.execute(sa.select(db.meters).where(where).with_for_update()).mappings().first()
+    if row is None:
+        c.execute(db.meters.insert().values(table_id=table_id, day=day, **dict(delta)))
+    else:
+        c.execute(db.meters.update().where(where).values(**{k: row[k] + delta[k] for k in METERS}))

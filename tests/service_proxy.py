@@ -1,0 +1,112 @@
+"""nginx (Debian's nginx-light) in front of several ``paigow serve --cluster`` processes: one
+address for the HTTP API and the websockets, connections spread over the processes, a process
+that stops answering taken out of the rotation. ``make test`` installs the package; the
+configuration is docs/scaling.md's, written to a temporary directory."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import time
+from pathlib import Path
+
+import httpx
+
+from service_pg import free_port
+
+__all__ = ["CONFIG", "Nginx"]
+
+#: The configuration (``{user}``, ``{root}``, ``{port}``, ``{servers}`` filled in).
+CONFIG = """\
+{user}
+worker_processes 1;
+pid {root}/nginx.pid;
+error_log {root}/nginx-error.log warn;
+events {{ worker_connections 4096; }}
+http {{
+    access_log off;
+    client_body_temp_path {root}/body;
+    proxy_temp_path {root}/proxy;
+    fastcgi_temp_path {root}/fastcgi;
+    uwsgi_temp_path {root}/uwsgi;
+    scgi_temp_path {root}/scgi;
+    map $http_upgrade $connection_upgrade {{ default upgrade; '' close; }}
+    upstream paigow {{
+        least_conn;
+{servers}
+    }}
+    server {{
+        listen 127.0.0.1:{port};
+        location / {{
+            proxy_pass http://paigow;
+            proxy_http_version 1.1;
+            proxy_set_header Upgrade $http_upgrade;
+            proxy_set_header Connection $connection_upgrade;
+            proxy_set_header Host $host;
+            proxy_set_header X-Forwarded-For $remote_addr;
+            proxy_read_timeout 3600s;
+            proxy_next_upstream error timeout http_502;
+            proxy_connect_timeout 2s;
+        }}
+    }}
+}}
+"""
+
+
+class Nginx:
+    """nginx on a free loopback port, proxying to ``ports``."""
+
+    def __init__(self, ports: list[int], workdir: Path) -> None:
+        self.root = workdir / f"nginx-{free_port()}"
+        self.port = free_port()
+        self.ports = ports
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.ws_url = f"ws://127.0.0.1:{self.port}/ws"
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> Nginx:
+        """Write the configuration, start nginx, wait until it answers."""
+        binary = shutil.which("nginx") or "/usr/sbin/nginx"
+        if not Path(binary).exists():
+            raise RuntimeError("nginx is not installed: run `make test` (Debian's nginx-light)")
+        self.root.mkdir(parents=True)
+        servers = "\n".join(
+            f"        server 127.0.0.1:{p} max_fails=1 fail_timeout=5s;" for p in self.ports
+        )
+        user = "user root;" if os.geteuid() == 0 else ""
+        conf = self.root / "nginx.conf"
+        conf.write_text(
+            CONFIG.format(user=user, root=self.root, port=self.port, servers=servers),
+            encoding="utf-8",
+        )
+        self.proc = subprocess.Popen(
+            [binary, "-p", str(self.root), "-c", str(conf), "-g", "daemon off;"],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.STDOUT,
+        )
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"nginx exited: {self.log()}")
+            try:
+                if httpx.get(self.base + "/healthz", timeout=2).status_code == 200:
+                    return self
+            except httpx.HTTPError:
+                pass
+            time.sleep(0.1)
+        raise RuntimeError(f"nginx did not start: {self.log()}")
+
+    def log(self) -> str:
+        """nginx's error log."""
+        p = self.root / "nginx-error.log"
+        return p.read_text(errors="replace")[-2000:] if p.exists() else ""
+
+    def stop(self) -> None:
+        """Stop nginx."""
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
