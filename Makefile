@@ -70,11 +70,25 @@ run: web-build
 # --- The table service (paigow serve) -------------------------------------------------------
 # Its Python packages are pinned in requirements-dev.txt (installed above). Its tests also run
 # against a real PostgreSQL server, which they start by themselves as an unprivileged user in a
-# temporary directory (tests/service_pg.py); the server comes from Debian's packages.
-.PHONY: service-deps
+# temporary directory (tests/service_pg.py), and behind nginx (tests/service_proxy.py); both
+# come from Debian's packages. `deps-audit` runs pip-audit over the installed packages
+# (scripts/audit_deps.py: a known vulnerability fails the build; dependencies the advisory
+# service could not audit are reported as INCOMPLETE, and fail it with PAIGOW_DEPS_AUDIT=strict).
+.PHONY: service-deps deps-audit load drills
 
 service-deps:
-	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || \
-		{ apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends postgresql; }
+	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 && command -v nginx >/dev/null 2>&1 || \
+		{ apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends postgresql nginx-light; }
 
-test: service-deps
+deps-audit: $(STAMP)
+	$(BIN)/python scripts/audit_deps.py
+
+# Longer runs whose figures are in docs/reliability.md (not part of `make test`).
+load: $(STAMP) service-deps
+	$(BIN)/python scripts/load.py --db sqlite --tables 100 --pace realistic --seconds 60
+	$(BIN)/python scripts/load.py --db postgresql --tables 100 --pace realistic --seconds 60
+
+drills: $(STAMP) service-deps
+	$(BIN)/python scripts/drill.py --cycles 20
+
+test: service-deps deps-audit

@@ -307,9 +307,9 @@ async def run_load(
     deadline = time.monotonic() + 120
     while run.seated < len(bots) and time.monotonic() < deadline:
         await asyncio.sleep(0.05)
-        for t in tasks:
-            if t.done() and t.exception() is not None:
-                raise RuntimeError(f"a player failed: {t.exception()!r}")
+        for task in tasks:
+            if task.done() and task.exception() is not None:
+                raise RuntimeError(f"a player failed: {task.exception()!r}")
     await asyncio.sleep(warmup)
     procs = [ProcStat(p) for p in server_pids]
     me = ProcStat(os.getpid())

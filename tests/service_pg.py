@@ -61,6 +61,9 @@ class PgCluster:
         self._run(
             _bin("initdb"), "-D", str(self.data), "-A", "trust", "-U", "postgres", "-E", "UTF8"
         )
+        self._start()
+
+    def _start(self) -> None:
         opts = (
             f"-p {self.port} -k {self.sock} -c listen_addresses=127.0.0.1 "
             "-c fsync=on -c max_connections=60 -c shared_buffers=32MB"
@@ -78,6 +81,11 @@ class PgCluster:
             "60",
             "start",
         )
+
+    def restart(self) -> None:
+        """Restart the server (fast shutdown: open connections are cut), same port and data."""
+        self._run(_bin("pg_ctl"), "-D", str(self.data), "-m", "fast", "-w", "-t", "60", "stop")
+        self._start()
 
     def stop(self) -> None:
         """Stop the server and remove its files."""

@@ -18,38 +18,30 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import copy
 import logging
 import random
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any
 
 from paigow.dealing import Rng
 from paigow.errors import PaigowError
-from paigow.table.observation import OPERATOR, SPECTATOR, Viewer
 
 from .auth import User
-from .chain import GENESIS
+from .chain import GENESIS, op_link
 from .conduct import Floor, Wait, is_bot, next_step
 from .engine import Applied, Command, TableEngine
 from .events import event
 from .protocol import OPERATOR_ACTIONS, ProtocolError, parse_args
 from .rights import RightsError, translate
 from .store import Batch, OpRow, RoundRow, Store, players_of
+from .views import Subscriber, TableViews
 
 __all__ = ["Subscriber", "TableActor"]
 
 log = logging.getLogger("paigow.service")
-
-
-class Subscriber(Protocol):
-    """A connection that receives a table's messages."""
-
-    user: User
-
-    def push(self, message: dict[str, Any]) -> None:
-        """Queue a message for the client (never blocks)."""
 
 
 @dataclass
@@ -63,7 +55,7 @@ class _Item:
     done: asyncio.Future[dict[str, Any]] | None = None
 
 
-class TableActor:
+class TableActor(TableViews):
     """The single writer of one table."""
 
     def __init__(self, engine: TableEngine, store: Store, rng: Rng | None = None) -> None:
@@ -102,11 +94,6 @@ class TableActor:
         self._timer_key: str | None = None
         self._queue: asyncio.Queue[_Item] = asyncio.Queue()
         self._task: asyncio.Task[None] | None = None
-
-    @property
-    def table_id(self) -> str:
-        """The table's id."""
-        return self.engine.table_id
 
     # ------------------------------------------------------------------ rebuild
     def replay(self, rows: list[OpRow]) -> list[tuple[int, Applied]]:
@@ -148,6 +135,12 @@ class TableActor:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
+
+    def _retry_later(self, seconds: float = 1.0) -> None:
+        """The store refused a batch (the database away, say): look at the table again later,
+        so that no window stays closed for want of a timer."""
+        if self._task is not None:
+            asyncio.get_running_loop().call_later(seconds, self.kick)
 
     def kick(self) -> None:
         """Let the dealer look at the table (after a takeover)."""
@@ -263,6 +256,7 @@ class TableActor:
         or the reason it was refused.
         """
         cp = self.engine.checkpoint()
+        floor = copy.deepcopy(self.floor)
         batch = Batch(self.table_id, head=self.head, fence=self.fence, instance=self.instance)
         batch.events = list(events or [])
         applied: list[tuple[int, Applied]] = []
@@ -308,11 +302,33 @@ class TableActor:
                     self.head = await self.store.run(self.store.commit, batch)
             except Exception as e:
                 log.exception("table %s: commit failed", self.table_id)
+                done = None if isinstance(e, PaigowError) else await self._committed(batch)
+                if done is not None:  # the database did write it (only the answer was lost)
+                    self.head = done
+                    return await self._told(batch, applied, seq, first=first, actor=actor, key=key)
+                if self.held is not None:
+                    return f"the table is held: {self.held}"
                 self.engine.rollback(cp)
-                self.floor = _floor_for(self.engine)
+                self.floor = floor  # the decisions before the batch, windows as they were
+                self._timer_key = None  # the window's timer is armed again
+                self._retry_later()
                 if isinstance(e, PaigowError):
                     return str(e)
                 return f"the table could not record this ({type(e).__name__}); nothing changed"
+        return await self._told(batch, applied, seq, first=first, actor=actor, key=key)
+
+    async def _told(
+        self,
+        batch: Batch,
+        applied: list[tuple[int, Applied]],
+        seq: int,
+        *,
+        first: int | None,
+        actor: str,
+        key: str | None,
+    ) -> int | None:
+        """A batch is stored (or had nothing to store): take it, tell everyone."""
+        if batch.ops:
             self.seq = seq
             if first is not None and key is not None:
                 self.idem[(actor, key)] = first
@@ -323,6 +339,29 @@ class TableActor:
             self.on_events(batch.stored_events)
         self.on_change(self)
         return first
+
+    async def _committed(self, batch: Batch, tries: int = 30) -> str | None:
+        """After a failed commit: did the database write the batch all the same (the
+        connection lost after the commit)? Its new head when it did, None when it did not.
+        When the store cannot be asked for ``tries`` seconds, the table is held: it is rebuilt
+        from the store when the service starts again."""
+        if not batch.ops:
+            return None
+        want = batch.head
+        for o in batch.ops:
+            want = op_link(
+                want, self.table_id, o.seq, o.command, actor=o.actor, idem_key=o.idem_key
+            )
+        for _ in range(tries):
+            try:
+                head, _last = await self.store.run(self.store.head, self.table_id)
+            except Exception:
+                await asyncio.sleep(1.0)
+                continue
+            return want if head == want else None
+        self.held = "the database did not confirm a write; restart the service to rebuild it"
+        log.error("table %s held: %s", self.table_id, self.held)
+        return None
 
     def _dealer(self, batch: Batch, applied: list[tuple[int, Applied]], seq: int) -> int:
         for _ in range(10_000):
@@ -399,68 +438,6 @@ class TableActor:
         """End the current window now (its documented default applies)."""
         if self.wait is not None:
             self.floor.expired.add(self.wait.key)
-
-    # ------------------------------------------------------------------ views
-    def viewer(self, user: User) -> Viewer:
-        """How ``user`` sees this table now."""
-        if user.is_operator:
-            return OPERATOR
-        e = self.engine
-        rnd = e.round or e.last_round
-        if user.name in e.session.seats or (rnd is not None and user.name in rnd.seats):
-            return Viewer.seat(user.name)
-        return SPECTATOR
-
-    def state(self, viewer: Viewer) -> dict[str, Any]:
-        """The table as ``viewer`` may see it now."""
-        e = self.engine
-        w = self.wait
-        return {
-            "table": self.table_id,
-            "seq": self.seq,
-            "profile": e.profile.name,
-            "game": e.game_name,
-            "limits": {"min": e.profile.table.min_wager, "max": e.profile.table.max_wager},
-            "seats": e.seats,
-            "chips": {n: e.chips(n) for n in e.seats},
-            "rounds": e.session.rounds,
-            "round_open": e.round is not None,
-            "waiting": None
-            if w is None
-            else {"key": w.key, "for": w.what, "who": list(w.who), "deadline": self.deadline},
-            "paused": self.floor.paused,
-            "held": self.held,
-            "you": viewer.player,
-            "round": e.view(viewer),
-        }
-
-    def state_message(self, user: User) -> dict[str, Any]:
-        """The ``state`` message for ``user``."""
-        return {"type": "state", "table": self.table_id, "state": self.state(self.viewer(user))}
-
-    def broadcast(self, applied: list[tuple[int, Applied]]) -> None:
-        """Tell every subscriber what ``applied`` did and the new state, as each may see it."""
-        self._broadcast(applied)
-
-    def _broadcast(self, applied: list[tuple[int, Applied]]) -> None:
-        for sub in list(self.subscribers):
-            viewer = self.viewer(sub.user)
-            events: list[dict[str, Any]] = []
-            for seq, a in applied:
-                ev: dict[str, Any] = {"seq": seq, "action": a.command["a"], "round": a.round_no}
-                if a.notice is not None:
-                    ev["notice"] = a.notice
-                if a.rnd is not None and a.ops:
-                    ev["ops"] = [self.engine.op_view(a.rnd, i, viewer) for i in a.ops]
-                events.append(ev)
-            sub.push(
-                {
-                    "type": "event",
-                    "table": self.table_id,
-                    "events": events,
-                    "state": self.state(viewer),
-                }
-            )
 
 
 def _floor_for(engine: TableEngine) -> Floor:

@@ -113,18 +113,38 @@ def _snapshot(store: Store) -> _Snapshot:
     return _Snapshot(balances, ledger, tables, dict(ops), dict(rounds), meters)
 
 
+def _ledger_checks(balances: dict[str, int], ledger: list[dict[str, Any]]) -> list[str]:
+    f = sum_check(ledger, balances)
+    total = sum(balances.values())
+    if total != 0:
+        f.append(f"the accounts sum to {total} cents, not 0")
+    for acct, v in sorted(balances.items()):
+        if v < 0 and acct.startswith(NON_NEGATIVE):
+            f.append(f"{acct} holds {v} cents (never negative)")
+    return f
+
+
+def ledger_findings(store: Store) -> tuple[list[str], int, int]:
+    """The ledger's checks alone, on one consistent read: findings, accounts, ledger rows."""
+    conn = store.engine.connect()
+    if not store.is_sqlite:
+        conn = conn.execution_options(isolation_level="REPEATABLE READ")
+    with conn as c, c.begin():
+        a = db.accounts
+        balances = {r[0]: int(r[1]) for r in c.execute(sa.select(a.c.name, a.c.balance))}
+        ledger = [
+            {"debit": r[0], "credit": r[1], "cents": r[2]}
+            for r in c.execute(sa.select(db.ledger.c.debit, db.ledger.c.credit, db.ledger.c.cents))
+        ]
+    return _ledger_checks(balances, ledger), len(balances), len(ledger)
+
+
 def audit_store(store: Store) -> AuditReport:
     """Audit the database behind ``store`` (see the module notes)."""
     snap = _snapshot(store)
     rep = AuditReport()
     f = rep.findings
-    f += sum_check(snap.ledger, snap.balances)
-    total = sum(snap.balances.values())
-    if total != 0:
-        f.append(f"the accounts sum to {total} cents, not 0")
-    for acct, v in sorted(snap.balances.items()):
-        if v < 0 and acct.startswith(NON_NEGATIVE):
-            f.append(f"{acct} holds {v} cents (never negative)")
+    f += _ledger_checks(snap.balances, snap.ledger)
     by_table: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for row in snap.ledger:
         if row["table_id"] is not None:
