@@ -287,6 +287,7 @@ async def run_load(
     tokens: dict[str, str],
     tables: dict[str, list[str]],
     seconds: float,
+    *,
     think: tuple[float, float] = (0.0, 0.0),
     server_pids: tuple[int, ...] = (),
     warmup: float = 2.0,

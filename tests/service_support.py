@@ -194,11 +194,16 @@ class Client:
             return False
         return True
 
-    def until(self, pred: Callable[[dict[str, Any]], bool], what: str) -> dict[str, Any]:
-        """Read messages until one satisfies ``pred``."""
-        deadline = time.monotonic() + WAIT
+    def until(
+        self, pred: Callable[[dict[str, Any]], bool], what: str, limit: float = WAIT
+    ) -> dict[str, Any]:
+        """Read messages until one satisfies ``pred`` (AssertionError after ``limit`` s)."""
+        deadline = time.monotonic() + limit
         while time.monotonic() < deadline:
-            msg = self.recv(timeout=max(deadline - time.monotonic(), 0.01))
+            try:
+                msg = self.recv(timeout=max(deadline - time.monotonic(), 0.01))
+            except TimeoutError:
+                break
             if pred(msg):
                 return msg
         raise AssertionError(f"no message: {what}")

@@ -302,13 +302,7 @@ def create_app(service: Service, web: Path | None = None) -> FastAPI:
                     )
                     await ws.close(code=4429, reason="too many messages")
                     break
-                if refused == 1:
-                    conn.push(
-                        {
-                            "type": "error",
-                            "error": f"rate limit: too many messages; wait {wait:.2f} s",
-                        }
-                    )
+                _limited(conn, text, wait, first=refused == 1)
         except WebSocketDisconnect:
             pass
         finally:
@@ -338,6 +332,29 @@ async def _write(ws: WebSocket, conn: Connection) -> None:
     with contextlib.suppress(Exception):
         while (msg := await conn.queue.get()) is not None:
             await ws.send_text(json.dumps(msg, separators=(",", ":")))
+
+
+def _limited(conn: Connection, text: str, wait: float, *, first: bool) -> None:
+    """A message over the rate limit is not handled: a command gets its ``refused`` result
+    (its sender may be waiting for it), anything else one error per stretch of refusals."""
+    why = f"rate limit: too many messages; wait {wait:.2f} s"
+    try:
+        msg = json.loads(text) if len(text) <= MAX_MESSAGE else None
+    except ValueError:
+        msg = None
+    if isinstance(msg, dict) and msg.get("type") == "command" and isinstance(msg.get("id"), str):
+        table = msg.get("table") if isinstance(msg.get("table"), str) else ""
+        conn.push(
+            {
+                "type": "result",
+                "table": table,
+                "id": msg["id"][:80],
+                "status": "refused",
+                "error": why,
+            }
+        )
+    elif first:
+        conn.push({"type": "error", "error": why})
 
 
 async def _message(service: Service, conn: Connection, text: str) -> None:
