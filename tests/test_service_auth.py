@@ -115,11 +115,14 @@ def test_the_matrix_covers_every_route() -> None:
     from paigow.service.hub import Service
 
     app = create_app(Service(Store("sqlite://")))
-    covered = {
-        (m, p.split("?")[0].replace("/auth", "/{table_id}").replace("/other", "/{table_id}"))
-        for m, p, _, _ in ROUTES
-    }
-    covered = {(m, p.replace("/authp/", "/{name}/")) for m, p in covered}
+
+    def template(path: str) -> str:
+        path = path.split("?")[0].replace("/wallets/authp/", "/wallets/{name}/")
+        return path.replace("/tables/auth", "/tables/{table_id}").replace(
+            "/tables/other", "/tables/{table_id}"
+        )
+
+    covered = {(m, template(p)) for m, p, _, _ in ROUTES}
     covered |= {("POST", "/api/register"), ("POST", "/api/login")}  # open to all: below
     for route in app.routes:
         path = getattr(route, "path", "")
