@@ -117,7 +117,7 @@ def test_the_matrix_covers_every_route() -> None:
     app = create_app(Service(Store("sqlite://")))
 
     def template(path: str) -> str:
-        path = path.split("?")[0].replace("/wallets/authp/", "/wallets/{name}/")
+        path = path.split("?", maxsplit=1)[0].replace("/wallets/authp/", "/wallets/{name}/")
         return path.replace("/tables/auth", "/tables/{table_id}").replace(
             "/tables/other", "/tables/{table_id}"
         )
