@@ -246,3 +246,45 @@ def test_the_service_holds_an_altered_table(sqlite_db: Path, tmp_path: Path) -> 
         opc.close()
     finally:
         srv.stop()
+
+
+def test_the_migration_chains_the_commands_already_stored(tmp_path: Path) -> None:
+    """A database of the first schema (0001) with stored commands: migration 0002 chains
+    them, so that the service's start-up check and the audit accept the old history."""
+    from importlib import resources
+
+    from alembic import command
+    from alembic.config import Config
+
+    from paigow.service.chain import ChainRow, verify_ops
+
+    store = Store(f"sqlite:///{tmp_path / 'old.sqlite3'}")
+    try:
+        cfg = Config()
+        cfg.set_main_option(
+            "script_location", str(resources.files("paigow.service") / "migrations")
+        )
+        with store.engine.begin() as c:
+            cfg.attributes["connection"] = c
+            command.upgrade(cfg, "0001")
+            c.execute(
+                sa.text(
+                    "INSERT INTO tables (id, config, status, created_at) "
+                    "VALUES ('old', '{}', 'open', '2026-01-01')"
+                )
+            )
+            for seq, cmd in enumerate([{"a": "sit", "player": "x"}, {"a": "leave"}], start=1):
+                c.execute(
+                    sa.text(
+                        "INSERT INTO table_ops (table_id, seq, command, actor, idem_key, "
+                        "created_at) VALUES ('old', :s, :c, 'x', NULL, '2026-01-01')"
+                    ),
+                    {"s": seq, "c": json.dumps(cmd)},
+                )
+        store.migrate()
+        rows = store.ops("old")
+        head, last = store.head("old")
+        chain = [ChainRow(r.seq, r.command, r.actor, r.idem_key, r.link) for r in rows]
+        assert last == 2 and verify_ops("old", chain, head, last) is None
+    finally:
+        store.close()

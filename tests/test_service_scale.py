@@ -19,6 +19,7 @@ from paigow.service.audit import audit_store
 from paigow.service.store import Store
 from service_fixtures import pg_cluster
 from service_pg import PgCluster
+from service_proxy import Nginx
 from service_support import OPERATOR, Server, drive
 
 __all__ = ["pg_cluster"]
@@ -179,3 +180,47 @@ def test_a_cluster_needs_postgresql(tmp_path: Path) -> None:
         check=False,
     )
     assert r.returncode == 2 and "PostgreSQL" in r.stderr and "Traceback" not in r.stderr
+
+
+def test_one_address_for_two_processes(two: tuple[Server, Server], tmp_path: Path) -> None:
+    """nginx in front of both processes: the API and the websockets at one address; players
+    play through it; kill -9 of the process that runs the table: the players reconnect to the
+    same address (nginx takes the dead process out), the other process takes the table, the
+    round goes on, the audit is clean."""
+    a, b = two
+    proxy = Nginx([a.port, b.port], tmp_path).start()
+    try:
+        front = Server(a.db_url, tmp_path)  # an HTTP and websocket helper aimed at nginx
+        front.base, front.ws_url = proxy.base, proxy.ws_url
+        op = front.login(OPERATOR)
+        front.open_table(
+            op,
+            id="n1",
+            profile="generic",
+            computer_players=2,
+            pause_seconds=0,
+            setting_seconds=600,
+        )
+        players = front.seat("n1", ["fronta", "frontb"], ["1", "2"])
+
+        def setting(st: dict[str, Any]) -> bool:
+            w = st["waiting"]
+            return bool(w) and w["for"] == "setting" and len(w["who"]) == 2
+
+        st = drive(players, "n1", setting)
+        round_no = st["rounds"] + 1
+        runner = a if owners(a.db_url)["n1"] == "proc-a" else b
+        other = b if runner is a else a
+        runner.kill9()
+        for c in players:
+            c.close()
+        until(lambda: owners(other.db_url).get("n1") == other.args[2], "the other runs n1")
+        players = [front.client(front.login(n)) for n in ("fronta", "frontb")]
+        for c in players:
+            assert c.subscribe("n1")["rounds"] + 1 == round_no
+        drive(players, "n1", lambda s: s["rounds"] >= round_no + 1, tolerate=True)
+        for c in players:
+            c.close()
+        assert audit(a.db_url) == []
+    finally:
+        proxy.stop()
