@@ -105,8 +105,9 @@ def failover(cycles: int, rng: random.Random, tmp: Path) -> dict[str, Any]:
                 time.sleep(0.1)
                 assert time.monotonic() - t0 < 60, "no takeover"
             takeovers.append(time.monotonic() - t0)
-            procs[runner] = Server(url, tmp, *args, "--instance", runner).start()
-            players = [front.client(front.login(n)) for n in names]
+            port = procs[runner].port
+            procs[runner] = Server(url, tmp, *args, "--instance", runner, port=port).start()
+            players = [front.reconnect(n) for n in names]
             for c in players:
                 c.subscribe("f1")
             lost = told - stored_seqs(url, "f1")
@@ -171,7 +172,7 @@ def kill9(cycles: int, rng: random.Random, tmp: Path) -> dict[str, Any]:
                 clean += 1
             else:
                 print(f"cycle {cycle}: lost {sorted(lost)[:5]}, {findings[:3]}, held {held}")
-            players = [srv.client(srv.login(n)) for n in ("killx", "killy")]
+            players = [srv.reconnect(n) for n in ("killx", "killy")]
             for c in players:
                 c.subscribe("k9")
         rounds = players[0].state["k9"]["rounds"]
@@ -242,7 +243,7 @@ def disconnect(cycles: int, _rng: random.Random, tmp: Path) -> dict[str, Any]:
         token = srv.player("jumpy")
         c = srv.client(token)
         c.subscribe("d1")
-        c.ok("d1", "sit", seat="2", cents=500_000)
+        c.ok("d1", "sit", seat="2", cents=100_000)
         c.close()
         start = steady.state["d1"]["rounds"]
         reconnects = 0

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+from websockets.exceptions import InvalidStatus
 from websockets.sync.client import ClientConnection, connect
 from websockets.typing import Origin
 
@@ -34,12 +35,17 @@ class Server:
     """``paigow serve`` in a child process."""
 
     def __init__(
-        self, db_url: str, workdir: Path, *args: str, extra: tuple[str, ...] = ()
+        self,
+        db_url: str,
+        workdir: Path,
+        *args: str,
+        extra: tuple[str, ...] = (),
+        port: int | None = None,
     ) -> None:
         self.db_url = db_url
         self.workdir = workdir
         self.args = (*args, *extra)
-        self.port = free_port()
+        self.port = port or free_port()
         self.proc: subprocess.Popen[bytes] | None = None
         self.base = f"http://127.0.0.1:{self.port}"
         self.ws_url = f"ws://127.0.0.1:{self.port}/ws"
@@ -150,6 +156,16 @@ class Server:
     def client(self, token: str, **kw: Any) -> Client:
         """A websocket client signed in with ``token``."""
         return Client(self.ws_url, token, **kw)
+
+    def reconnect(self, name: str, tries: int = 50) -> Client:
+        """A client of ``name`` connected again, trying for a while (as a browser does while
+        a proxy finds a live server)."""
+        for _ in range(tries - 1):
+            try:
+                return self.client(self.login(name))
+            except (OSError, InvalidStatus, httpx.HTTPError, AssertionError):
+                time.sleep(0.2)
+        return self.client(self.login(name))
 
 
 class Client:

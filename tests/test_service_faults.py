@@ -6,6 +6,8 @@ tests/test_service_scale.py; the longer runs are scripts/drill.py."""
 
 from __future__ import annotations
 
+import json
+import random
 import threading
 import time
 from collections.abc import Iterator
@@ -17,7 +19,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from paigow.service.audit import audit_store
+from paigow.service.conduct import Floor, Wait, next_step
+from paigow.service.config import TableConfig
+from paigow.service.engine import TableEngine
 from paigow.service.store import Store
+from paigow.table.observation import OPERATOR as OPERATOR_VIEW
 from service_fixtures import pg_cluster
 from service_pg import PgCluster
 from service_support import OPERATOR, Client, Server, default_policy, drive
@@ -245,3 +251,48 @@ def test_play_goes_on_after_the_generated_bursts(srv: Server) -> None:
     drive([c], table, lambda s: s["rounds"] >= rounds + 2, tolerate=True)
     c.close()
     assert audit(srv.db_url) == []
+
+
+def test_a_batch_across_rounds_rolls_back_whole() -> None:
+    """A batch the store could not write that finished a round and began the next (the
+    dealer's chores after the last decision) is rolled back to exactly the table before it:
+    replaying the stored commands and the rolled-back table agree, and the same steps can be
+    taken again (found by the database-restart drill)."""
+    cfg = TableConfig(id="rb", profile="generic", computer_players=0)
+    e = TableEngine(cfg)
+    stored = [{"a": "sit", "player": "a", "seat": "1", "cents": 10_000}]
+    e.apply(stored[0])
+    floor, rng = Floor(), random.Random(3)
+    for _ in range(200):  # the second round's settlement is reached in about 30 steps
+        if e.session.rounds >= 1 and e.round is not None and e.round.phase == "surrender":
+            break
+        step = next_step(e, floor, rng)
+        if isinstance(step, Wait):
+            if step.what == "wagers" and not e.round.wagers:  # type: ignore[union-attr]
+                c = {"a": "wager", "player": "a", "spot": "1", "cents": 500}
+                e.apply(c)
+                stored.append(c)
+            floor.expired.add(step.key)
+            continue
+        assert step is not None
+        e.apply(step)
+        stored.append(step)
+        if step["a"] == "finish":
+            floor = Floor(f"r{e.session.rounds}-after")  # as the service does, per round
+        if step["a"] == "begin":
+            floor = Floor(f"r{e.session.rounds + 1}")
+    else:
+        raise AssertionError("the second round never reached its settlement")
+    before = e.checkpoint()
+    view = json.dumps(e.view(OPERATOR_VIEW), sort_keys=True)
+    for c in [{"a": "settle"}, {"a": "finish"}, {"a": "begin", "banker": None}]:
+        e.apply(c)
+    e.rollback(before)
+    assert json.dumps(e.view(OPERATOR_VIEW), sort_keys=True) == view
+    fresh = TableEngine(cfg)
+    for c in stored:
+        fresh.apply(c)
+    assert json.dumps(fresh.view(OPERATOR_VIEW), sort_keys=True) == view
+    e.apply({"a": "settle"})  # the table goes on from there
+    e.apply({"a": "finish"})
+    assert e.session.rounds == fresh.session.rounds + 1

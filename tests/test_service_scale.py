@@ -215,7 +215,7 @@ def test_one_address_for_two_processes(two: tuple[Server, Server], tmp_path: Pat
         for c in players:
             c.close()
         until(lambda: owners(other.db_url).get("n1") == other.args[2], "the other runs n1")
-        players = [front.client(front.login(n)) for n in ("fronta", "frontb")]
+        players = [front.reconnect(n) for n in ("fronta", "frontb")]
         for c in players:
             assert c.subscribe("n1")["rounds"] + 1 == round_no
         drive(players, "n1", lambda s: s["rounds"] >= round_no + 1, tolerate=True)

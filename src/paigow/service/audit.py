@@ -86,6 +86,10 @@ def _snapshot(store: Store) -> _Snapshot:
     if not store.is_sqlite:
         conn = conn.execution_options(isolation_level="REPEATABLE READ")
     with conn as c, c.begin():
+        if store.is_sqlite:
+            # The SQLite driver begins a transaction only before a write: without this, each
+            # SELECT would read the database as of its own moment, not one snapshot.
+            c.exec_driver_sql("BEGIN")
         balances = {
             r[0]: int(r[1]) for r in c.execute(sa.select(db.accounts.c.name, db.accounts.c.balance))
         }
