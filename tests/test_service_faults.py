@@ -285,8 +285,9 @@ def test_a_batch_across_rounds_rolls_back_whole() -> None:
         raise AssertionError("the second round never reached its settlement")
     before = e.checkpoint()
     view = json.dumps(e.view(OPERATOR_VIEW), sort_keys=True)
-    for c in [{"a": "settle"}, {"a": "finish"}, {"a": "begin", "banker": None}]:
-        e.apply(c)
+    batch: list[dict[str, Any]] = [{"a": "settle"}, {"a": "finish"}, {"a": "begin", "banker": None}]
+    for cmd in batch:
+        e.apply(cmd)
     e.rollback(before)
     assert json.dumps(e.view(OPERATOR_VIEW), sort_keys=True) == view
     fresh = TableEngine(cfg)

@@ -24,11 +24,13 @@ import datetime as dt
 import importlib
 import json
 from collections import Counter, defaultdict
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
 import sqlalchemy as sa
+from sqlalchemy.engine import Connection
 
 from paigow.errors import PaigowError
 
@@ -81,15 +83,22 @@ class _Snapshot:
     meters: list[dict[str, Any]]
 
 
-def _snapshot(store: Store) -> _Snapshot:
+@contextmanager
+def _one_read(store: Store) -> Iterator[Connection]:
+    """A connection whose reads all see the database at one moment (a repeatable-read
+    transaction on PostgreSQL; on SQLite an explicit ``BEGIN``: its driver begins a transaction
+    only before a write, so each SELECT would otherwise see its own moment)."""
     conn = store.engine.connect()
     if not store.is_sqlite:
         conn = conn.execution_options(isolation_level="REPEATABLE READ")
     with conn as c, c.begin():
         if store.is_sqlite:
-            # The SQLite driver begins a transaction only before a write: without this, each
-            # SELECT would read the database as of its own moment, not one snapshot.
             c.exec_driver_sql("BEGIN")
+        yield c
+
+
+def _snapshot(store: Store) -> _Snapshot:
+    with _one_read(store) as c:
         balances = {
             r[0]: int(r[1]) for r in c.execute(sa.select(db.accounts.c.name, db.accounts.c.balance))
         }
@@ -130,10 +139,7 @@ def _ledger_checks(balances: dict[str, int], ledger: list[dict[str, Any]]) -> li
 
 def ledger_findings(store: Store) -> tuple[list[str], int, int]:
     """The ledger's checks alone, on one consistent read: findings, accounts, ledger rows."""
-    conn = store.engine.connect()
-    if not store.is_sqlite:
-        conn = conn.execution_options(isolation_level="REPEATABLE READ")
-    with conn as c, c.begin():
+    with _one_read(store) as c:
         a = db.accounts
         balances = {r[0]: int(r[1]) for r in c.execute(sa.select(a.c.name, a.c.balance))}
         ledger = [
