@@ -38,7 +38,9 @@ def main() -> int:
         report = json.loads(proc.stdout)
     except ValueError:
         last = (proc.stderr.strip().splitlines() or ["no output"])[-1]
-        print(f"dependency audit INCOMPLETE: pip-audit could not reach the advisory service ({last})")
+        print(
+            f"dependency audit INCOMPLETE: pip-audit could not reach the advisory service ({last})"
+        )
         return 3 if strict else 0
     deps = [
         d for d in report.get("dependencies", []) if "editable" not in str(d.get("skip_reason"))

@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import datetime as dt
 import json
+import math
 import os
 import random
 import time
@@ -37,7 +38,7 @@ def percentile(xs: list[float], q: float) -> float:
     if not xs:
         return 0.0
     s = sorted(xs)
-    return s[min(len(s) - 1, max(0, round(q * len(s) + 0.5) - 1))]
+    return s[min(len(s) - 1, max(0, math.ceil(q * len(s) - 1e-9) - 1))]
 
 
 def make_players(db_url: str, names: list[str], grant: int = 1_000_000) -> dict[str, str]:

@@ -60,5 +60,7 @@ class RateLimits:
             return wait
         acct = self._accounts.get(account)
         if acct is None:
-            acct = self._accounts[account] = Bucket(self.account_rate, 2 * self.account_rate)
+            t = time.monotonic() if now is None else now
+            acct = Bucket(self.account_rate, 2 * self.account_rate, at=t)
+            self._accounts[account] = acct
         return acct.take(now)

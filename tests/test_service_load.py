@@ -1,0 +1,64 @@
+"""The load generator, bounded (docs/reliability.md "Load"): a few tables of real websocket
+players on loopback at the maximum pace, on SQLite, for a few seconds. It checks that the
+generator measures what it says (rounds finished, every command's update seen by every seat,
+nothing refused, no chip lost: ``paigow audit`` clean afterwards) and prints the figures; it
+asserts no timing. The full runs (100 tables, SQLite and PostgreSQL, one and two processes) are
+``scripts/load.py``."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+
+from paigow.service.audit import audit_store
+from paigow.service.store import Store
+from service_load import LoadResult, make_players, percentile, run_load
+from service_support import OPERATOR, Server
+
+
+def test_percentile_by_nearest_rank() -> None:
+    xs = [float(i) for i in range(1, 101)]
+    assert percentile(xs, 0.5) == 50.0 and percentile(xs, 0.99) == 99.0
+    assert percentile(xs, 1.0) == 100.0 and percentile([], 0.99) == 0.0
+    assert percentile([7.0], 0.01) == 7.0
+
+
+def test_a_bounded_load_run(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'load.sqlite3'}"
+    srv = Server(url, tmp_path).start()
+    try:
+        op = srv.login(OPERATOR)
+        tables: dict[str, list[str]] = {}
+        for t in range(3):
+            tid = f"bl{t}"
+            srv.open_table(op, id=tid, profile="generic", pause_seconds=0, wager_seconds=30)
+            tables[tid] = [f"bl{t}p{s}" for s in range(3)]
+        tokens = make_players(url, [n for ns in tables.values() for n in ns])
+        assert srv.proc is not None
+        res: LoadResult = asyncio.run(
+            run_load(
+                [srv.ws_url],
+                tokens,
+                tables,
+                4.0,
+                server_pids=(srv.proc.pid,),
+                warmup=1.0,
+            )
+        )
+    finally:
+        srv.stop()
+    figures = res.summary()
+    print(json.dumps(figures))
+    assert res.tables == 3 and res.seats == 9
+    assert res.errors == [] and res.refused == []
+    assert res.rounds >= 1 and res.actions >= res.rounds
+    assert figures["every_seat_ms"]["n"] >= 1
+    assert 0 < percentile(res.to_every_seat, 0.5) <= max(res.to_every_seat)
+    assert res.server_cpu > 0 and res.server_rss_mb > 0
+    store = Store(url)
+    try:
+        report = audit_store(store)
+    finally:
+        store.close()
+    assert report.findings == [] and report.counted["rounds"] >= res.rounds
