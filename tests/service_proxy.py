@@ -8,12 +8,10 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
-import time
 from pathlib import Path
 
-import httpx
-
 from service_pg import free_port
+from service_support import wait_healthy
 
 __all__ = ["CONFIG", "Nginx"]
 
@@ -85,17 +83,8 @@ class Nginx:
             stdout=subprocess.DEVNULL,
             stderr=subprocess.STDOUT,
         )
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"nginx exited: {self.log()}")
-            try:
-                if httpx.get(self.base + "/healthz", timeout=2).status_code == 200:
-                    return self
-            except httpx.HTTPError:
-                pass
-            time.sleep(0.1)
-        raise RuntimeError(f"nginx did not start: {self.log()}")
+        wait_healthy(self.proc, self.base, "nginx", self.log, 30)
+        return self
 
     def log(self) -> str:
         """nginx's error log."""

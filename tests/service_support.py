@@ -24,11 +24,28 @@ from websockets.typing import Origin
 
 from service_pg import free_port
 
-__all__ = ["OPERATOR", "PASSWORD", "Client", "Server"]
+__all__ = ["OPERATOR", "PASSWORD", "Client", "Server", "wait_healthy"]
 
 OPERATOR = "boss"
 PASSWORD = "correct horse battery"
 WAIT = 60.0
+
+
+def wait_healthy(
+    proc: subprocess.Popen[bytes], base: str, what: str, log: Callable[[], str], seconds: float
+) -> None:
+    """Wait until ``base``/healthz answers 200; the process's log in the error otherwise."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"{what} exited with {proc.returncode}: {log()}")
+        try:
+            if httpx.get(base + "/healthz", timeout=2).status_code == 200:
+                return
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.1)
+    raise RuntimeError(f"{what} did not start: {log()}")
 
 
 class Server:
@@ -73,17 +90,8 @@ class Server:
             stdout=log,
             stderr=subprocess.STDOUT,
         )
-        deadline = time.monotonic() + WAIT
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"server exited with {self.proc.returncode}: {self.log()}")
-            try:
-                if httpx.get(self.base + "/healthz", timeout=2).status_code == 200:
-                    return self
-            except httpx.HTTPError:
-                pass
-            time.sleep(0.1)
-        raise RuntimeError(f"server did not start: {self.log()}")
+        wait_healthy(self.proc, self.base, "server", self.log, WAIT)
+        return self
 
     def log(self) -> str:
         """The server's output so far."""
