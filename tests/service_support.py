@@ -51,17 +51,10 @@ def wait_healthy(
 class Server:
     """``paigow serve`` in a child process."""
 
-    def __init__(
-        self,
-        db_url: str,
-        workdir: Path,
-        *args: str,
-        extra: tuple[str, ...] = (),
-        port: int | None = None,
-    ) -> None:
+    def __init__(self, db_url: str, workdir: Path, *args: str, port: int | None = None) -> None:
         self.db_url = db_url
         self.workdir = workdir
-        self.args = (*args, *extra)
+        self.args = args
         self.port = port or free_port()
         self.proc: subprocess.Popen[bytes] | None = None
         self.base = f"http://127.0.0.1:{self.port}"

@@ -249,7 +249,7 @@ def test_the_service_holds_an_altered_table(sqlite_db: Path, tmp_path: Path) -> 
 
 
 def test_the_migration_chains_the_commands_already_stored(tmp_path: Path) -> None:
-    """A database of the first schema (0001) with stored commands: migration 0002 chains
+    """A database of the first schema (0001) with stored commands: migration 0003 chains
     them, so that the service's start-up check and the audit accept the old history."""
     from importlib import resources
 

@@ -52,7 +52,7 @@ def fits(value: Any, name: str) -> None:
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     tmp = tmp_path_factory.mktemp("web-api")
-    srv = Server(f"sqlite:///{tmp / 'api.sqlite3'}", tmp, ("--seed", "3")).start()
+    srv = Server(f"sqlite:///{tmp / 'api.sqlite3'}", tmp, "--seed", "3").start()
     try:
         yield srv
     finally:

@@ -89,7 +89,7 @@ def web_server(tmp: Path, seed: int = 7, *extra: str) -> Server:
     seeded random sources."""
     build()
     db = f"sqlite:///{tmp / 'web.sqlite3'}"
-    return Server(db, tmp, ("--web", str(DIST), "--seed", str(seed), *extra)).start()
+    return Server(db, tmp, "--web", str(DIST), "--seed", str(seed), *extra).start()
 
 
 def launch() -> Iterator[Browser]:

@@ -1,8 +1,8 @@
 """The commands' hash chain (``table_ops.chain``, the tables' ``head`` and ``last_seq``, filled
 in for the commands already stored), the event log, table leases and the running instances.
 
-Revision ID: 0002
-Revises: 0001
+Revision ID: 0003
+Revises: 0002_trainer
 """
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ from alembic import op
 
 from paigow.service.chain import GENESIS, op_link
 
-revision = "0002"
-down_revision = "0001"
+revision = "0003"
+down_revision = "0002_trainer"
 branch_labels = None
 depends_on = None
 
