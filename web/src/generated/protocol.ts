@@ -596,4 +596,18 @@ export interface PongMessage {
   readonly type: "pong";
 }
 
-export type ServerMessage = WelcomeMessage | StateMessage | EventMessage | ResultMessage | ErrorMessage | PongMessage;
+export interface LogMessage {
+  readonly type: "log";
+  readonly event: {
+    readonly id: number | null;
+    readonly at: string;
+    readonly kind: string;
+    readonly level: "info" | "warning" | "alert";
+    readonly table: string | null;
+    readonly actor: string | null;
+    readonly instance: string;
+    readonly detail: Readonly<Record<string, unknown>>;
+  };
+}
+
+export type ServerMessage = WelcomeMessage | StateMessage | EventMessage | ResultMessage | ErrorMessage | PongMessage | LogMessage;

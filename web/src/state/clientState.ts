@@ -82,6 +82,7 @@ function onServer(state: ClientState, m: ServerMessage): ClientState {
   switch (m.type) {
     case "welcome":
     case "pong":
+    case "log": // the operators' event log: not shown by the player's client
       return state;
     case "state":
       return withState(state, m.table, m.state, []);
