@@ -262,7 +262,7 @@ def create_app(service: Service, web: Path | None = None) -> FastAPI:
     @app.get("/api/events")
     async def events(
         _op: Operator,
-        since: Annotated[int, Query(ge=0)] = 0,
+        since: Annotated[int, Query(ge=0, le=2**63 - 1)] = 0,
         limit: Annotated[int, Query(ge=1, le=1000)] = 100,
         table: Annotated[str | None, Query(max_length=40)] = None,
     ) -> list[dict[str, Any]]:
