@@ -19,6 +19,20 @@ from paigow.cli.play import play
 CONSOLE_SCRIPT = Path(sys.executable).with_name("paigow")
 
 
+def interruptible(args: list[str], **kw: Any) -> subprocess.Popen[Any]:
+    """Start ``args`` with pipes for its standard streams and Ctrl-C (SIGINT) at its default
+    disposition (GNU ``env --default-signal``, which then executes the command in the same
+    process): a test run started in the background inherits SIGINT ignored, and Python then never
+    raises KeyboardInterrupt, so the command would not see the Ctrl-C the test sends."""
+    return subprocess.Popen(
+        ["env", "--default-signal=INT", *args],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        **kw,
+    )
+
+
 def run_play(lines: list[str], **kw: Any) -> tuple[dict[str, Any], str]:
     """``play`` driven by a script of answers; returns the summary and everything printed."""
     out = io.StringIO()

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from cli_helpers import CONSOLE_SCRIPT, assert_clean, console_script, run_main
+from cli_helpers import CONSOLE_SCRIPT, assert_clean, console_script, interruptible, run_main
 
 ROOT = Path(__file__).resolve().parents[1]
 GENERIC = ROOT / "src" / "paigow" / "profiles" / "generic.toml"
@@ -42,12 +42,7 @@ def _interrupted(args: list[str], send: bytes = b"") -> subprocess.CompletedProc
     """Run the command, let it wait for input, press Ctrl-C (SIGINT)."""
     if not CONSOLE_SCRIPT.exists():
         pytest.fail(f"needs the installed console script {CONSOLE_SCRIPT}", pytrace=False)
-    proc = subprocess.Popen(
-        [str(CONSOLE_SCRIPT), *args],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-    )
+    proc = interruptible([str(CONSOLE_SCRIPT), *args])
     try:
         assert proc.stdin is not None
         if send:

@@ -18,6 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rich.console import Console
 
+from cli_helpers import interruptible
 from paigow.cli.main import main
 from paigow.cli.train_cmds import default_path, train
 from paigow.trainer import Trainer
@@ -145,11 +146,8 @@ def test_the_command_from_a_pipe_keeps_statistics_in_xdg_data_home(tmp_path: Pat
 
 
 def test_ctrl_c_at_the_prompt_exits_quietly_with_130(tmp_path: Path) -> None:
-    proc = subprocess.Popen(
+    proc = interruptible(
         [sys.executable, "-m", "paigow.cli.main", "train", "--seed", "5", "--no-stats"],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
         text=True,
         env=_env(tmp_path),
     )
