@@ -87,6 +87,10 @@ def test_clients_of_either_process_play_one_table(two: tuple[Server, Server]) ->
         return bool(w) and w["for"] == "setting" and len(w["who"]) == 2
 
     st = drive([pa, pb], "s1", dealt)
+    # drive stops on the first client to see the deal; each reads its own view once it has it
+    # (B's arrives through its process's replica, a moment later).
+    pa.wait_state("s1", dealt, "the deal at A")
+    pb.wait_state("s1", dealt, "the deal at B")
     mine_b = pb.state["s1"]["round"]["positions"]
     assert mine_b["2"]["pieces"] is not None and mine_b["1"]["pieces"] is None
     mine_a = pa.state["s1"]["round"]["positions"]
