@@ -2,14 +2,16 @@
 import { resolve } from "node:path";
 import preact from "@preact/preset-vite";
 import { defineConfig } from "vite";
+import { precompress } from "./precompress";
 
 const root = import.meta.dirname;
 
 // Two pages: the app (index.html) and the component gallery (gallery.html).
 // `base: "./"` keeps every asset path relative, so the build works wherever it is served.
+// `precompress()` writes FILE.br and FILE.gz beside each compressible file of the build.
 export default defineConfig({
   base: "./",
-  plugins: [preact()],
+  plugins: [preact(), precompress()],
   build: {
     outDir: "dist",
     emptyOutDir: true,

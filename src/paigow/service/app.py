@@ -32,6 +32,7 @@ from .config import TableConfig
 from .events import list_events
 from .hub import Connection, Service
 from .protocol import ProtocolError, parse_message
+from .static import WebClient, default_web
 
 __all__ = ["create_app", "default_web"]
 
@@ -100,7 +101,8 @@ Operator = Annotated[User, Depends(operator)]
 
 def create_app(service: Service, web: Path | None = None) -> FastAPI:
     """The FastAPI application around a :class:`Service`; ``web``: a built browser client
-    (``web/dist``) served as static files at ``/`` beside the API."""
+    (:func:`default_web`) served at ``/`` beside the API, precompressed and cached
+    (:mod:`paigow.service.static`)."""
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -316,16 +318,8 @@ def create_app(service: Service, web: Path | None = None) -> FastAPI:
     web_api.install(app)
     trainer_api.install(app)
     if web is not None:
-        from fastapi.staticfiles import StaticFiles
-
-        app.mount("/", StaticFiles(directory=web, html=True), name="web")
+        app.mount("/", WebClient(web), name="web")
     return app
-
-
-def default_web() -> Path | None:
-    """The browser client built in this checkout (``web/dist``), if there is one."""
-    here = Path(__file__).resolve().parents[3] / "web" / "dist"
-    return here if (here / "index.html").is_file() else None
 
 
 async def _write(ws: WebSocket, conn: Connection) -> None:
