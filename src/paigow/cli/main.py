@@ -188,6 +188,12 @@ def _audit(p: argparse.ArgumentParser) -> None:
     add_arguments(p)
 
 
+def _db(p: argparse.ArgumentParser) -> None:
+    from .db_cmd import add_arguments  # argparse only; the service loads when it runs
+
+    add_arguments(p)
+
+
 _C = "paigow.cli.commands"
 
 #: Every subcommand, in the order ``paigow --help`` lists them.
@@ -231,6 +237,12 @@ COMMANDS: tuple[Command, ...] = (
         _audit,
         "paigow.cli.audit_cmd:run",
     ),
+    Command(
+        "db",
+        "the table service's database schema: upgrade it, or compare it with this version's",
+        _db,
+        "paigow.cli.db_cmd:run",
+    ),
 )
 
 
@@ -240,6 +252,13 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="paigow",
         description="Rules-exact Pai Gow Tiles: rank, compare, set by house way, profiles.",
+    )
+    parser.add_argument(
+        "-V",
+        "--version",
+        action="store_true",
+        help="print the version, the record format and the database schema revision "
+        "(with --json after it: as JSON)",
     )
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for c in COMMANDS:
@@ -269,6 +288,11 @@ def _runner(name: str) -> Callable[[argparse.Namespace], int]:
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``paigow`` console script; returns the exit code."""
     try:
+        first = (sys.argv[1:] if argv is None else list(argv))[:1]
+        if first in (["--version"], ["-V"]):
+            from .version_cmd import run
+
+            return run((sys.argv[1:] if argv is None else list(argv))[1:])
         try:
             args = build_parser(_command_of(argv)).parse_args(argv)
         except SystemExit as e:  # argparse: --help (0) or a usage error (2), already printed

@@ -33,6 +33,7 @@ from .meters import round_meters
 
 __all__ = [
     "DEFAULT_DB",
+    "MIGRATION_LOCK",
     "NON_NEGATIVE",
     "Batch",
     "OpRow",
@@ -44,6 +45,9 @@ __all__ = [
 ]
 
 _T = TypeVar("_T")
+
+#: The PostgreSQL advisory lock key held while migrating (``paigow`` in ASCII).
+MIGRATION_LOCK = 0x70616967_6F77
 
 #: The embedded database when ``--db`` is not given.
 DEFAULT_DB = "~/.local/share/paigow/service.sqlite3"
@@ -129,17 +133,26 @@ class Store:
         self.engine.dispose()
 
     # ------------------------------------------------------------------ migrations
-    def migrate(self) -> None:
-        """Bring the schema to the newest migration (Alembic ``upgrade head``)."""
+    def migrate(self) -> tuple[str | None, str | None]:
+        """Bring the schema to the newest migration (Alembic ``upgrade heads``); the revisions
+        before and after (None: no schema). On PostgreSQL, under a transaction-scoped advisory
+        lock: processes started together (a cluster, or ``paigow db upgrade`` beside ``paigow
+        serve``) migrate one after the other, and the later ones find the schema done."""
         from alembic import command
         from alembic.config import Config
+        from alembic.runtime.migration import MigrationContext
 
         cfg = Config()
         where = resources.files("paigow.service") / "migrations"
         cfg.set_main_option("script_location", str(where))
         with self.engine.begin() as conn:
+            if not self.is_sqlite:
+                conn.execute(sa.text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
+            before = MigrationContext.configure(conn).get_current_heads()
             cfg.attributes["connection"] = conn
             command.upgrade(cfg, "heads")
+            after = MigrationContext.configure(conn).get_current_heads()
+        return "+".join(sorted(before)) or None, "+".join(sorted(after)) or None
 
     # ------------------------------------------------------------------ users
     def create_user(self, name: str, password_hash: str, role: str, grant: int) -> int:
