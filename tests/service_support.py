@@ -10,6 +10,7 @@ import itertools
 import json
 import os
 import signal
+import ssl
 import subprocess
 import sys
 import time
@@ -174,7 +175,9 @@ class Client:
 
     _ids = itertools.count(1)
 
-    def __init__(self, url: str, token: str, origin: str | None = None) -> None:
+    def __init__(
+        self, url: str, token: str, origin: str | None = None, tls: ssl.SSLContext | None = None
+    ) -> None:
         headers = {"Authorization": f"Bearer {token}"}
         self.ws: ClientConnection = connect(
             url,
@@ -182,6 +185,7 @@ class Client:
             origin=Origin(origin) if origin else None,
             open_timeout=30,
             legacy=True,
+            ssl=tls,
         )
         self.messages: list[dict[str, Any]] = []
         self.state: dict[str, dict[str, Any]] = {}
