@@ -23,14 +23,16 @@ run: $(STAMP)
 	$(BIN)/paigow serve --demo --host $(HOST) --port $(PORT)
 
 # Two workers; each test file runs on one of them, in order (a module's tests share its server).
+# tests/test_wheel.py builds the sdist and the wheel itself and installs the wheel in a new
+# environment; tests/test_deploy.py runs deploy/ (docs/deploy.md).
 test: $(STAMP)
-	$(BIN)/ruff check src tests benchmarks
-	$(BIN)/ruff format --check src tests benchmarks
+	$(BIN)/ruff check src tests benchmarks setup.py
+	$(BIN)/ruff format --check src tests benchmarks setup.py
 	$(BIN)/mypy
 	$(BIN)/pytest -n 2 --dist loadfile -q
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/ruff check src tests benchmarks setup.py
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_core.py
@@ -39,6 +41,14 @@ bench: $(STAMP)
 
 clean:
 	rm -rf $(VENV) build dist src/*.egg-info
+
+# `make wheel`: the sdist and the wheel in dist/, each carrying the built client (setup.py), built
+# as `python -m build` does: in an isolated environment (setuptools from the package registry),
+# the wheel from the sdist. Installing the wheel needs no Node: pip install 'dist/paigow-*.whl[service]'.
+.PHONY: wheel
+wheel: $(STAMP) web-build
+	rm -rf dist
+	$(BIN)/python -m build --outdir dist .
 
 # ---- web: the browser client (web/) -------------------------------------------------------------
 # `npm ci` from the committed lock file, then type check, lint, format check, unit tests and the

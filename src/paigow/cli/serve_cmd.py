@@ -37,7 +37,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--web",
         metavar="DIR",
-        help="a built browser client served at / (default: this checkout's web/dist if built)",
+        help="a built browser client served at / (default: this checkout's web/dist if built, "
+        "else the client the installed wheel carries)",
     )
     p.add_argument(
         "--cluster",
@@ -132,6 +133,12 @@ def serve(args: argparse.Namespace) -> int:
     app = create_app(Service(store, options), web)
     safe_url = store.engine.url.render_as_string(hide_password=True)
     print(f"paigow serve: http://{args.host}:{args.port}/ on {safe_url}", flush=True)
+    if web is None:
+        print(
+            "paigow serve: no web table to serve (the API only): build it with make web-build",
+            file=sys.stderr,
+            flush=True,
+        )
     config = uvicorn.Config(
         app,
         host=args.host,
