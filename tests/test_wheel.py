@@ -62,6 +62,12 @@ def _run(argv: list[str], **kw: object) -> str:
     return str(done.stdout) + str(done.stderr)
 
 
+def _build(kind: str, source: Path, out: Path, env: dict[str, str]) -> str:
+    """``python -m build KIND`` of ``source`` into ``out`` with the pinned setuptools."""
+    argv = [sys.executable, "-m", "build", kind, "--no-isolation", "--outdir", str(out), "."]
+    return _run(argv, cwd=source, env=env)
+
+
 @pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory) -> Built:
     build()  # the client (`make test` has built it already; never rebuilt under the other tests)
@@ -70,11 +76,7 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Built:
     seconds: dict[str, float] = {}
     start = time.monotonic()
     env = dict(os.environ, PAIGOW_NO_CLIENT_BUILD="1")  # a stale web/dist fails, never rebuilt
-    log = _run(
-        [sys.executable, "-m", "build", "--sdist", "--no-isolation", "--outdir", str(out), "."],
-        cwd=ROOT,
-        env=env,
-    )
+    log = _build("--sdist", ROOT, out, env)
     (sdist,) = out.glob("paigow-*.tar.gz")
     seconds["sdist"] = time.monotonic() - start
     start = time.monotonic()
@@ -82,12 +84,7 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Built:
         tar.extractall(tmp / "unpacked", filter="data")
     (unpacked,) = (tmp / "unpacked").iterdir()
     # From the sdist: no Node anywhere on the PATH, no checkout around it.
-    no_node = dict(os.environ, PATH=str(VENV_BIN))
-    log += _run(
-        [sys.executable, "-m", "build", "--wheel", "--no-isolation", "--outdir", str(out), "."],
-        cwd=unpacked,
-        env=no_node,
-    )
+    log += _build("--wheel", unpacked, out, dict(os.environ, PATH=str(VENV_BIN)))
     (wheel,) = out.glob("paigow-*.whl")
     seconds["wheel"] = time.monotonic() - start
     start = time.monotonic()

@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from paigow.errors import ConfigError
+from .service_db import opened_store
 
 __all__ = ["add_arguments", "run"]
 
@@ -23,27 +23,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Audit, print the report; 0 clean, 1 findings."""
-    try:
-        import sqlalchemy  # noqa: F401
-    except ImportError:  # pragma: no cover - the service's packages are an extra
-        raise ConfigError(
-            "paigow audit needs the service packages: pip install 'paigow[service]'"
-        ) from None
-    from sqlalchemy.exc import SQLAlchemyError
+    with opened_store("audit", args.db) as store:
+        from paigow.service.audit import audit_store
 
-    from paigow.service.audit import audit_store
-    from paigow.service.store import Store
-
-    store = Store(args.db)
-    try:
         report = audit_store(store)
-    except SQLAlchemyError as e:
-        raise ConfigError(
-            f"--db: cannot read the service's database: {e.__class__.__name__}: "
-            f"{str(e).splitlines()[0]}"
-        ) from None
-    finally:
-        store.close()
     if args.json:
         print(json.dumps(report.to_json(), indent=2))
         return 0 if report.clean else 1

@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING, Any
 
 from paigow.errors import ConfigError
 
+from .service_db import opened_store
+
 if TYPE_CHECKING:
     from paigow.service.store import Store
 
@@ -59,37 +61,20 @@ def status_of(current: str | None, head: str, known: set[str]) -> tuple[str, boo
 
 def run(args: argparse.Namespace) -> int:
     """Migrate or check; 0 when the database ends at this version's schema."""
-    try:
-        import alembic  # noqa: F401
-    except ImportError:  # pragma: no cover - the service's packages are an extra
-        raise ConfigError(
-            "paigow db needs the service packages: pip install 'paigow[service]'"
-        ) from None
-    from sqlalchemy.exc import SQLAlchemyError
+    with opened_store("db", args.db) as store:
+        from paigow.service.migrations import revisions, schema_head
 
-    from paigow.service.migrations import revisions, schema_head
-    from paigow.service.store import Store
-
-    store = Store(args.db)
-    head = schema_head()
-    # As the operator writes it: no driver, no password.
-    plain = store.engine.url.set(drivername=store.engine.url.get_backend_name())
-    url = plain.render_as_string(hide_password=True)
-    path = store.engine.url.database
-    if args.action == "status" and store.is_sqlite and path and not Path(path).exists():
-        store.close()
-        raise ConfigError(f"--db: no database at {path} (paigow db upgrade creates it)")
-    try:
+        head = schema_head()
+        # As the operator writes it: no driver, no password.
+        plain = store.engine.url.set(drivername=store.engine.url.get_backend_name())
+        url = plain.render_as_string(hide_password=True)
+        path = store.engine.url.database
+        if args.action == "status" and store.is_sqlite and path and not Path(path).exists():
+            raise ConfigError(f"--db: no database at {path} (paigow db upgrade creates it)")
         if args.action == "upgrade":
             before, after = store.migrate()
         else:
             before = after = current_revision(store)
-    except SQLAlchemyError as e:
-        raise ConfigError(
-            f"--db: cannot reach the database: {e.__class__.__name__}: {str(e).splitlines()[0]}"
-        ) from None
-    finally:
-        store.close()
     state, ok = status_of(after, head, set(revisions()))
     report: dict[str, Any] = {"database": url, "schema": after, "head": head, "state": state}
     if args.action == "upgrade":
