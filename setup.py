@@ -37,7 +37,6 @@ SOURCES = (
     "package.json",
     "package-lock.json",
     "vite.config.ts",
-    "precompress.ts",
     "tsconfig.json",
 )
 

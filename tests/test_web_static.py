@@ -36,7 +36,7 @@ from web_support import DESKTOP, DIST, Visit, web_server
 
 __all__ = ["browser"]
 
-#: The kinds of file the build compresses (web/precompress.ts).
+#: The kinds of file the build compresses (precompress() in web/vite.config.ts).
 COMPRESSIBLE = {".html", ".js", ".mjs", ".css", ".svg", ".json", ".txt", ".map", ".xml"}
 IDENTITY = "identity"
 GZIP_ONLY = "gzip, deflate"
@@ -232,8 +232,8 @@ def test_head_range_and_variants_themselves(server: Server) -> None:
 
 
 def test_the_build_compresses_every_compressible_file() -> None:
-    """web/precompress.ts: each compressible file of the build has its brotli and gzip variants
-    beside it, each decoding to exactly the file; fonts and images have none."""
+    """precompress() in web/vite.config.ts: each compressible file of the build has its brotli
+    and gzip variants beside it, each decoding to exactly the file; fonts and images have none."""
     files = [p for p in DIST.rglob("*") if p.is_file() and p.suffix not in (".br", ".gz")]
     assert files
     for p in files:

@@ -172,7 +172,7 @@ def test_the_sdist_carries_the_client_its_sources_and_the_deployment(built: Buil
         "web/dist/index.html.br",
         "web/src/main.tsx",
         "web/package-lock.json",
-        "web/precompress.ts",
+        "web/vite.config.ts",
         "deploy/nginx/paigow.conf",
         "deploy/systemd/paigow.service",
         "deploy/backup.sh",
