@@ -93,9 +93,8 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Built:
     seconds["venv"] = time.monotonic() - start
     start = time.monotonic()
     constraints = tmp / "constraints.txt"
-    constraints.write_text(
-        _run([sys.executable, "-m", "pip", "freeze", "--exclude-editable"]), encoding="utf-8"
-    )
+    frozen = _run([sys.executable, "-m", "pip", "freeze", "--exclude-editable"]).splitlines()
+    constraints.write_text("".join(f"{line}\n" for line in frozen if "==" in line))
     home = tmp / "home"
     home.mkdir()
     _run(
