@@ -14,6 +14,7 @@ round over the websocket, and a clean stop on Ctrl-C. Each step's time is printe
 from __future__ import annotations
 
 import email.parser
+import fcntl
 import json
 import os
 import re
@@ -76,7 +77,12 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Built:
     seconds: dict[str, float] = {}
     start = time.monotonic()
     env = dict(os.environ, PAIGOW_NO_CLIENT_BUILD="1")  # a stale web/dist fails, never rebuilt
-    log = _build("--sdist", ROOT, out, env)
+    # setuptools stages the sdist in the checkout itself: one build there at a time (pytest
+    # workers that each hold a test of this module each build).
+    (ROOT / "build").mkdir(exist_ok=True)
+    with (ROOT / "build" / ".sdist.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        log = _build("--sdist", ROOT, out, env)
     (sdist,) = out.glob("paigow-*.tar.gz")
     seconds["sdist"] = time.monotonic() - start
     start = time.monotonic()
