@@ -167,6 +167,10 @@ class TableMachine(RuleBasedStateMachine):
         if label == "finish":
             assert isinstance(result, dict)
             self._check_record(result)
+            assert self.session is not None
+            for p in statement(result)["players"]:  # the chips in front of each player
+                if p["player"] in self.session.stacks:
+                    assert self.session.stacks[p["player"]] == p["after"] - p["kept"], p
         rnd = self._round()
         if rnd is not None and rnd.phase == "done" and self.session is None:
             self._check_record(round_record(rnd))

@@ -122,7 +122,8 @@ def _trainer(profile: Profile, way: str) -> Trainer:
 
 def spot_advice(engine: TableEngine, viewer: Viewer, spot: str) -> dict[str, Any]:
     """The house way's setting of ``spot`` with its rule, and the exact EV of every setting
-    against the dealer's way when the table allows advice.
+    against the dealer's way when the table allows advice; for the bank's own hand, from the
+    bank's side against players setting by the house way.
 
     Raises:
         IllegalActionError: no hand of ``spot`` the viewer may see is waiting to be set.
@@ -137,8 +138,11 @@ def spot_advice(engine: TableEngine, viewer: Viewer, spot: str) -> dict[str, Any
     pieces = list(rnd.dealt[spot])
     way = rnd.house_way.name
     trainer = _trainer(engine.profile, way)
+    # The bank's own hand is scored from the bank's side, against players who set by the
+    # house way (as ``paigow advise --as-banker``).
+    bank = spot == rnd.bank_spot and rnd.banker.player == viewer.player
     try:
-        problem = trainer.problem(pieces)
+        problem = trainer.problem(pieces, as_banker=bank)
     except PaigowError as e:  # a way the trainer cannot score: the house way alone
         raise IllegalActionError(f"no advice for this hand: {e}") from e
     house = problem.options[problem.house].setting
@@ -148,6 +152,7 @@ def spot_advice(engine: TableEngine, viewer: Viewer, spot: str) -> dict[str, Any
         "pieces": [str(x) for x in pieces],
         "house_way": {"name": way, "rule": problem.rule, **setting_json(house)},
         "advice": engine.config.advice,
+        "role": "bank" if bank else "player",
         "dealer_way": trainer.dealer,
     }
     if engine.config.advice:

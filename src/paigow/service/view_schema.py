@@ -185,6 +185,7 @@ DEFS: Final[dict[str, Schema]] = {
             "before": _INT,
             "net": _INT,
             "after": _INT,
+            "kept": _INT,
             "commission": _INT,
             "collection": _INT,
         }
@@ -382,6 +383,9 @@ DEFS: Final[dict[str, Schema]] = {
             "push": _NUM,
             "lose": _NUM,
             "counts": _obj({"win": _INT, "push": _INT, "lose": _INT}),
+            # Settings of the same pieces that play exactly alike (hands of equal strength),
+            # scored and listed once under this one.
+            "same": _list(ref("Hands")),
         }
     ),
     "Advice": _obj(
@@ -400,6 +404,7 @@ DEFS: Final[dict[str, Schema]] = {
                 }
             ),
             "advice": _BOOL,
+            "role": _enum("player", "bank"),
             "dealer_way": _STR,
             "settings": _list(ref("ScoredSetting")),
             "best": _INT,

@@ -22,8 +22,10 @@ The statement (format :data:`FORMAT`, documented in ``docs/table.md``) is plain 
   wagers it paid, the dealer's wager, the house's half, its commission, collection on its
   stake), its ``net``, the ``centre`` of the table (R-BANK-12..14) or its ``stake`` and the
   ``action_used`` (R-LC-09); None when the house banks;
-* ``players`` — every seated player: ``before``, ``net``, ``after``, ``commission`` (vig, and a
-  bank's commission on its surplus), ``collection``;
+* ``players`` — every seated player: ``before``, ``net``, ``after`` (their chips, the round's
+  wagers included), ``kept`` (a winning dice bonus that stays on the layout for the next round,
+  R-DE-10, AMB-14: part of ``after``, not in front of them), ``commission`` (vig, and a bank's
+  commission on its surplus), ``collection``;
 * ``spots`` — what each seat shows: each player's ``net`` on a spot (all their wagers there)
   with the ``result`` of their Pai Gow wager, and the bank's seat with the bank's net;
 * ``house`` — the tray's ``net``, ``commission`` and ``collection``.
@@ -224,6 +226,10 @@ def _players(
     """Every seated player in seat order: chips before and after, net, fees paid."""
     net: Mapping[str, int] = record["net"]
     seats: Mapping[str, str] = record["seats"]
+    de = record.get("dragons_eye") or {}
+    kept: dict[str, int] = {}
+    for player, _spot, cents in de.get("retained", []) if de.get("triple") else []:
+        kept[player] = kept.get(player, 0) + int(cents)  # R-DE-10, AMB-14
     out = []
     for name in sorted(seats, key=lambda n: (len(seats[n]), seats[n], n)):
         mine = [x for x in lines if x["owner"] == name]
@@ -237,6 +243,7 @@ def _players(
                 "before": before,
                 "net": moved,
                 "after": before + moved,
+                "kept": kept.get(name, 0),
                 "commission": sum(x["commission"] for x in mine)
                 + (banks["commission"] if banks else 0),
                 "collection": sum(x["collection"] for x in mine)

@@ -134,6 +134,7 @@ export interface StatementPlayer {
   readonly before: number;
   readonly net: number;
   readonly after: number;
+  readonly kept: number;
   readonly commission: number;
   readonly collection: number;
 }
@@ -369,6 +370,7 @@ export interface ScoredSetting {
     readonly push: number;
     readonly lose: number;
   };
+  readonly same: readonly Hands[];
 }
 
 export interface Advice {
@@ -384,6 +386,7 @@ export interface Advice {
     readonly low_name: string;
   };
   readonly advice: boolean;
+  readonly role: "player" | "bank";
   readonly dealer_way: string;
   readonly settings?: readonly ScoredSetting[];
   readonly best?: number;
