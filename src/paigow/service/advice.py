@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 
     from .engine import TableEngine
 
-__all__ = ["side_kinds", "spot_advice", "table_info"]
+__all__ = ["side_kinds", "spot_advice", "table_info", "table_notes"]
 
 #: Dragon's Eye wagers and their pays, as the client shows them (R-DE-05..10).
 _DE_WAGERS = (
@@ -64,6 +64,40 @@ def side_kinds(engine: TableEngine) -> list[dict[str, Any]]:
         text = ", ".join(f"{k.value} {n} to 1" for k, n in BONUS_PAYTABLE.items())
         out.append({"kind": "supreme-bonus", "label": "Bonus", "pays": text})
     return out
+
+
+def _dollars(cents: int) -> str:
+    return f"${cents // 100:,}.{cents % 100:02d}"
+
+
+def table_notes(engine: TableEngine) -> list[str]:
+    """How the table's game is played, in a few words each (the lobby's card): who banks,
+    commission or collection, shared spots, two spots, surrender — the profile's facts."""
+    p = engine.profile
+    b, c, t = p.banking, p.commission, p.table
+    notes = []
+    if not b.house_banks:
+        notes.append("a Player-Dealer banks every hand (R-LC-01)")
+    elif b.player_bank:
+        notes.append(
+            "the house banks; players may bank in turn" + (", or co-bank" if b.co_bank else "")
+        )
+    if c.collection:
+        free = (
+            f", the first {c.free_collection_hands} hands of a game free"
+            if c.free_collection_hands
+            else ""
+        )
+        notes.append(f"{_dollars(c.collection_cents)} collection a bet{free}, no commission")
+    elif c.rate not in ("0", "0.0"):
+        notes.append(f"{float(c.rate) * 100:g}% commission on wins")
+    if t.max_players_per_spot > 1 and not b.house_banks:
+        notes.append("bets on other players' spots (kum-kum)")
+    if t.allow_two_spots:
+        notes.append("two spots")
+    if t.surrender:
+        notes.append("surrender")
+    return notes
 
 
 def table_info(engine: TableEngine) -> dict[str, Any]:

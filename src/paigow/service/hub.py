@@ -27,6 +27,7 @@ from paigow.table.statement import statement
 
 from . import leases
 from .actor import TableActor
+from .advice import table_notes
 from .auth import (
     LoginLimiter,
     User,
@@ -276,6 +277,7 @@ class Service:
                     "computer_players": c.computer_players,
                     "seats": {str(s): taken.get(str(s)) for s in range(1, n + 1)},
                     "free": [str(s) for s in range(1, n + 1) if str(s) not in taken],
+                    "notes": table_notes(e),
                     "phase": e.round.phase if e.round is not None else "between rounds",
                     "rounds": e.session.rounds,
                     "held": a.held,

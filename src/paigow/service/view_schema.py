@@ -326,6 +326,7 @@ DEFS: Final[dict[str, Schema]] = {
                 {"pair_fortunes": _null(_STR), "dragons_eye": _BOOL, "supreme_bonus": _BOOL}
             ),
             "computer_players": _INT,
+            "notes": _list(_STR),
             "seats": _map(_null(_STR)),
             "free": _list(_STR),
             "phase": _STR,

@@ -290,6 +290,7 @@ export interface LobbyTable {
     readonly supreme_bonus: boolean;
   };
   readonly computer_players: number;
+  readonly notes: readonly string[];
   readonly seats: Readonly<Record<string, string | null>>;
   readonly free: readonly string[];
   readonly phase: string;
