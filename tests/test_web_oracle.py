@@ -19,17 +19,16 @@ R-SURR-01, R-WAGER-04/05).
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
 
-from service_support import OPERATOR, PASSWORD, Client, Server
+from service_support import OPERATOR, Server
 from web_fixtures import browser, visit
-from web_oracle import Figures, money, oracle, page_round
-from web_support import Visit, web_server
+from web_oracle import Figures, finished, money, oracle, page_round, play, sign_in
+from web_support import web_server
 
 __all__ = ["browser", "visit"]
 
@@ -130,51 +129,6 @@ def _policy(table: str, me: str, st: dict[str, Any]) -> list[tuple[str, dict[str
     return []
 
 
-def _play(clients: dict[str, Client], table: str, until: Callable[[dict[str, Any]], bool]) -> None:
-    """Each player acts when the table waits for them, until ``until(state)`` holds."""
-    acted: dict[str, str] = {}
-    deadline = time.monotonic() + 90
-    while time.monotonic() < deadline:
-        busy = False
-        for name, c in clients.items():
-            while c.pending():
-                busy = True
-            st = c.state.get(table)
-            if st is None:
-                continue
-            if until(st):
-                return
-            ch = st["choices"]
-            key = f"{ch['key']}:{st['seq']}"
-            if ch["key"] is None or acted.get(name) == key:
-                continue
-            acted[name] = key
-            for action, args in _policy(table, name, st):
-                r = c.command(table, action, **args)
-                assert r["status"] in ("applied", "duplicate"), (name, action, args, r.get("error"))
-                busy = True
-        if not busy:
-            time.sleep(0.01)
-    raise AssertionError(f"{table}: not there in 90 s")
-
-
-def _finished(n: int) -> Callable[[dict[str, Any]], bool]:
-    def done(st: dict[str, Any]) -> bool:
-        return bool(st["rounds"] >= n and st["round_open"] is False)
-
-    return done
-
-
-def _sign_in(v: Visit, name: str) -> Page:
-    page = v.open("#/sign-in")
-    page.get_by_role("tab", name="Create an account").click()
-    page.get_by_label("Account name").fill(name)
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Create account and play").click()
-    expect(page.locator(".pg-account__name")).to_have_text(name)
-    return page
-
-
 def _check_page(page: Page, table: str, n: int, truth: dict[str, Any], me: str | None) -> None:
     """Every figure of round ``n`` the table page shows."""
     expect(page.locator("[data-testid=results] h2")).to_have_text(
@@ -232,7 +186,7 @@ def test_every_figure_on_the_page_is_the_records(server: Server, visit: Any, tab
     t = TABLES[table]
     pages: dict[str, Page] = {}
     for name in t["players"]:
-        pages[name] = _sign_in(visit(), name)
+        pages[name] = sign_in(visit(), name)
     op = server.client(server.login(OPERATOR))
     op.ok(table, "pause")
     clients = {}
@@ -247,7 +201,7 @@ def test_every_figure_on_the_page_is_the_records(server: Server, visit: Any, tab
     spectator = visit().open(f"#/table/{table}") if table == "co" else None
     op.ok(table, "resume")
     for n in range(1, t["rounds"] + 1):
-        _play(clients, table, _finished(n))
+        play(clients, table, finished(n), _policy)
         record = _records(server, table)[n]
         _modes(record)
         truth = oracle(record)

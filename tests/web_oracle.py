@@ -13,12 +13,17 @@ comparison made.
 from __future__ import annotations
 
 import re
+import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
-__all__ = ["Figures", "money", "oracle", "page_round"]
+from service_support import PASSWORD, Client
+from web_support import Visit
+
+__all__ = ["Figures", "act", "finished", "money", "oracle", "page_round", "play", "sign_in"]
 
 _MONEY = re.compile(r"([+−-]?)\$([\d,]+)\.(\d\d)")
 
@@ -215,3 +220,67 @@ def page_round(
         figures.same("chips", money(before), p["before"], f"{where} {name} before")
         figures.same("chips", money(net), p["net"], f"{where} {name} net")
         figures.same("chips", money(after), p["after"], f"{where} {name} after")
+
+
+Policy = Callable[[str, str, dict[str, Any]], list[tuple[str, dict[str, Any]]]]
+
+
+def act(clients: dict[str, Client], table: str, policy: Policy, acted: dict[str, str]) -> bool:
+    """One look at the table by each player: those it waits for act as ``policy(table, name,
+    state)`` says (once per state), every command applied; whether anything happened."""
+    busy = False
+    for name, c in clients.items():
+        while c.pending():
+            busy = True
+        st = c.state.get(table)
+        if st is None or st["choices"] is None:
+            continue
+        ch = st["choices"]
+        key = f"{ch['key']}:{st['seq']}"
+        if ch["key"] is None or acted.get(name) == key:
+            continue
+        acted[name] = key
+        for action, args in policy(table, name, st):
+            r = c.command(table, action, **args)
+            assert r["status"] in ("applied", "duplicate"), (name, action, args, r.get("error"))
+            busy = True
+    return busy
+
+
+def play(
+    clients: dict[str, Client],
+    table: str,
+    until: Callable[[dict[str, Any]], bool],
+    policy: Policy,
+) -> None:
+    """Each player acts when the table waits for them, as ``policy(table, name, state)`` says,
+    every command applied, until ``until(state)`` holds."""
+    acted: dict[str, str] = {}
+    deadline = time.monotonic() + 90
+    while time.monotonic() < deadline:
+        busy = act(clients, table, policy, acted)
+        if any(until(c.state[table]) for c in clients.values() if table in c.state):
+            return
+        if not busy:
+            time.sleep(0.01)
+    raise AssertionError(f"{table}: not there in 90 s")
+
+
+def finished(n: int) -> Callable[[dict[str, Any]], bool]:
+    """Round ``n`` is over (the table between rounds)."""
+
+    def done(st: dict[str, Any]) -> bool:
+        return bool(st["rounds"] >= n and st["round_open"] is False)
+
+    return done
+
+
+def sign_in(v: Visit, name: str) -> Page:
+    """Create ``name``'s account through the sign-in page; the page, signed in."""
+    page = v.open("#/sign-in")
+    page.get_by_role("tab", name="Create an account").click()
+    page.get_by_label("Account name").fill(name)
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Create account and play").click()
+    expect(page.locator(".pg-account__name")).to_have_text(name)
+    return page
