@@ -76,7 +76,8 @@ function KindWager({
   readonly act: (spot: string, cents: number) => void;
   readonly main: boolean;
 }) {
-  const first = options[0];
+  const own = state.seats[me];
+  const first = options.find((o) => o.spot === own) ?? options[0];
   const [spot, setSpot] = useState(first?.spot ?? "");
   const chosen = options.find((o) => o.spot === spot) ?? first;
   const [amount, setAmount] = useState(dollarsText(first?.min ?? 0));
