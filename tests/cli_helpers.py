@@ -83,3 +83,14 @@ def assert_clean(proc: subprocess.CompletedProcess[str], code: int) -> None:
     if code in (1, 2) and not proc.stderr.startswith("usage:"):
         lines = proc.stderr.strip().splitlines()
         assert len(lines) == 1 and lines[0].startswith("paigow: error:"), proc.stderr
+
+
+def table_row(text: str, *cells: str) -> bool:
+    """Whether a row of a table printed in ``text`` holds ``cells``, in order, as its cells
+    (padding ignored): ``table_row(out, "3", "You", "Pai Gow")``."""
+    for line in text.splitlines():
+        row = [c.strip() for c in line.split("│")[1:-1]]
+        for start in range(len(row) - len(cells) + 1):
+            if tuple(row[start : start + len(cells)]) == cells:
+                return True
+    return False

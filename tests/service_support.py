@@ -159,6 +159,10 @@ class Server:
         """A websocket client signed in with ``token``."""
         return Client(self.ws_url, token, **kw)
 
+    def watcher(self) -> Client:
+        """A spectator's websocket client, signed out (``/ws/watch``)."""
+        return Client(self.ws_url + "/watch", None)
+
     def reconnect(self, name: str, tries: int = 50) -> Client:
         """A client of ``name`` connected again, trying for a while (as a browser does while
         a proxy finds a live server)."""
@@ -176,9 +180,13 @@ class Client:
     _ids = itertools.count(1)
 
     def __init__(
-        self, url: str, token: str, origin: str | None = None, tls: ssl.SSLContext | None = None
+        self,
+        url: str,
+        token: str | None,
+        origin: str | None = None,
+        tls: ssl.SSLContext | None = None,
     ) -> None:
-        headers = {"Authorization": f"Bearer {token}"}
+        headers = {"Authorization": f"Bearer {token}"} if token else {}
         self.ws: ClientConnection = connect(
             url,
             additional_headers=headers,
@@ -189,7 +197,8 @@ class Client:
         )
         self.messages: list[dict[str, Any]] = []
         self.state: dict[str, dict[str, Any]] = {}
-        self.welcome = self.recv()
+        # The players' socket greets; the spectators' (/ws/watch, no session) does not.
+        self.welcome: dict[str, Any] = self.recv() if token else {}
 
     def close(self) -> None:
         """Close the connection."""

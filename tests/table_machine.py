@@ -35,6 +35,7 @@ from paigow.table.record import round_record
 from paigow.table.replay import replay
 from paigow.table.round import Banker, Round
 from paigow.table.session import TableSession
+from paigow.table.statement import statement
 from paigow.table.styles import format_cut, legal_cuts
 from paigow.table.variations import SIDE_KINDS, TableOptions
 
@@ -166,6 +167,10 @@ class TableMachine(RuleBasedStateMachine):
         if label == "finish":
             assert isinstance(result, dict)
             self._check_record(result)
+            assert self.session is not None
+            for p in statement(result)["players"]:  # the chips in front of each player
+                if p["player"] in self.session.stacks:
+                    assert self.session.stacks[p["player"]] == p["after"] - p["kept"], p
         rnd = self._round()
         if rnd is not None and rnd.phase == "done" and self.session is None:
             self._check_record(round_record(rnd))
@@ -217,6 +222,14 @@ class TableMachine(RuleBasedStateMachine):
                     assert out[w["ref"]] == w["cents"], f"wager {w} left the layout twice"
                 assert rec["void"] is not None or w["result"] is not None, w
         assert sum(rec["net"].values()) == 0
+        # The statement reconciles: each player's lines (and the bank's) make their net.
+        st = statement(rec)
+        for p in st["players"]:
+            lines = sum(x["net"] for x in st["wagers"] if x["owner"] == p["player"])
+            if st["bank"] is not None and st["bank"]["player"] == p["player"]:
+                lines += sum(line["cents"] for line in st["bank"]["lines"])
+            assert lines == p["net"] == rec["net"].get(f"player:{p['player']}", 0), (p, st)
+        assert st["house"]["net"] == -sum(p["net"] for p in st["players"])
         replay(rec)
         COUNTS["records"] += 1
         COUNTS["void" if rec["void"] else "settled"] += 1

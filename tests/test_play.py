@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from cli_helpers import assert_clean, console_script, run_play
+from cli_helpers import assert_clean, console_script, run_play, table_row
 
 
 def test_play_two_rounds_then_bank_r_bank_03() -> None:
@@ -28,8 +28,8 @@ def test_play_two_rounds_then_bank_r_bank_03() -> None:
     assert "EV" in text  # the advice
     assert "take the bank" in text
     assert "You (bank) sets" in text
-    assert "Commission collected" in text
-    assert "Last rounds" in text
+    assert "Settlement, in the order the hands were exposed" in text and "commission" in text
+    assert "The bank: You (seat 3)" in text and "Last rounds" in text
     assert summary["rounds"] == 2
     assert "You leave with" in text and "Session: 2 rounds, 1 hand played." in text
 
@@ -63,7 +63,7 @@ def test_play_supreme_pai_gow_with_the_bonus_r_spg_15() -> None:
     losing (R-SPG-21), then a banked round."""
     script = ["10", "5", "a", "3", "n", "", "y", "", "", "2"]
     summary, text = run_play(script, profile="nj-supreme", seed=2, max_rounds=2)
-    assert "Your cards at 3" in text and "(bonus)" in text
+    assert "Your cards at 3" in text and table_row(text, "3", "You", "bonus (Flush)")
     assert "4. 8c 3c (1 (high card 8))  /  7c 5c (2 (high card 7))  (foul: loses)" in text
     assert "  3. 5c 3c / 8c 7c: EV -36.14%" in text  # the menu's number 3
     assert "You (bank) sets" in text
@@ -86,7 +86,7 @@ def test_play_colorado_with_dragons_eye_and_pair_fortunes_r_de_03() -> None:
     summary, text = run_play(
         script, profile="colorado", seed=8, pair_fortunes="1", dragons_eye=True, max_rounds=1
     )
-    assert "Dragon's Eye die" in text and "(Pair Fortunes)" in text
+    assert "Dragon's Eye die" in text and "│ Pair Fortunes (" in text
     assert "You dice bonus $5.00: lose" in text
     assert summary["rounds"] == 1
 
@@ -105,7 +105,7 @@ def test_leaving_after_the_deal_plays_the_hand_by_house_way() -> None:
     set by the house way and played, and the player is told (the wager is not returned)."""
     summary, text = run_play(["100", "q"], seed=3)
     assert "Your wagers are in action" in text and "set by the house way" in text
-    assert "│ 3    │ You    │ 4-6 4-5 / 1-3 3-4 │ $100.00 │ lose" in text
+    assert table_row(text, "3", "You", "Pai Gow", "4-6 4-5 / 1-3 3-4", "$100.00", "lose")
     assert summary["stack"] == 100_000 - 10_000
     assert summary["hands"] == 1
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from cli_helpers import assert_clean, console_script, run_play
+from cli_helpers import assert_clean, console_script, run_play, table_row
 from paigow.errors import ConfigError, PaigowError
 
 # generic, seed 4: round 1 house-banked; round 2 the bank is offered to seat 3.
@@ -32,7 +32,7 @@ def test_an_unknown_style_is_asked_again_r_deal_04() -> None:
 def test_the_dealers_wager_is_at_most_the_offer_r_bank_10() -> None:
     _, text = run_play([*TO_THE_BANK, "", "2000", "5", "f", "1"], seed=4)
     assert "the dealer wagers at most $25.00 against you" in text
-    assert "│ dealer │ dealer (vs the bank) │" in text and "│ $5.00 " in text
+    assert "dealer's wager vs the bank" in text and "│  $5.00 │" in text
 
 
 @pytest.mark.parametrize(
@@ -66,13 +66,13 @@ def test_a_bonus_under_the_minimum_is_asked_again_r_spg_15() -> None:
     _, text = run_play(["10", "0.50", "1e-9", "5", "3", "n"], profile="nj-supreme", seed=2)
     assert "the least is $1.00 (0 = none)" in text
     assert "'1e-9' is not an amount in dollars" in text
-    assert "You (bonus)" in text
+    assert "│ bonus (" in text
 
 
 def test_pair_fortunes_under_the_minimum_is_asked_again_r_pf_02() -> None:
     _, text = run_play(["10", "1", "5", "1", "n"], profile="colorado", seed=8, pair_fortunes="1")
     assert "the least is $5.00 (0 = none)" in text
-    assert "(Pair Fortunes)" in text
+    assert "│ Pair Fortunes (" in text
 
 
 def test_a_surrender_answer_must_be_yes_or_no_r_surr_01() -> None:
@@ -87,9 +87,9 @@ def test_amounts_are_whole_cents_said_so() -> None:
     _, text = run_play(["5.001", "1e-9", "$25", "1", "n"], seed=3, max_rounds=1)
     assert "'5.001' has more than two decimals; amounts are whole cents" in text
     assert "'1e-9' is not an amount in dollars" in text
-    assert "│ You    │ 4-6 4-5 / 1-3 3-4 │ $25.00 │" in text
+    assert table_row(text, "You", "Pai Gow", "4-6 4-5 / 1-3 3-4", "$25.00")
     _, text = run_play(["1,000", "1", "n"], seed=3, max_rounds=1)
-    assert "│ You    │ 4-6 4-5 / 1-3 3-4 │ $1,000.00 │" in text
+    assert table_row(text, "You", "Pai Gow", "4-6 4-5 / 1-3 3-4", "$1,000.00")
 
 
 def test_messages_speak_dollars_and_to_you() -> None:

@@ -36,7 +36,20 @@ NJ = get_profile("nj-supreme")
 
 #: Public methods of a round or a session that change nothing.
 QUERIES = {
+    "can_cut",
+    "can_dealer_wager",
+    "can_pd_wager",
+    "can_set",
+    "can_style",
+    "can_surrender",
+    "can_void_hand",
     "can_wager",
+    "verify_cut",
+    "verify_dealer_wager",
+    "verify_pd_wager",
+    "verify_style",
+    "verify_surrender",
+    "verify_void_hand",
     "controller",
     "exposure_queue",
     "in_play",

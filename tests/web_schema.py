@@ -134,6 +134,7 @@ def _pascal(name: str) -> str:
 #: Protocol properties that the views describe in detail (the protocol says only "object").
 _REFINED = {
     ("state", "state"): {"$ref": "#/defs/TableState"},
+    ("state", "events"): {"type": "array", "items": {"$ref": "#/defs/TableEvent"}},
     ("event", "state"): {"$ref": "#/defs/TableState"},
     ("event", "events"): {"type": "array", "items": {"$ref": "#/defs/TableEvent"}},
 }

@@ -37,31 +37,17 @@ class Scores:
 
 
 def score_settings(
-    prof: Profile, cards: bool, pieces: Sequence[Any], *, opponent: str, as_banker: bool
+    prof: Profile, pieces: Sequence[Any], *, opponent: str, as_banker: bool
 ) -> Scores:
     """Exact scores of the settings of ``pieces`` against the ``opponent`` way (the dealer's
-    way for a player; the players' way for a bank)."""
-    from paigow.exact.api import commission_of
+    way for a player; the players' way for a bank), by the trainer's game (as the web table's
+    advice)."""
+    from paigow.trainer.games import trainer_game
 
-    c = commission_of(prof)
-    if cards:
-        from paigow.spg.exact import spg_advise, spg_advise_banker
-
-        literal = prof.ranking.zero_rule == "literal"
-        advise = spg_advise_banker if as_banker else spg_advise
-        adv: Any = advise(
-            list(pieces),
-            opponent,
-            commission=c,
-            literal_zero=literal,
-            house_way=prof.house_way.dealer,
-        )
-    else:
-        from paigow.exact.api import setting_advice
-
-        adv = setting_advice(list(pieces), prof, c, opponent=opponent, as_banker=as_banker)
+    settings = trainer_game(prof).scores(list(pieces), opponent, as_banker=as_banker)
     by_key = {}
-    for sc in adv.settings:
+    for sc in settings:
         n = sc.win + sc.push + sc.lose
         by_key[sc.setting.key()] = Score(sc.ev, sc.win / n, sc.push / n, sc.lose / n)
-    return Scores(by_key, adv.settings[adv.best].setting.key())
+    best = max(settings, key=lambda sc: (sc.ev, sc.win, sc.setting.key()))
+    return Scores(by_key, best.setting.key())

@@ -30,33 +30,18 @@ __all__ = [
     "wager_help",
 ]
 
-_REGULATION_RULES = {
-    "a": "the supreme pair (1-2 with 2-4) is played as a pair",
-    "b": "play a pair, wong or gong (the best high hand, then the best low hand)",
-    "c": "play two tiles worth 9, 8 or 7 together (the best high hand, then the best low)",
-    "d": "the highest-ranking tile goes with the lowest-ranking tile",
-}
-_SPG_RULES = {
-    "a": "the two jokers are played together in the high hand",
-    "b": "play a pair or a K-Q, K-J, Q-J hand (the best high hand, then the best low)",
-    "c": "play two cards worth 9, 8 or 7 together (the best high hand, then the best low)",
-    "d": "the highest card goes with the lowest card",
-}
-
 
 def rule_of(way_name: str, pieces: Sequence[Any]) -> str:
     """The rule of ``way_name`` behind its setting of ``pieces``, in words (empty when the
-    way has no named rules)."""
+    way has no named rules); the words the trainer and the web table use too."""
     if way_name == "regulation":
-        from paigow.ways.regulation import regulation_rule
+        from paigow.ways.regulation import rule_words
 
-        rule = regulation_rule(list(pieces))[0]
-        return f"rule ({rule}) of R-HW-01: {_REGULATION_RULES[rule]}"
+        return rule_words(list(pieces))
     if way_name == "spg-house":
-        from paigow.spg.house_way import house_way_rule
+        from paigow.spg.house_way import rule_words as card_rule_words
 
-        rule = house_way_rule(list(pieces))[0]
-        return f"rule ({rule}) of spg-house: {_SPG_RULES[rule]}"
+        return card_rule_words(list(pieces))
     if way_name.startswith("optimal"):
         return "the setting with the best exact EV against the dealer's way"
     return ""

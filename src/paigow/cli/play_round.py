@@ -16,6 +16,7 @@ from typing import Any
 from rich.text import Text
 
 from paigow.dealing import Rng
+from paigow.exact.advise import same_as
 from paigow.profiles import Profile
 from paigow.table.auto import ComputerPlayer, run_dealer
 from paigow.table.games import game_for, hand_pieces
@@ -103,6 +104,7 @@ class Game(WagerQuestions):
             if name != YOU
         ]
         self.stats = SessionStats()
+        self.statements: list[dict[str, Any]] = []
         self.last_wager: int | None = None
         self._chosen: list[tuple[str, Any, int, bool]] = []
 
@@ -159,11 +161,12 @@ class Game(WagerQuestions):
         self._finish(rnd)
 
     def _finish(self, rnd: Round) -> None:
-        show_results(self.term, rnd)
+        st = show_results(self.term, rnd)
         self.session.finish(rnd)
-        self.stats.record(rnd)
+        self.statements.append(st)
+        self.stats.record(rnd, st)
         self._score_choices(rnd)
-        show_history(self.term, self.session.history)
+        show_history(self.term, self.statements)
 
     def _leave(self, rnd: Round) -> None:
         """The player leaves in the middle of a round."""
@@ -304,9 +307,12 @@ class Game(WagerQuestions):
         self.term.parts(f"{who} {self.noun} at {spot}: ", (" ".join(map(str, pieces)), "bold"))
         default = next(i for i, o in enumerate(options, 1) if o.key() == hint.key())
         label = "house way" if self.hint_way is self.dealer_way else self.hint_way.name
+        every = rnd.game.settings_of(pieces)
         for i, o in enumerate(options, 1):
             mark = f"  ({label})" if i == default else ""
             self.term.say(f"  {i}. {setting_line(o)}{mark}{self._mark(rnd, o, bank)}")
+            for twin in same_as(o, every):
+                self.term.say(f"     {twin} plays exactly as {i} (hands of the same strength)")
         while True:
             ans = self.term.ask(
                 f"Set your {self.noun}: a number, h = {label}, a = advice",
@@ -332,7 +338,7 @@ class Game(WagerQuestions):
     def _scores(self, rnd: Round, spot: str, bank: bool) -> Scores:
         """Scores against the dealer's way, which the other players use too."""
         return score_settings(
-            self.prof, self.cards, rnd.dealt[spot], opponent=self.dealer_way.name, as_banker=bank
+            self.prof, rnd.dealt[spot], opponent=self.dealer_way.name, as_banker=bank
         )
 
     def _advice(self, rnd: Round, spot: str, options: list[Any], bank: bool) -> None:

@@ -3,25 +3,26 @@ session summary (hands, results, commission paid, EV given up against the best s
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from rich.table import Table
 from rich.text import Text
 
+from paigow.table.record import round_record
 from paigow.table.round import Round
 from paigow.table.settle import exposure_order
+from paigow.table.statement import statement
 
 from .amounts import dollars, signed_dollars
+from .statement_view import statement_tables
 from .terminal import Terminal
 
 __all__ = ["YOU", "SessionStats", "plural", "setting_line", "show_history", "show_results"]
 
 #: The human player's name at the table.
 YOU = "You"
-
-_SIDE_NAMES = {"pair-fortunes": "Pair Fortunes", "supreme-bonus": "bonus"}
-_COLOUR = {"win": "green", "lose": "red", "push": "yellow", "surrender": "red"}
 
 
 def plural(n: int, word: str) -> str:
@@ -46,19 +47,17 @@ class SessionStats:
     hands_scored: int = 0
     rebuys: int = 0
 
-    def record(self, rnd: Round) -> None:
-        """Count the player's wagers of a settled round and the commission they paid."""
+    def record(self, rnd: Round, st: Mapping[str, Any]) -> None:
+        """Count the player's wagers of a settled round and the commission and collection
+        they paid (as the round's settlement statement ``st`` says)."""
         for w in rnd.wagers:
             if w.player == YOU and w.kind == "main" and w.ref in rnd.results:
                 self.hands += 1
                 res = str(rnd.results[w.ref].get("result", "void"))
                 self.results[res] = self.results.get(res, 0) + 1
-        share = {"player": 1.0, "co-bank": 0.5}.get(rnd.banker.kind, 0.0)
-        for tr in rnd.ledger.transfers:
-            if tr.reason in ("vig", "collection") and tr.src == f"player:{YOU}":
-                self.commission += tr.cents
-            elif tr.reason == "surplus-vig" and rnd.banker.player == YOU:
-                self.commission += round(tr.cents * share)
+        for p in st["players"]:
+            if p["player"] == YOU:
+                self.commission += p["commission"] + p["collection"]
 
     def show(self, term: Terminal, rounds: int, stack: int, bought: int) -> None:
         """The summary printed when the player leaves."""
@@ -84,54 +83,31 @@ class SessionStats:
         )
 
 
-def show_results(term: Terminal, rnd: Round) -> None:
-    """Every hand exposed in order, the payouts, the commission and the round's net."""
-    t = Table(title="Exposure, from the dealer's right", title_justify="left")
-    for col in ("spot", "player", "high / low", "wager", "result"):
-        t.add_column(col)
-    for spot in exposure_order(rnd):
-        s = rnd.settings.get(spot)
-        side = [
-            w for w in rnd.wagers if w.spot == spot and w.kind in ("pair-fortunes", "supreme-bonus")
-        ]
-        for w in [*rnd.spot_wagers(spot), *side]:
-            info = rnd.results.get(w.ref, {})
-            res = str(info.get("result", "void"))
-            shown = res if w.kind == "main" else f"{res} ({info.get('class', '')})"
-            who = w.player if w.kind == "main" else f"{w.player} ({_SIDE_NAMES[w.kind]})"
-            t.add_row(
-                Text(spot),
-                Text(who),
-                Text(str(s) if s else "-"),
-                Text(dollars(w.cents)),
-                Text(shown, style=_COLOUR.get(res, "")),
-            )
-    if rnd.dealer_wager and "dealer" in rnd.results:
-        res = str(rnd.results["dealer"]["result"])
-        t.add_row(
-            Text("dealer"),
-            Text("dealer (vs the bank)"),
-            Text(str(rnd.dealer_setting)),
-            Text(dollars(rnd.dealer_wager)),
-            Text(res, style=_COLOUR.get(res, "")),
-        )
-    term.out.print(t)
-    vig = sum(tr.cents for tr in rnd.ledger.transfers if tr.reason in ("vig", "surplus-vig"))
-    if vig:
-        term.say(f"Commission collected: {dollars(vig)}")
-    net = rnd.net()
-    moved = [f"{k.removeprefix('player:')} {signed_dollars(v)}" for k, v in net.items() if v]
-    term.say("This round: " + (", ".join(moved) or "no money changed hands"))
+def show_results(term: Terminal, rnd: Round) -> dict[str, Any]:
+    """The round's settlement statement (every wager in the order of exposure, with its hand,
+    result, payout, commission and net; the bank's lines; every player's chips); the
+    statement."""
+    st = statement(round_record(rnd))
+    hands = {}
+    for spot in [*exposure_order(rnd), rnd.bank_spot, "dealer"]:
+        s = rnd.bank_setting if spot == rnd.bank_spot else rnd.settings.get(spot)
+        if spot == "dealer" and spot != rnd.bank_spot:
+            s = rnd.dealer_setting
+        if s is not None:
+            hands[spot] = str(s)
+    for t in statement_tables(st, hands, YOU):
+        term.out.print(t)
+    return st
 
 
-def show_history(term: Terminal, history: list[dict[str, Any]]) -> None:
-    """The last five rounds: who banked and the player's result."""
+def show_history(term: Terminal, statements: Sequence[Mapping[str, Any]]) -> None:
+    """The last five rounds: who banked and the player's result (their statements)."""
     t = Table(title="Last rounds", title_justify="left")
     t.add_column("round")
     t.add_column("bank")
     t.add_column("your result")
-    for r in history[-5:]:
-        mine = r["net"].get(f"player:{YOU}", 0)
-        bank = r["banker"] + (" (void)" if r.get("void") else "")
-        t.add_row(Text(str(r["round"])), Text(bank), Text(signed_dollars(mine)))
+    for st in statements[-5:]:
+        mine = next((p["net"] for p in st["players"] if p["player"] == YOU), 0)
+        bank = (st["banker"]["player"] or "house") + (" (void)" if st["void"] else "")
+        t.add_row(Text(st["record_id"].rpartition("#")[2]), Text(bank), Text(signed_dollars(mine)))
     term.out.print(t)

@@ -206,6 +206,16 @@ def advice(d: dict[str, Any]) -> None:
             _pct(s["ev"]),
         )
     _console.print(t)
+    for s in d["settings"]:
+        for o in s.get("same", []):
+            _console.print(
+                _e(
+                    f"{' '.join(o['high'])} / {' '.join(o['low'])} plays exactly as "
+                    f"{' '.join(s['high'])} / {' '.join(s['low'])} (hands of the same strength), "
+                    "so it is listed once"
+                ),
+                highlight=False,
+            )
 
 
 def sidebet(d: dict[str, Any]) -> None:
@@ -282,3 +292,7 @@ def replayed(d: dict[str, Any]) -> None:
     lines = [checks[d["sealed"]], "chain head as anchored" if d["anchored"] else ""]
     for line in filter(None, lines):
         _console.print(_e(line), highlight=False)
+    if d.get("statement") is not None:
+        from .statement_view import show_statement
+
+        show_statement(_console, d["statement"], d.get("hands"))

@@ -20,6 +20,7 @@ from paigow.table.record import round_record
 from paigow.table.record_schema import load_record
 from paigow.table.replay import replay
 from paigow.table.round import Banker, Provenance, Round
+from paigow.table.statement import statement
 from paigow.table.variations import TableOptions
 from paigow.textfiles import read_text
 
@@ -178,7 +179,8 @@ def replay_data(
     """
     given = get_profile(profile) if profile is not None else None
     text = read_text(path, what="round record", limit=RECORD_LIMIT)
-    done = replay(load_record(text, path), profile=given, key=key, head=head)
+    record = load_record(text, path)
+    done = replay(record, profile=given, key=key, head=head)
     rnd = done.round
     return {
         "file": path,
@@ -192,4 +194,10 @@ def replay_data(
         "head": done.head,
         "sealed": done.sealed,
         "anchored": head is not None,
+        "statement": statement(record) if record.get("net") is not None else None,
+        "hands": {
+            pos: f"{' '.join(p['setting']['high'])} / {' '.join(p['setting']['low'])}"
+            for pos, p in record["positions"].items()
+            if p["setting"] is not None
+        },
     }

@@ -96,6 +96,8 @@ class TextView:
         for i, o in enumerate(p.options, 1):
             s = o.setting
             self._print(f"  {i}. {s}    {s.high.name} / {s.low.name}")
+            for twin in o.same:
+                self._print(f"     {twin} plays exactly as {i} (hands of the same strength)")
 
     def error(self, msg: str) -> None:
         self._print(Text(msg, style="red"))

@@ -20,7 +20,7 @@ from paigow.tiles import Tile
 from .edge import wins_matrix
 from .strategy import WayArrays
 
-__all__ = ["Advice", "SettingScore", "advise"]
+__all__ = ["Advice", "SettingScore", "advise", "same_as"]
 
 
 def _pieces(hand: Any) -> list[str]:
@@ -38,6 +38,9 @@ class SettingScore:
     push: int
     lose: int
     ev: Fraction
+    #: Other settings of the same pieces whose two hands have the same strengths: they play
+    #: exactly alike, so they are scored (and listed) once, under this one.
+    same: tuple[Any, ...] = ()
 
     @property
     def hands(self) -> int:
@@ -56,6 +59,7 @@ class SettingScore:
             "push": self.push / n,
             "lose": self.lose / n,
             "counts": {"win": self.win, "push": self.push, "lose": self.lose},
+            "same": [{"high": _pieces(o.high), "low": _pieces(o.low)} for o in self.same],
         }
 
 
@@ -80,6 +84,21 @@ class Advice:
             "best": self.best,
             "house_way": self.house,
         }
+
+
+def _split(s: Any) -> tuple[list[str], list[str]]:
+    return sorted(_pieces(s.high)), sorted(_pieces(s.low))
+
+
+def same_as(s: Any, every: Sequence[Any]) -> tuple[Any, ...]:
+    """The settings among ``every`` (all the settings of some pieces) that play exactly as
+    ``s`` — hands of the same strengths — but split the pieces otherwise."""
+    out: list[Any] = []
+    for o in every:
+        seen = [_split(x) for x in (s, *out)]
+        if o.key() == s.key() and _split(o) not in seen:
+            out.append(o)
+    return tuple(out)
 
 
 def _distinct(ss: Sequence[Setting]) -> list[Setting]:
@@ -116,7 +135,8 @@ def advise(
     """
     space = opponent.space
     row = space.multiplicity_row(space.class_of(list(tiles)))
-    options = _distinct(settings_of(tiles))
+    every = settings_of(tiles)
+    options = _distinct(every)
     scores = []
     for s in options:
         h = np.array([s.high.strength], dtype=np.int32)
@@ -135,7 +155,7 @@ def advise(
             lose = int(row[~(hw | lw)].sum())
         total = int(row.sum())
         ev = (win * (1 - commission) - lose) / Fraction(total)
-        scores.append(SettingScore(s, win, total - win - lose, lose, ev))
+        scores.append(SettingScore(s, win, total - win - lose, lose, ev, same_as(s, every)))
     best = max(
         range(len(scores)),
         key=lambda i: (scores[i].ev, scores[i].win, scores[i].setting.key()),

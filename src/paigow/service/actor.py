@@ -66,6 +66,7 @@ class TableActor(TableViews):
         self.floor = Floor()
         self.idem: dict[tuple[str, str], int] = {}
         self.subscribers: set[Subscriber] = set()
+        self.recent: list[tuple[int, Applied]] = []
         self.connected: Callable[[str], bool] = lambda _n: True
         self.wait: Wait | None = None
         self.deadline: float | None = None
@@ -110,6 +111,7 @@ class TableActor(TableViews):
                 log.error("table %s held: %s", self.table_id, self.held)
                 return out
             out.append((row.seq, applied))
+            self.remember([(row.seq, applied)])
             self.seq = row.seq
             self.head = row.link or self.head
             if row.idem_key is not None:
@@ -171,8 +173,11 @@ class TableActor(TableViews):
         await fut
 
     def unsubscribe(self, sub: Subscriber) -> None:
-        """Remove a subscriber."""
+        """Remove a subscriber. A seated player's connection closing may shorten the window
+        the table waits in (``away_seconds``): the dealer looks at the table again."""
         self.subscribers.discard(sub)
+        if sub.user.name in self.engine.session.seats:
+            self.kick()
 
     async def call(self, fn: Callable[[], Awaitable[dict[str, Any]]]) -> dict[str, Any]:
         """Run ``fn`` inside the actor, between batches (for the operator's table tasks)."""
@@ -209,6 +214,8 @@ class TableActor(TableViews):
         elif item.kind == "timer":
             if self.wait is not None and item.key == self.wait.key:
                 self.floor.expired.add(item.key)
+                humans = tuple(n for n in self.wait.who if not is_bot(n))
+                self.floor.missed_window(humans, self.engine.config.missed_decisions)
                 await self.conduct([], "dealer")
         else:
             await self.conduct([], "dealer")
@@ -237,7 +244,7 @@ class TableActor(TableViews):
             )
         elif item.action == "void_hand":
             events.append(event("irregularity", "warning", self.table_id, user.name, **args))
-        seq = await self.conduct(cmds, user.name, key, events)
+        seq = await self.conduct(cmds, user.name, key, events, acted=user.name)
         if isinstance(seq, str):
             return {"status": "refused", "error": seq}
         return {"status": "applied", "seq": seq}
@@ -248,15 +255,20 @@ class TableActor(TableViews):
         actor: str,
         key: str | None = None,
         events: list[dict[str, Any]] | None = None,
+        *,
+        acted: str | None = None,
     ) -> int | str | None:
         """Apply ``cmds`` (a person's), then every dealer step that follows; commit (with
-        ``events`` for the event log); tell.
+        ``events`` for the event log); tell. ``acted``: the player whose command this is (no
+        longer sitting out).
 
         Returns the sequence number of the first command (None when it changed only the floor),
         or the reason it was refused.
         """
         cp = self.engine.checkpoint()
         floor = copy.deepcopy(self.floor)
+        if acted is not None:
+            self.floor.acted(acted)
         batch = Batch(self.table_id, head=self.head, fence=self.fence, instance=self.instance)
         batch.events = list(events or [])
         applied: list[tuple[int, Applied]] = []
@@ -270,6 +282,7 @@ class TableActor(TableViews):
                 first = first or seq
         except PaigowError as e:
             self.engine.rollback(cp)
+            self.floor = floor
             return str(e)
         try:
             seq = self._dealer(batch, applied, seq)
@@ -365,7 +378,7 @@ class TableActor(TableViews):
 
     def _dealer(self, batch: Batch, applied: list[tuple[int, Applied]], seq: int) -> int:
         for _ in range(10_000):
-            step = next_step(self.engine, self.floor, self.rng)
+            step = next_step(self.engine, self.floor, self.rng, self.connected)
             if step is None or isinstance(step, Wait):
                 self.wait = step
                 return seq
@@ -425,8 +438,13 @@ class TableActor(TableViews):
                 self._timer.cancel()
             self._timer, self.deadline = None, None
             return
-        if self._timer is not None and self._timer_key == w.key:
-            return
+        if (
+            self._timer is not None
+            and self._timer_key == w.key
+            and self.deadline is not None
+            and self.deadline <= time.time() + w.seconds
+        ):
+            return  # the window's timer runs (a shorter window, for absent players, re-arms)
         if self._timer is not None:
             self._timer.cancel()
         loop = asyncio.get_running_loop()

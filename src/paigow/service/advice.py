@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 
     from .engine import TableEngine
 
-__all__ = ["side_kinds", "spot_advice", "table_info"]
+__all__ = ["side_kinds", "spot_advice", "table_info", "table_notes"]
 
 #: Dragon's Eye wagers and their pays, as the client shows them (R-DE-05..10).
 _DE_WAGERS = (
@@ -64,6 +64,40 @@ def side_kinds(engine: TableEngine) -> list[dict[str, Any]]:
         text = ", ".join(f"{k.value} {n} to 1" for k, n in BONUS_PAYTABLE.items())
         out.append({"kind": "supreme-bonus", "label": "Bonus", "pays": text})
     return out
+
+
+def _dollars(cents: int) -> str:
+    return f"${cents // 100:,}.{cents % 100:02d}"
+
+
+def table_notes(engine: TableEngine) -> list[str]:
+    """How the table's game is played, in a few words each (the lobby's card): who banks,
+    commission or collection, shared spots, two spots, surrender — the profile's facts."""
+    p = engine.profile
+    b, c, t = p.banking, p.commission, p.table
+    notes = []
+    if not b.house_banks:
+        notes.append("a Player-Dealer banks every hand (R-LC-01)")
+    elif b.player_bank:
+        notes.append(
+            "the house banks; players may bank in turn" + (", or co-bank" if b.co_bank else "")
+        )
+    if c.collection:
+        free = (
+            f", the first {c.free_collection_hands} hands of a game free"
+            if c.free_collection_hands
+            else ""
+        )
+        notes.append(f"{_dollars(c.collection_cents)} collection a bet{free}, no commission")
+    elif c.rate not in ("0", "0.0"):
+        notes.append(f"{float(c.rate) * 100:g}% commission on wins")
+    if t.max_players_per_spot > 1 and not b.house_banks:
+        notes.append("bets on other players' spots (kum-kum)")
+    if t.allow_two_spots:
+        notes.append("two spots")
+    if t.surrender:
+        notes.append("surrender")
+    return notes
 
 
 def table_info(engine: TableEngine) -> dict[str, Any]:
@@ -122,7 +156,8 @@ def _trainer(profile: Profile, way: str) -> Trainer:
 
 def spot_advice(engine: TableEngine, viewer: Viewer, spot: str) -> dict[str, Any]:
     """The house way's setting of ``spot`` with its rule, and the exact EV of every setting
-    against the dealer's way when the table allows advice.
+    against the dealer's way when the table allows advice; for the bank's own hand, from the
+    bank's side against players setting by the house way.
 
     Raises:
         IllegalActionError: no hand of ``spot`` the viewer may see is waiting to be set.
@@ -137,8 +172,11 @@ def spot_advice(engine: TableEngine, viewer: Viewer, spot: str) -> dict[str, Any
     pieces = list(rnd.dealt[spot])
     way = rnd.house_way.name
     trainer = _trainer(engine.profile, way)
+    # The bank's own hand is scored from the bank's side, against players who set by the
+    # house way (as ``paigow advise --as-banker``).
+    bank = spot == rnd.bank_spot and rnd.banker.player == viewer.player
     try:
-        problem = trainer.problem(pieces)
+        problem = trainer.problem(pieces, as_banker=bank)
     except PaigowError as e:  # a way the trainer cannot score: the house way alone
         raise IllegalActionError(f"no advice for this hand: {e}") from e
     house = problem.options[problem.house].setting
@@ -148,6 +186,7 @@ def spot_advice(engine: TableEngine, viewer: Viewer, spot: str) -> dict[str, Any
         "pieces": [str(x) for x in pieces],
         "house_way": {"name": way, "rule": problem.rule, **setting_json(house)},
         "advice": engine.config.advice,
+        "role": "bank" if bank else "player",
         "dealer_way": trainer.dealer,
     }
     if engine.config.advice:

@@ -213,7 +213,7 @@ def create_app(service: Service, web: Path | None = None) -> FastAPI:
             from paigow.table.observation import SPECTATOR
 
             return actor.state(SPECTATOR)
-        return actor.state(actor.viewer(found[0]))
+        return actor.state(actor.viewer(found[0]), found[0])
 
     @app.post("/api/tables", status_code=201)
     async def open_table(body: TableConfig, op: Operator) -> dict[str, Any]:

@@ -12,6 +12,7 @@ into the command, so the stored command replays exactly.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -40,7 +41,12 @@ class Wait:
 @dataclass
 class Floor:
     """Decisions and windows of the current step, not yet commands (kept in memory only: after
-    a restart every open window starts again)."""
+    a restart every open window starts again).
+
+    ``missed`` counts, per player, the windows in a row that ran out while the table waited for
+    them; a player who misses the table's ``missed_decisions`` sits out (``away``): the table
+    no longer waits for them until they act again (docs/service.md, "Absent seats").
+    """
 
     round_key: str = "r0"
     declined: set[str] = field(default_factory=set)
@@ -51,25 +57,60 @@ class Floor:
     bots_done: set[str] = field(default_factory=set)
     dealer_wager_placed: bool = False
     paused: bool = False
+    missed: dict[str, int] = field(default_factory=dict)
+    away: set[str] = field(default_factory=set)
 
     def reset(self, round_key: str) -> None:
-        """A new round: every decision of the last one is forgotten."""
+        """A new round: every decision of the last one is forgotten (the pause and who sits
+        out are kept)."""
+        paused, missed, away = self.paused, self.missed, self.away
         self.__init__(round_key)  # type: ignore[misc]
+        self.paused, self.missed, self.away = paused, missed, away
+
+    def missed_window(self, who: tuple[str, ...], limit: int) -> None:
+        """A window ran out while the table waited for ``who``: each missed one more decision;
+        ``limit`` in a row and they sit out."""
+        for name in who:
+            self.missed[name] = self.missed.get(name, 0) + 1
+            if self.missed[name] >= limit:
+                self.away.add(name)
+
+    def acted(self, name: str) -> None:
+        """``name`` acted: present again."""
+        self.missed.pop(name, None)
+        self.away.discard(name)
 
 
 def _key(floor: Floor, what: str) -> str:
     return f"{floor.round_key}:{what}"
 
 
-def next_step(engine: TableEngine, floor: Floor, rng: Rng) -> Command | Wait | None:
-    """The next dealer command, a wait, or None when the table is idle."""
+def _present(name: str) -> bool:
+    return True
+
+
+def next_step(
+    engine: TableEngine, floor: Floor, rng: Rng, present: Callable[[str], bool] = _present
+) -> Command | Wait | None:
+    """The next dealer command, a wait, or None when the table is idle. ``present``: whether
+    a player's client is connected (a window that waits only for absent players lasts at most
+    the table's ``away_seconds``)."""
+    step = _next_step(engine, floor, rng)
+    if isinstance(step, Wait) and step.who and not any(present(n) for n in step.who):
+        away = engine.config.away_seconds
+        if step.seconds > away:
+            return Wait(step.key, away, step.who, step.what)
+    return step
+
+
+def _next_step(engine: TableEngine, floor: Floor, rng: Rng) -> Command | Wait | None:
     cfg = engine.config
     if engine.round is None:
         return _between_rounds(engine, floor)
     rnd = engine.round
     phase = rnd.phase
     banker = rnd.banker.player
-    human_bank = banker is not None and not is_bot(banker)
+    human_bank = banker is not None and not is_bot(banker) and banker not in floor.away
     if phase == "shuffle":
         order = engine.full_set()
         rng.shuffle(order)
@@ -91,7 +132,7 @@ def next_step(engine: TableEngine, floor: Floor, rng: Rng) -> Command | Wait | N
         key = _key(floor, "shake")
         if cfg.dice_entry and key not in floor.expired:  # real dice, read by the dealer
             return Wait(key, cfg.decision_seconds, (), "dice")
-        if shaker and not is_bot(shaker) and key not in floor.expired:
+        if shaker and not is_bot(shaker) and shaker not in floor.away and key not in floor.expired:
             return Wait(key, cfg.decision_seconds, (shaker,), "roll")
         return roll_command(engine, rng)
     if phase == "deal":
@@ -115,6 +156,7 @@ def next_step(engine: TableEngine, floor: Floor, rng: Rng) -> Command | Wait | N
                     if s not in rnd.surrendered and not is_bot(rnd.controller(s))
                 }
                 - floor.stood
+                - floor.away
             )
             if waiting:
                 return Wait(
@@ -150,6 +192,8 @@ def _between_rounds(engine: TableEngine, floor: Floor) -> Command | Wait | None:
     if not house and not offers:  # nobody may be the Player-Dealer: a new game (banking.py)
         return {"a": "new_game"}
     for pos, name in offers:
+        if name in floor.away:
+            floor.declined.add(name)  # sitting out: the offer passes on at once
         if name in floor.declined:
             continue
         if name in floor.accepted:
@@ -191,7 +235,7 @@ def _wagers(engine: TableEngine, floor: Floor) -> Command | Wait:
             if chips < stake + engine.profile.commission.collection_cents:
                 return {"a": "void", "reason": "the Player-Dealer cannot stake the minimum"}
             return {"a": "pd_wager", "cents": stake}
-        if _key(floor, "wagers") in floor.expired:
+        if _key(floor, "wagers") in floor.expired or b.player in floor.away:
             return {"a": "void", "reason": "the Player-Dealer placed no stake"}
     for name in sorted(rnd.seats):
         if is_bot(name) and name not in floor.bots_done and name != b.player:
@@ -201,7 +245,7 @@ def _wagers(engine: TableEngine, floor: Floor) -> Command | Wait:
             if rnd.can_wager(name, spot, cents):
                 return {"a": "wager", "player": name, "spot": spot, "cents": cents, "kind": "main"}
     humans = {n for n in rnd.seats if not is_bot(n)}
-    waiting = humans - floor.ready
+    waiting = humans - floor.ready - floor.away
     if b.kind == "player-dealer" and not rnd.pd_stake and b.player is not None:
         waiting.add(b.player)  # R-LC-09: no hand without the Player-Dealer's stake
     if waiting and _key(floor, "wagers") not in floor.expired:
@@ -216,16 +260,20 @@ def _setting(engine: TableEngine, floor: Floor) -> Command | Wait:
     assert rnd is not None
     cfg = engine.config
     waiting: set[str] = set()
+    gone: list[str] = []
     for spot in rnd.unset_spots():
         who = rnd.controller(spot)
         if is_bot(who):
             high, low = engine.house_way_setting(spot)
             return {"a": "set", "player": who, "spot": spot, "high": high, "low": low}
-        waiting.add(who)
+        if who in floor.away and cfg.on_setting_timeout != "wait":
+            gone.append(spot)  # sitting out: the window's default at once
+        else:
+            waiting.add(who)
     key = _key(floor, "setting")
-    if key not in floor.expired or cfg.on_setting_timeout == "wait":
+    if not gone and (key not in floor.expired or cfg.on_setting_timeout == "wait"):
         return Wait(key, cfg.setting_seconds, tuple(sorted(waiting)), "setting")
-    spot = rnd.unset_spots()[0]
+    spot = gone[0] if gone else rnd.unset_spots()[0]
     if cfg.on_setting_timeout == "abandon":
         who = rnd.controller(spot)
         if who not in rnd.abandoned:

@@ -44,6 +44,8 @@ class TableConfig:
     pause_seconds: float = 3.0
     on_setting_timeout: str = "house-way"
     absent_rounds: int = 3
+    away_seconds: float = 10.0
+    missed_decisions: int = 2
     advice: bool = True
     dice_entry: bool = False
 
@@ -85,9 +87,17 @@ class TableConfig:
             raise IllegalActionError(
                 f"computer players: 0..{p.table.positions - 1} at a {p.name} table"
             )
-        if not isinstance(self.absent_rounds, int) or self.absent_rounds < 1:
-            raise IllegalActionError(f"absent_rounds must be 1 or more, got {self.absent_rounds!r}")
-        for name in ("wager_seconds", "setting_seconds", "decision_seconds", "pause_seconds"):
+        for name in ("absent_rounds", "missed_decisions"):
+            v = getattr(self, name)
+            if not isinstance(v, int) or isinstance(v, bool) or v < 1:
+                raise IllegalActionError(f"{name} must be 1 or more, got {v!r}")
+        for name in (
+            "wager_seconds",
+            "setting_seconds",
+            "decision_seconds",
+            "pause_seconds",
+            "away_seconds",
+        ):
             v = getattr(self, name)
             if not isinstance(v, int | float) or not 0 <= v <= 3600:
                 raise IllegalActionError(f"{name} must be 0..3600 seconds, got {v!r}")

@@ -23,8 +23,10 @@ from typing import Any
 from paigow.errors import IllegalActionError, PaigowError
 from paigow.table.games import hand_pieces
 from paigow.table.observation import Viewer, observe, observe_op
+from paigow.table.record import round_record
 from paigow.table.round import Banker, Round
 from paigow.table.session import SessionCheckpoint, TableSession
+from paigow.table.statement import statement
 
 from .config import TableConfig
 
@@ -86,6 +88,7 @@ class TableEngine:
         self._begin: Command | None = None
         self._round_cmds: list[Command] = []
         self.leaving: set[str] = set()
+        self._statement: tuple[str, dict[str, Any]] | None = None
 
     # ------------------------------------------------------------------ queries
     @property
@@ -125,6 +128,23 @@ class TableEngine:
         """The dealer's wager against ``player``'s bank (R-BANK-10)."""
         return self.session.dealer_wager(player)
 
+    def wager_refusal(self, player: str, spot: str, kind: str) -> str | None:
+        """Why the table refuses ``player`` a wager of ``kind`` on ``spot`` beyond the round's
+        own checks (None: it does not): the bonus wager where the table does not offer it, a
+        second Pai Gow wager of one player on one spot (the bank rotation counts one wager per
+        player and spot, R-BANK-06)."""
+        if kind == "supreme-bonus" and not self.config.supreme_bonus:
+            return "the bonus wager is not offered at this table"
+        mine = [w for w in (self.round.wagers if self.round else []) if w.player == player]
+        if kind == "main" and any(w.spot == spot and w.kind == "main" for w in mine):
+            return f"{player} already has a wager on spot {spot}; take it back to change it"
+        return None
+
+    def free_seats(self) -> list[str]:
+        """The seats nobody sits in, in order."""
+        taken = set(self.session.seats.values())
+        return [str(s) for s in range(1, self.profile.table.positions + 1) if str(s) not in taken]
+
     def house_way_setting(self, spot: str) -> tuple[list[str], list[str]]:
         """The house way's setting of the pieces dealt to ``spot`` (high, low)."""
         rnd = self._need_round()
@@ -137,9 +157,18 @@ class TableEngine:
         return [str(t) for t in rnd.game.full_set]
 
     def view(self, viewer: Viewer) -> dict[str, Any] | None:
-        """The open (or last finished) round as ``viewer`` may see it."""
+        """The open (or last finished) round as ``viewer`` may see it, a finished round with
+        its settlement statement (made once per round)."""
         rnd = self.round or self.last_round
-        return None if rnd is None else observe(rnd, viewer)
+        if rnd is None:
+            return None
+        return observe(rnd, viewer, self.statement(rnd) if rnd.phase == "done" else None)
+
+    def statement(self, rnd: Round) -> dict[str, Any]:
+        """The settlement statement of the finished round ``rnd``, from its record."""
+        if self._statement is None or self._statement[0] != rnd.head:
+            self._statement = (rnd.head, statement(round_record(rnd)))
+        return self._statement[1]
 
     def op_view(self, rnd: Round, index: int, viewer: Viewer) -> dict[str, Any]:
         """Operation ``index`` of ``rnd`` as ``viewer`` may see it now."""
@@ -337,17 +366,11 @@ class TableEngine:
         elif a == "pd_wager":
             rnd.place_pd_wager(_cents(c["cents"]))
         elif a == "wager":
-            kind = str(c.get("kind", "main"))
-            if kind == "supreme-bonus" and not self.config.supreme_bonus:
-                raise IllegalActionError("the bonus wager is not offered at this table")
-            player, spot = str(c["player"]), str(c["spot"])
-            if kind == "main" and any(
-                w.player == player and w.spot == spot and w.kind == "main" for w in rnd.wagers
-            ):  # the bank rotation counts one wager per player and spot (R-BANK-06)
-                raise IllegalActionError(
-                    f"{player} already has a wager on spot {spot}; take it back to change it"
-                )
-            rnd.wager(str(c["player"]), str(c["spot"]), _cents(c["cents"]), kind)
+            kind, player, spot = str(c.get("kind", "main")), str(c["player"]), str(c["spot"])
+            why = self.wager_refusal(player, spot, kind)
+            if why is not None:
+                raise IllegalActionError(why)
+            rnd.wager(player, spot, _cents(c["cents"]), kind)
         elif a == "remove_wager":
             rnd.remove_wager(str(c["ref"]))
         elif a == "no_more_bets":

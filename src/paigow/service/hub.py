@@ -16,15 +16,18 @@ import os
 import random
 import secrets
 import socket
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from paigow.dealing import default_rng
 from paigow.errors import ConfigError, IllegalActionError
-from paigow.table.observation import Viewer, redact_record
+from paigow.table.observation import OPERATOR, Viewer, redact_record
+from paigow.table.statement import statement
 
 from . import leases
 from .actor import TableActor
+from .advice import table_notes
 from .auth import (
     LoginLimiter,
     User,
@@ -45,7 +48,7 @@ from .groupcommit import GroupCommit
 from .ratelimit import RateLimits
 from .store import Store, now
 
-__all__ = ["Connection", "Service", "ServiceOptions"]
+__all__ = ["Connection", "Service", "ServiceOptions", "recalled"]
 
 log = logging.getLogger("paigow.service")
 
@@ -274,6 +277,7 @@ class Service:
                     "computer_players": c.computer_players,
                     "seats": {str(s): taken.get(str(s)) for s in range(1, n + 1)},
                     "free": [str(s) for s in range(1, n + 1) if str(s) not in taken],
+                    "notes": table_notes(e),
                     "phase": e.round.phase if e.round is not None else "between rounds",
                     "rounds": e.session.rounds,
                     "held": a.held,
@@ -372,16 +376,29 @@ class Service:
 
     # ------------------------------------------------------------------ recall
     async def recall_table(self, table_id: str) -> list[dict[str, Any]]:
-        """The table's last 10 rounds, whole (operators)."""
-        return await self.store.run(self.store.recall_table, table_id, 10)
+        """The table's last 10 rounds, whole, each with its settlement statement (operators)."""
+        rows = await self.store.run(self.store.recall_table, table_id, 10)
+        return await asyncio.to_thread(recalled, rows, lambda _r: OPERATOR)
 
     async def recall_player(self, name: str) -> list[dict[str, Any]]:
-        """``name``'s last 10 rounds, redacted for ``name``."""
+        """``name``'s last 10 rounds, redacted for ``name``, each with its statement."""
         rows = await self.store.run(self.store.recall_player, name, 10)
         viewer = Viewer.seat(name)
-        for r in rows:
-            r["record"] = redact_record(r["record"], viewer)
-        return rows
+        return await asyncio.to_thread(recalled, rows, lambda _r: viewer)
+
+
+def recalled(
+    rows: list[dict[str, Any]], viewer: Callable[[dict[str, Any]], Viewer]
+) -> list[dict[str, Any]]:
+    """Stored rounds as a viewer may recall them: each record redacted for ``viewer(record)``
+    (the operator's whole) with the round's settlement statement, which every front end shows
+    (:func:`paigow.table.statement.statement`). Slow (a record is rebuilt to redact it): run it
+    off the event loop."""
+    for r in rows:
+        record = r["record"]
+        r["record"] = redact_record(record, viewer(record))
+        r["statement"] = statement(record)
+    return rows
 
 
 def _tune_collector() -> None:

@@ -191,6 +191,7 @@ ACTIONS: dict[str, type[_Strict]] = {
     "stand": NoArgs,
     "void_hand": SpotArgs,
     "withdraw_dice_bonus": NoArgs,
+    "sit_in": NoArgs,
 }
 
 #: Operator actions (irregularities and the table's pace) and their arguments.
@@ -265,7 +266,12 @@ SERVER_MESSAGES: dict[str, dict[str, Any]] = {
     "state": {
         "type": "object",
         "required": ["type", "table", "state"],
-        "properties": {"type": {"const": "state"}, "table": _STR, "state": _OBJ},
+        "properties": {
+            "type": {"const": "state"},
+            "table": _STR,
+            "state": _OBJ,
+            "events": {"type": "array", "items": _OBJ},
+        },
     },
     "event": {
         "type": "object",

@@ -65,6 +65,8 @@ def translate(actor: TableActor, user: User, action: str, args: dict[str, Any]) 
         return _bank(actor, name, args)
     if action == "withdraw_dice_bonus":
         return [{"a": "withdraw_dice_bonus", "player": name}]
+    if action == "sit_in":
+        return []  # back from sitting out (the actor marks every command's sender present)
     rnd = e.round
     if rnd is None or name not in rnd.seats:
         raise RightsError(f"{name} is not playing the open round (joins the next one)")

@@ -127,6 +127,115 @@ DEFS: Final[dict[str, Schema]] = {
             "action_used",
         ),
     ),
+    # The settlement statement of a finished round (paigow.table.statement, docs/table.md).
+    "StatementWager": _obj(
+        {
+            "ref": _STR,
+            "owner": _STR,
+            "kind": _STR,
+            "spot": _STR,
+            "stake": _INT,
+            "result": _null(_STR),
+            "returned": _INT,
+            "won": _INT,
+            "commission": _INT,
+            "collection": _INT,
+            "net": _INT,
+            "pays": _INT,
+            "class": _STR,
+            "reason": _STR,
+            "action": _INT,
+        },
+        optional=("pays", "class", "reason", "action"),
+    ),
+    "StatementDealerWager": _obj(
+        {"stake": _INT, "result": _null(_STR), "returned": _INT, "won": _INT, "net": _INT}
+    ),
+    "StatementLine": _obj({"what": _STR, "cents": _INT}),
+    "StatementCentre": _obj(
+        {
+            "taken": _INT,
+            "paid": _INT,
+            "shortfall": _INT,
+            "house_shortfall": _INT,
+            "house_half": _INT,
+            "commission": _INT,
+            "surplus": _INT,
+        }
+    ),
+    "StatementBank": _obj(
+        {
+            "player": _STR,
+            "kind": _BANKER_KIND,
+            "position": _STR,
+            "net": _INT,
+            "lines": _list(ref("StatementLine")),
+            "commission": _INT,
+            "collection": _INT,
+            "centre": ref("StatementCentre"),
+            "stake": _INT,
+            "action_used": _INT,
+        },
+        optional=("centre", "stake", "action_used"),
+    ),
+    "StatementPlayer": _obj(
+        {
+            "player": _STR,
+            "seat": _STR,
+            "before": _INT,
+            "net": _INT,
+            "after": _INT,
+            "kept": _INT,
+            "commission": _INT,
+            "collection": _INT,
+        }
+    ),
+    "StatementSpot": _obj({"spot": _STR, "player": _STR, "result": _null(_STR), "net": _INT}),
+    "Statement": _obj(
+        {
+            "format": {"const": "paigow-statement/1"},
+            "record_id": _STR,
+            "void": _null(_STR),
+            "banker": ref("Banker"),
+            "wagers": _list(ref("StatementWager")),
+            "dealer_wager": _null(ref("StatementDealerWager")),
+            "bank": _null(ref("StatementBank")),
+            "players": _list(ref("StatementPlayer")),
+            "spots": _list(ref("StatementSpot")),
+            "house": _obj({"net": _INT, "commission": _INT, "collection": _INT}),
+        }
+    ),
+    # What a player may do now (paigow.service.choices): the client offers these and nothing
+    # else.
+    "Range": _obj({"min": _INT, "max": _INT}),
+    "WagerChoice": _obj({"spot": _STR, "kind": _STR, "min": _INT, "max": _INT}),
+    "Choices": _obj(
+        {
+            "key": _null(_STR),
+            "seated": _BOOL,
+            "playing": _BOOL,
+            "next_round": _BOOL,
+            "sitting_out": _BOOL,
+            "leave": _BOOL,
+            "sit": _null(_obj({"seats": _list(_STR), "min": _INT})),
+            "withdraw_dice_bonus": _BOOL,
+            "bank": _null(_obj({"kind": _enum("player", "player-dealer"), "co_bank": _BOOL})),
+            "wagers": _list(ref("WagerChoice")),
+            "remove": _list(_STR),
+            "ready": _BOOL,
+            "dealer_wager": _null(ref("Range")),
+            "pd_stake": _null(ref("Range")),
+            "cuts": _null(_list(_STR)),
+            "styles": _list(_STR),
+            "roll": _BOOL,
+            "set": _list(_STR),
+            "set_now": _list(_STR),
+            "void_hand": _list(_STR),
+            "bank_set": _BOOL,
+            "surrender": _list(_STR),
+            "stand": _BOOL,
+        }
+    ),
     "RoundView": _obj(
         {
             "game": _enum("tiles", "cards"),
@@ -149,6 +258,7 @@ DEFS: Final[dict[str, Schema]] = {
             "exposure": _list(_STR),
             "void": _null(_STR),
             "operations": _INT,
+            "statement": _null(ref("Statement")),
         }
     ),
     "TableState": _obj(
@@ -166,7 +276,9 @@ DEFS: Final[dict[str, Schema]] = {
             "paused": _BOOL,
             "held": _null(_STR),
             "you": _null(_STR),
+            "away": _list(_STR),
             "round": _null(ref("RoundView")),
+            "choices": _null(ref("Choices")),
         }
     ),
     "Transfer": _obj(
@@ -214,6 +326,7 @@ DEFS: Final[dict[str, Schema]] = {
                 {"pair_fortunes": _null(_STR), "dragons_eye": _BOOL, "supreme_bonus": _BOOL}
             ),
             "computer_players": _INT,
+            "notes": _list(_STR),
             "seats": _map(_null(_STR)),
             "free": _list(_STR),
             "phase": _STR,
@@ -271,6 +384,9 @@ DEFS: Final[dict[str, Schema]] = {
             "push": _NUM,
             "lose": _NUM,
             "counts": _obj({"win": _INT, "push": _INT, "lose": _INT}),
+            # Settings of the same pieces that play exactly alike (hands of equal strength),
+            # scored and listed once under this one.
+            "same": _list(ref("Hands")),
         }
     ),
     "Advice": _obj(
@@ -289,6 +405,7 @@ DEFS: Final[dict[str, Schema]] = {
                 }
             ),
             "advice": _BOOL,
+            "role": _enum("player", "bank"),
             "dealer_way": _STR,
             "settings": _list(ref("ScoredSetting")),
             "best": _INT,
@@ -338,6 +455,7 @@ DEFS: Final[dict[str, Schema]] = {
             "finished_at": _STR,
             "void": _BOOL,
             "record": ref("RoundRecord"),
+            "statement": ref("Statement"),
         }
     ),
     "Me": _obj(

@@ -9,12 +9,17 @@ from typing import TYPE_CHECKING, Any, Protocol
 from paigow.table.observation import OPERATOR, SPECTATOR, Viewer
 
 from .auth import User
+from .choices import NONE, player_choices
 
 if TYPE_CHECKING:
     from .conduct import Floor, Wait
     from .engine import Applied, TableEngine
 
-__all__ = ["Subscriber", "TableViews"]
+__all__ = ["RECENT", "Subscriber", "TableViews"]
+
+#: The most events a table keeps for the clients that come back (its open round's and its last
+#: round's steps).
+RECENT = 400
 
 
 class Subscriber(Protocol):
@@ -36,6 +41,7 @@ class TableViews:
     floor: Floor
     held: str | None
     subscribers: set[Subscriber]
+    recent: list[tuple[int, Applied]]
 
     @property
     def table_id(self) -> str:
@@ -52,8 +58,32 @@ class TableViews:
             return Viewer.seat(user.name)
         return SPECTATOR
 
-    def state(self, viewer: Viewer) -> dict[str, Any]:
-        """The table as ``viewer`` may see it now."""
+    def choices(self, viewer: Viewer, user: User | None) -> dict[str, Any] | None:
+        """What ``user`` may do at this table now (None for operators and anonymous
+        watchers): a seated player's legal choices (:mod:`.choices`), or the seats a signed-in
+        player may take."""
+        e = self.engine
+        if user is None or user.is_operator or not user.name:
+            return None
+        if viewer.player is None or user.name not in e.session.seats:
+            return {
+                **NONE,
+                "seated": False,
+                "playing": False,
+                "next_round": False,
+                "leave": False,
+                "sitting_out": False,
+                "withdraw_dice_bonus": False,
+                "key": None,
+                "sit": {"seats": e.free_seats(), "min": e.profile.table.min_wager},
+            }
+        name = user.name
+        return player_choices(e, self.wait, self.floor, name, away=name in self.floor.away) | {
+            "sit": None
+        }
+
+    def state(self, viewer: Viewer, user: User | None = None) -> dict[str, Any]:
+        """The table as ``viewer`` may see it now, with ``user``'s choices."""
         e = self.engine
         w = self.wait
         return {
@@ -72,33 +102,60 @@ class TableViews:
             "paused": self.floor.paused,
             "held": self.held,
             "you": viewer.player,
+            "away": sorted(self.floor.away & set(e.seats)),
             "round": e.view(viewer),
+            "choices": self.choices(viewer, user),
         }
 
     def state_message(self, user: User) -> dict[str, Any]:
-        """The ``state`` message for ``user``."""
-        return {"type": "state", "table": self.table_id, "state": self.state(self.viewer(user))}
+        """The ``state`` message for ``user``, with the table's recent events (this round's and
+        the last one's steps, as ``user`` may see them now): a client that comes back (a page
+        reloaded) shows the steps from the server, not from what it happened to see."""
+        viewer = self.viewer(user)
+        return {
+            "type": "state",
+            "table": self.table_id,
+            "state": self.state(viewer, user),
+            "events": self._events(self.recent, viewer),
+        }
+
+    def remember(self, applied: list[tuple[int, Applied]]) -> None:
+        """Keep what ``applied`` did for :meth:`state_message`: the events of the open round and
+        of the last finished one (at most :data:`RECENT` of them)."""
+        self.recent.extend(applied)
+        now = self.engine.session.rounds + (1 if self.engine.round is not None else 0)
+        keep = [(s, a) for s, a in self.recent if a.round_no is None or a.round_no >= now - 1]
+        self.recent = keep[-RECENT:]
+
+    def _events(self, applied: list[tuple[int, Applied]], viewer: Viewer) -> list[dict[str, Any]]:
+        events: list[dict[str, Any]] = []
+        for seq, a in applied:
+            ev: dict[str, Any] = {"seq": seq, "action": a.command["a"], "round": a.round_no}
+            if a.notice is not None:
+                ev["notice"] = a.notice
+            if a.rnd is not None and a.ops:
+                ev["ops"] = [self.engine.op_view(a.rnd, i, viewer) for i in a.ops]
+            events.append(ev)
+        return events
 
     def broadcast(self, applied: list[tuple[int, Applied]]) -> None:
-        """Tell every subscriber what ``applied`` did and the new state, as each may see it."""
-        self._broadcast(applied)
+        """Tell every subscriber what ``applied`` did and the new state, as each may see it
+        (a replica, after :meth:`~paigow.service.actor.TableActor.replay` kept it)."""
+        self._push(applied)
 
     def _broadcast(self, applied: list[tuple[int, Applied]]) -> None:
+        self.remember(applied)
+        self._push(applied)
+
+    def _push(self, applied: list[tuple[int, Applied]]) -> None:
         for sub in list(self.subscribers):
             viewer = self.viewer(sub.user)
-            events: list[dict[str, Any]] = []
-            for seq, a in applied:
-                ev: dict[str, Any] = {"seq": seq, "action": a.command["a"], "round": a.round_no}
-                if a.notice is not None:
-                    ev["notice"] = a.notice
-                if a.rnd is not None and a.ops:
-                    ev["ops"] = [self.engine.op_view(a.rnd, i, viewer) for i in a.ops]
-                events.append(ev)
+            events = self._events(applied, viewer)
             sub.push(
                 {
                     "type": "event",
                     "table": self.table_id,
                     "events": events,
-                    "state": self.state(viewer),
+                    "state": self.state(viewer, sub.user),
                 }
             )

@@ -8,7 +8,9 @@
 * ``GET /api/tables/{id}/history`` — the table's last 10 rounds, each redacted for the caller
   (a player sees their own hands; everyone sees the hands exposed at settlement);
 * ``/ws/lobby`` — a read-only websocket that sends the lobby (``{"type": "lobby", "tables":
-  [...]}``) when it connects and whenever a table changes (anyone: the lobby is public).
+  [...]}``) when it connects and whenever a table changes (anyone: the lobby is public);
+* ``/ws/watch`` — a read-only websocket on which anyone, signed in or not, watches tables as a
+  spectator: the ``state`` and ``event`` messages of the protocol, as a spectator may see them.
 
 Everything that reads a table runs inside its actor, between batches (:meth:`TableActor.call`),
 so nothing uncommitted is ever shown.
@@ -19,16 +21,19 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from fastapi import APIRouter, FastAPI, HTTPException, Request, WebSocket
 from starlette.websockets import WebSocketDisconnect
 
 from paigow.errors import PaigowError
-from paigow.table.observation import OPERATOR, SPECTATOR, Viewer, redact_record
+from paigow.table.observation import OPERATOR, SPECTATOR, Viewer
 
 from .advice import spot_advice, table_info
 from .auth import COOKIE, User
+from .hub import Connection, recalled
+from .protocol import ProtocolError, parse_message
 
 if TYPE_CHECKING:
     from .actor import TableActor
@@ -129,13 +134,7 @@ async def history(table_id: str, request: Request) -> list[dict[str, Any]]:
         raise HTTPException(404, f"no table {table_id!r}")
     user = await _user(request)
     rows = await service.store.run(service.store.recall_table, table_id, 10)
-
-    def redact() -> list[dict[str, Any]]:
-        for r in rows:
-            r["record"] = redact_record(r["record"], _record_viewer(user, r["record"]))
-        return rows
-
-    return await asyncio.to_thread(redact)
+    return await asyncio.to_thread(recalled, rows, lambda r: _record_viewer(user, r))
 
 
 @router.websocket("/ws/lobby")
@@ -154,6 +153,102 @@ async def lobby_feed(ws: WebSocket) -> None:
                 msg = await asyncio.wait_for(ws.receive_text(), LOBBY_POLL)
                 if msg.strip() == '{"type":"ping"}':
                     await ws.send_text('{"type":"pong"}')
+
+
+@router.websocket("/ws/watch")
+async def watch(ws: WebSocket) -> None:
+    """A table as a spectator sees it, live, for anyone (a signed-out page): ``subscribe`` /
+    ``unsubscribe`` / ``ping`` only, the ``state`` and every ``event`` exactly as a spectator
+    may see them (no hidden piece). At most :data:`WATCHERS` such connections a process, each
+    on :data:`WATCH_TABLES` tables, each message taken from a bucket of its own."""
+    service = _service(ws)
+    if len(_watchers) >= WATCHERS:
+        await ws.close(code=1013, reason="too many spectators; try again later")
+        return
+    await ws.accept()
+    conn = Connection(SPECTATOR_USER, datetime.max.replace(tzinfo=UTC), WATCH_QUEUE)
+    _watchers.add(conn)
+    writer = asyncio.create_task(_write(ws, conn))
+    bucket = service.rates.connection()
+    refused = 0
+    try:
+        while not conn.overflowed:
+            text = await ws.receive_text()
+            if bucket.take():
+                refused += 1
+                if refused >= service.rates.close_after:
+                    await ws.close(code=4429, reason="too many messages")
+                    break
+                if refused == 1:
+                    conn.push({"type": "error", "error": "rate limit: too many messages"})
+                continue
+            refused = 0
+            await _watch_message(service, conn, text)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        for tid in conn.tables:
+            if tid in service.actors:
+                service.actors[tid].unsubscribe(conn)
+        _watchers.discard(conn)
+        conn.close()
+        writer.cancel()
+
+
+#: The most spectator connections (``/ws/watch``) a process keeps, the tables each may watch,
+#: and the messages queued for one before it is dropped as too slow.
+WATCHERS = 500
+WATCH_TABLES = 4
+WATCH_QUEUE = 200
+#: Who a signed-out spectator is to a table (no name: never seated, never an operator).
+SPECTATOR_USER = User(0, "", "spectator")
+_watchers: set[Connection] = set()
+
+
+async def _write(ws: WebSocket, conn: Connection) -> None:
+    with contextlib.suppress(Exception):
+        while (msg := await conn.queue.get()) is not None:
+            await ws.send_text(json.dumps(msg, separators=(",", ":")))
+
+
+async def _watch_message(service: Service, conn: Connection, text: str) -> None:
+    try:
+        msg = parse_message(json.loads(text)) if len(text) <= 4096 else None
+    except (ValueError, ProtocolError) as e:
+        conn.push(
+            {"type": "error", "error": str(e) if isinstance(e, ProtocolError) else "not JSON"}
+        )
+        return
+    if msg is None:
+        conn.push({"type": "error", "error": "message too long"})
+        return
+    if msg.type == "ping":
+        conn.push({"type": "pong"})
+        return
+    assert msg.table is not None
+    if msg.type == "command":
+        conn.push(
+            {
+                "type": "result",
+                "table": msg.table,
+                "id": msg.id or "",
+                "status": "refused",
+                "error": "sign in to play: a spectator watches",
+            }
+        )
+        return
+    actor = await service.find(msg.table)
+    if actor is None:
+        conn.push({"type": "error", "table": msg.table, "error": f"no open table {msg.table!r}"})
+        return
+    if msg.type == "unsubscribe":
+        conn.tables.discard(msg.table)
+        actor.unsubscribe(conn)
+    elif msg.table in conn.tables or len(conn.tables) < WATCH_TABLES:
+        conn.tables.add(msg.table)
+        await actor.subscribe(conn)
+    else:
+        conn.push({"type": "error", "error": f"a spectator watches at most {WATCH_TABLES} tables"})
 
 
 def install(app: FastAPI) -> None:

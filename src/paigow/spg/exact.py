@@ -28,7 +28,7 @@ import numpy as np
 
 from paigow.cards import DECK, JOKER_1, JOKER_2, Card, parse_cards
 from paigow.errors import ConfigError
-from paigow.exact.advise import SettingScore
+from paigow.exact.advise import SettingScore, same_as
 from paigow.exact.arrays import I8, I32, I64, U8, U16
 from paigow.exact.dominance import DominanceCounter, SubsetIndex, subset_index
 from paigow.exact.edge import EdgeDetail, EdgeResult
@@ -394,7 +394,7 @@ def spg_advise(
         lw = (s.low.strength > dealer.low) & (not zero)
         win, lose, total = int(row[hw & lw].sum()), int(row[~(hw | lw)].sum()), int(row.sum())
         ev = (win * (1 - commission) - lose) / Fraction(total)
-        scores.append(CardSettingScore(s, win, total - win - lose, lose, ev))
+        scores.append(CardSettingScore(s, win, total - win - lose, lose, ev, same_as(s, options)))
     return _advice(held, scores, house_way, dealer.name)
 
 
@@ -423,7 +423,7 @@ def spg_advise_banker(
         win, lose = int(row[~(phw | plw)].sum()), int(row[phw & plw].sum())
         total = int(row.sum())
         ev = (win * (1 - commission) - lose) / Fraction(total)
-        scores.append(CardSettingScore(s, win, total - win - lose, lose, ev))
+        scores.append(CardSettingScore(s, win, total - win - lose, lose, ev, same_as(s, options)))
     return _advice(held, scores, house_way, player.name)
 
 

@@ -42,7 +42,29 @@ from .hands import (
     validate_cards,
 )
 
-__all__ = ["SPG_WAYS", "CardWay", "SpgHouseWay", "get_card_way", "house_way_rule"]
+__all__ = [
+    "RULE_WORDS",
+    "SPG_WAYS",
+    "CardWay",
+    "SpgHouseWay",
+    "get_card_way",
+    "house_way_rule",
+    "rule_words",
+]
+
+#: The ``spg-house`` rules (a)..(d) in words (the terminal table, the trainer, the web table).
+RULE_WORDS: Final = {
+    "a": "the two jokers are played together",
+    "b": "play a pair or a face-card hand (K-Q, K-J, Q-J)",
+    "c": "play two cards worth 9, 8 or 7 together",
+    "d": "the highest card goes with the lowest card",
+}
+
+
+def rule_words(cards: Sequence[Card]) -> str:
+    """The ``spg-house`` rule that sets ``cards``, in words."""
+    rule = house_way_rule(cards)[0]
+    return f"rule ({rule}) of spg-house: {RULE_WORDS[rule]}"
 
 
 @runtime_checkable

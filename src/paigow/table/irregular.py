@@ -95,10 +95,9 @@ class Irregularities(RoundState):
             self._op("hand_dead", "dealer", position=position, derived=True)
         return op
 
-    @action
-    def void_hand(self, spot: str) -> Operation:
-        """The player elects to void a hand whose tile was exposed (R-IRR-CO-5, MD-4), before
-        setting it and at most once."""
+    def verify_void_hand(self, spot: str) -> None:
+        """A player may void a hand whose tile was exposed (R-IRR-CO-5, MD-4), before setting
+        it and at most once."""
         self._need("setting")
         as_text(spot, "a spot")
         if not self.exposed.get(spot):
@@ -109,6 +108,19 @@ class Irregularities(RoundState):
             raise IllegalActionError(f"spot {spot} is already void")
         if spot in self.settings:
             raise IllegalActionError(f"spot {spot} is set: the hand is played out")
+
+    def can_void_hand(self, spot: str) -> bool:
+        """True when :meth:`void_hand` would be accepted."""
+        try:
+            self.verify_void_hand(spot)
+        except IllegalActionError:
+            return False
+        return True
+
+    @action
+    def void_hand(self, spot: str) -> Operation:
+        """The player voids a hand whose tile was exposed (:meth:`verify_void_hand`)."""
+        self.verify_void_hand(spot)
         self._return_spot(spot, "player voided the hand")
         return self._op("void_hand", "player", spot=spot)
 

@@ -120,8 +120,12 @@ def _position_setting(rnd: Round, pos: str) -> Any:
     return rnd.settings.get(pos)
 
 
-def observe(rnd: Round, viewer: Viewer) -> dict[str, Any]:
-    """The round as ``viewer`` may see it now (plain JSON data)."""
+def observe(
+    rnd: Round, viewer: Viewer, statement: Mapping[str, Any] | None = None
+) -> dict[str, Any]:
+    """The round as ``viewer`` may see it now (plain JSON data); a finished round carries its
+    settlement ``statement`` (:mod:`.statement`, public: it names no piece), made here from the
+    round's record when not given."""
     seen = visible_positions(rnd, viewer)
     positions: dict[str, Any] = {}
     exposures: dict[str, int] = {}
@@ -179,7 +183,19 @@ def observe(rnd: Round, viewer: Viewer) -> dict[str, Any]:
         "exposure": _exposure(rnd),
         "void": rnd.void_reason,
         "operations": len(rnd.log),
+        "statement": _statement(rnd, statement),
     }
+
+
+def _statement(rnd: Round, given: Mapping[str, Any] | None) -> dict[str, Any] | None:
+    if rnd.phase != "done":
+        return None
+    if given is not None:
+        return dict(given)
+    from .record import round_record
+    from .statement import statement
+
+    return statement(round_record(rnd))
 
 
 def _exposure(rnd: Round) -> list[str]:

@@ -22,7 +22,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from paigow.dealing import count_start
-from paigow.errors import ConfigError, IllegalActionError
+from paigow.errors import ConfigError, IllegalActionError, PaigowError
 from paigow.profiles import Profile
 
 from .atomic import action
@@ -196,17 +196,30 @@ class Round(WagerActions, Showdown, Irregularities):
         return op
 
     # ----------------------------------------------------------------- cut
+    def verify_cut(self, cut: str | None) -> list[int]:
+        """R-CUT-01/02 (cards: R-SPG-09): a cut the bank may make now; the order it makes."""
+        self._need("cut")
+        if cut is None:
+            return list(range(len(self.order)))
+        return list(self.game.cut(list(range(len(self.order))), as_text(cut, "a cut")))
+
+    def can_cut(self, cut: str | None) -> bool:
+        """True when :meth:`cut` would be accepted."""
+        try:
+            self.verify_cut(cut)
+        except PaigowError:
+            return False
+        return True
+
     @action
     def cut(self, cut: str | None) -> Operation:
         """The bank cuts once (R-CUT-01/02; cards: ``card:N``, R-SPG-09) or declines."""
-        self._need("cut")
+        perm = self.verify_cut(cut)
+        self.phase = "wagers"
         if cut is None:
-            self.phase = "wagers"
             return self._op("decline_cut", "bank")
-        perm = self.game.cut(list(range(len(self.order))), as_text(cut, "a cut"))
         self.order = [self.order[i] for i in perm]
         self.marked = sorted(j for j, i in enumerate(perm) if i in self.marked)
-        self.phase = "wagers"
         return self._op("cut", "bank", cut=cut)
 
     @action
@@ -221,8 +234,7 @@ class Round(WagerActions, Showdown, Irregularities):
         return self._op("no_more_bets", "dealer")
 
     # ----------------------------------------------------------------- style, dice
-    @action
-    def choose_style(self, style: str, chooser: str = "dealer") -> Operation:
+    def verify_style(self, style: str, chooser: str = "dealer") -> None:
         """R-DEAL-04: a delivery style among the profile's, by who may choose it.
 
         The default style needs no chooser. Otherwise: the bank in bank rounds (CO, GEN), the
@@ -250,6 +262,19 @@ class Round(WagerActions, Showdown, Irregularities):
                 raise IllegalActionError(
                     f"the {chooser} may not choose style {style!r} here (R-DEAL-04; chooser: {who})"
                 )
+
+    def can_style(self, style: str, chooser: str = "dealer") -> bool:
+        """True when :meth:`choose_style` would be accepted."""
+        try:
+            self.verify_style(style, chooser)
+        except IllegalActionError:
+            return False
+        return True
+
+    @action
+    def choose_style(self, style: str, chooser: str = "dealer") -> Operation:
+        """R-DEAL-04: deliver by ``style`` (see :meth:`verify_style`)."""
+        self.verify_style(style, chooser)
         self.style = style
         self.phase = "shake"
         return self._op("style", chooser, style=style, chooser=chooser)

@@ -26,18 +26,37 @@ from .money import (
 from .state import RoundState, Wager
 from .variations import pair_fortunes_units, side_result, side_transfers
 
-__all__ = ["exposure_order", "obviously_incorrect", "settle_bonus", "settle_round"]
+__all__ = [
+    "exposure_order",
+    "obviously_incorrect",
+    "resolution_order",
+    "settle_bonus",
+    "settle_round",
+]
 
 
 def exposure_order(rnd: RoundState) -> list[str]:
     """Wagered spots in the order they are exposed and settled."""
-    spots = rnd.wagered_spots()
-    if rnd.banker.kind == "player-dealer" and rnd.start is not None:
-        ring = list(rnd.ring)
-        i0 = ring.index(rnd.start)
+    return resolution_order(
+        list(rnd.ring),
+        rnd.wagered_spots(),
+        player_dealer=rnd.banker.kind == "player-dealer",
+        start=rnd.start,
+        bank_spot=rnd.bank_spot,
+    )
+
+
+def resolution_order(
+    ring: list[str], spots: list[str], *, player_dealer: bool, start: str | None, bank_spot: str
+) -> list[str]:
+    """``spots`` in the order they are exposed and settled: around ``ring`` from the dealer's
+    right (R-SETTLE-01), or in Lucky Chances from the ACTION seat ``start``, the bank's spot
+    left out (R-LC-07)."""
+    if player_dealer and start is not None:
+        i0 = ring.index(start)
         order = [ring[(i0 + k) % len(ring)] for k in range(len(ring))]
-        return [p for p in order if p in spots and p != rnd.bank_spot]
-    return [p for p in rnd.ring if p in spots]
+        return [p for p in order if p in spots and p != bank_spot]
+    return [p for p in ring if p in spots]
 
 
 def obviously_incorrect(s: Setting) -> bool:

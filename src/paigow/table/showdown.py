@@ -85,6 +85,15 @@ class Showdown(RoundState):
         self._maybe_bank_phase()
         return self._op("set", f"player:{player}", spot=spot, by=player, **_hands(s))
 
+    def can_set(self, spot: str) -> bool:
+        """True when ``spot`` may be set now, by its player or by the house way on request
+        (in play, not set, and in turn: R-SET-07)."""
+        try:
+            self._may_set(spot)
+        except IllegalActionError:
+            return False
+        return True
+
     @action
     def set_house_way(self, spot: str) -> Operation:
         """The dealer sets a spot by the house way on request (R-SET-04, R-LC-11)."""
@@ -130,10 +139,9 @@ class Showdown(RoundState):
         return op
 
     # ----------------------------------------------------------------- surrender, exposure
-    @action
-    def surrender(self, spot: str) -> Operation:
+    def verify_surrender(self, spot: str) -> None:
         """R-SURR-01: after the dealer's hands are set, before either hand of that player is
-        exposed (R-SETTLE-01); the whole wager lost."""
+        exposed (R-SETTLE-01)."""
         self._need("surrender")
         as_text(spot, "a spot")
         if not self.profile.table.surrender:
@@ -144,6 +152,20 @@ class Showdown(RoundState):
             raise IllegalActionError(
                 f"spot {spot}'s hands are exposed: surrender comes before exposure (R-SURR-01)"
             )
+
+    def can_surrender(self, spot: str) -> bool:
+        """True when :meth:`surrender` would be accepted."""
+        try:
+            self.verify_surrender(spot)
+        except IllegalActionError:
+            return False
+        return True
+
+    @action
+    def surrender(self, spot: str) -> Operation:
+        """R-SURR-01: the whole wager of ``spot`` lost, its hands not played
+        (:meth:`verify_surrender`)."""
+        self.verify_surrender(spot)
         self.surrendered.add(spot)
         return self._op("surrender", f"player:{self.controller(spot)}", spot=spot)
 

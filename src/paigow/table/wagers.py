@@ -261,11 +261,8 @@ class WagerActions(RoundState):
             return True
         return not sb.dragons_eye_without_paigow_wager
 
-    @action
-    def place_dealer_wager(self, cents: int) -> Operation:
-        """R-BANK-10: the dealer's wager against a player bank, from the tray: the bank's last
-        wager against the dealer, or the profile's approved amount (:attr:`dealer_wager_limit`);
-        the bank may direct a lesser amount, or none (0)."""
+    def verify_dealer_wager(self, cents: int) -> None:
+        """Checks of R-BANK-10 and R-BANK-06 for the dealer's wager against a player bank."""
         self._need("wagers")
         if self.banker.kind != "player" or not self.profile.banking.dealer_wager:
             raise IllegalActionError("the dealer wagers only against a player bank (R-BANK-10)")
@@ -289,16 +286,29 @@ class WagerActions(RoundState):
                     f"cannot cover {dollars(on_layout + cents)} in wagers with this dealer's "
                     "wager (R-BANK-06)"
                 )
+
+    def can_dealer_wager(self, cents: int) -> bool:
+        """True when :meth:`place_dealer_wager` would be accepted."""
+        try:
+            self.verify_dealer_wager(cents)
+        except IllegalActionError:
+            return False
+        return True
+
+    @action
+    def place_dealer_wager(self, cents: int) -> Operation:
+        """R-BANK-10: the dealer's wager against a player bank, from the tray: the bank's last
+        wager against the dealer, or the profile's approved amount (:attr:`dealer_wager_limit`);
+        the bank may direct a lesser amount, or none (0)."""
+        self.verify_dealer_wager(cents)
         if self.dealer_wager:
             self.ledger.move("layout", "house", self.dealer_wager, "dealer wager changed", "dealer")
         self.dealer_wager = cents
         self.ledger.move("house", "layout", cents, "dealer wager", "dealer")
         return self._op("dealer_wager", "dealer", cents=cents)
 
-    @action
-    def place_pd_wager(self, cents: int) -> Operation:
-        """R-LC-09: the Player-Dealer's stake, which limits the action; at least the table
-        minimum, with collection in advance (¶20, AMB-73)."""
+    def verify_pd_wager(self, cents: int) -> int:
+        """Checks of R-LC-08/09 for the Player-Dealer's stake; the collection it pays."""
         self._need("wagers")
         if self.banker.kind != "player-dealer" or self.banker.player is None:
             raise IllegalActionError("only a Player-Dealer places a bank stake")
@@ -313,10 +323,25 @@ class WagerActions(RoundState):
                 f"the Player-Dealer's stake of {dollars(cents)} is under the table minimum "
                 f"{dollars(t.min_wager)} (¶18, ¶22)"
             )
-        who = f"player:{self.banker.player}"
         fee = self._collection_fee(cents)
-        if self.ledger.balance(who) < cents + fee:
+        if self.ledger.balance(f"player:{self.banker.player}") < cents + fee:
             raise IllegalActionError(f"{self.banker.player} lacks {dollars(cents + fee)}")
+        return fee
+
+    def can_pd_wager(self, cents: int) -> bool:
+        """True when :meth:`place_pd_wager` would be accepted."""
+        try:
+            self.verify_pd_wager(cents)
+        except IllegalActionError:
+            return False
+        return True
+
+    @action
+    def place_pd_wager(self, cents: int) -> Operation:
+        """R-LC-09: the Player-Dealer's stake, which limits the action; at least the table
+        minimum, with collection in advance (¶20, AMB-73)."""
+        fee = self.verify_pd_wager(cents)
+        who = f"player:{self.banker.player}"
         if fee:
             self.ledger.move(who, "house", fee, "collection", "pd")
         self.ledger.move(who, "bank", cents, "player-dealer stake", "pd")

@@ -155,10 +155,14 @@ class Trainer:
         """The commission rate of the profile."""
         return commission_of(self.profile)
 
-    def problem(self, pieces: Sequence[Any], drill: str = "all") -> Problem:
-        """Score every setting of ``pieces`` (four tiles or cards)."""
+    def problem(
+        self, pieces: Sequence[Any], drill: str = "all", *, as_banker: bool = False
+    ) -> Problem:
+        """Score every setting of ``pieces`` (four tiles or cards); with ``as_banker``, as the
+        bank's hand against players setting by the dealer's way (scores from the bank's side:
+        copies and ties in its favour, commission on its wins)."""
         ps = tuple(pieces)
-        options = self.game.scores(ps, self.dealer)
+        options = self.game.scores(ps, self.dealer, as_banker=as_banker)
         key = self.way.set(ps).key()
         house = next(i for i, o in enumerate(options) if o.setting.key() == key)
         best = max(

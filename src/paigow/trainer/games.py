@@ -24,14 +24,15 @@ from paigow.profiles import Profile
 from paigow.ranking import STRENGTH as TILE_STRENGTH
 from paigow.ranking import Hand, player_wins_hand
 from paigow.settings import Setting
-from paigow.spg.exact import rank_space, spg_advise, spg_optimal, spg_way_arrays
+from paigow.spg.exact import rank_space, spg_advise, spg_advise_banker, spg_optimal, spg_way_arrays
 from paigow.spg.hands import NJ, NJ_LITERAL, CardHand, CardSetting, Category, player_wins_spg_hand
 from paigow.spg.hands import STRENGTH as CARD_STRENGTH
-from paigow.spg.house_way import get_card_way, house_way_rule
+from paigow.spg.house_way import get_card_way
+from paigow.spg.house_way import rule_words as spg_words
 from paigow.table.games import game_for
 from paigow.tiles import Tile, format_tiles, parse_tiles
 from paigow.ways.canberra import canberra_rule
-from paigow.ways.regulation import regulation_rule
+from paigow.ways.regulation import rule_words as regulation_words
 from paigow.ways.taj_mahal import taj_mahal_rule
 
 from .categories import ClassTable
@@ -50,18 +51,6 @@ BANDS: Final = (
     "0 to 3 points",
 )
 
-_REGULATION: Final = {
-    "a": "keep the supreme pair (both gee joon tiles) together",
-    "b": "play a pair, wong or gong",
-    "c": "play two tiles worth 7, 8 or 9 together",
-    "d": "put the highest-ranking tile with the lowest-ranking tile",
-}
-_SPG_HOUSE: Final = {
-    "a": "play the two jokers together",
-    "b": "play a pair or a face-card hand (K-Q, K-J, Q-J)",
-    "c": "play two cards worth 9, 8 or 7 together",
-    "d": "put the highest card with the lowest card",
-}
 _TILE_RULES: Final[dict[str, Callable[[Sequence[Tile]], tuple[str, Setting]]]] = {
     "taj-mahal": taj_mahal_rule,
     "canberra": canberra_rule,
@@ -118,8 +107,11 @@ class TrainerGame(Protocol):
         """Four pieces from text (validated)."""
         ...
 
-    def scores(self, pieces: Sequence[Any], dealer: str) -> tuple[SettingScore, ...]:
-        """The exact score of every distinct setting against the ``dealer`` way."""
+    def scores(
+        self, pieces: Sequence[Any], dealer: str, *, as_banker: bool = False
+    ) -> tuple[SettingScore, ...]:
+        """The exact score of every distinct setting against the ``dealer`` way; with
+        ``as_banker``, of the bank's hand against players setting by that way."""
         ...
 
     def house_way(self, name: str, dealer: str) -> Any:
@@ -270,9 +262,13 @@ class TileTrainer(_Adapter):
         validate_four(tiles, what=repr(text))
         return _in_rank_order(tiles)
 
-    def scores(self, pieces: Sequence[Any], dealer: str) -> tuple[SettingScore, ...]:
+    def scores(
+        self, pieces: Sequence[Any], dealer: str, *, as_banker: bool = False
+    ) -> tuple[SettingScore, ...]:
         """:func:`paigow.exact.api.setting_advice` against ``dealer``."""
-        adv = setting_advice(list(pieces), self.profile, self.commission, opponent=dealer)
+        adv = setting_advice(
+            list(pieces), self.profile, self.commission, opponent=dealer, as_banker=as_banker
+        )
         return adv.settings
 
     def house_way(self, name: str, dealer: str) -> Any:
@@ -282,8 +278,7 @@ class TileTrainer(_Adapter):
     def rule(self, way: str, pieces: Sequence[Any]) -> str | None:
         """R-HW-01 (a)-(d) for ``regulation``; the published rule names for the casino ways."""
         if way == "regulation":
-            r = regulation_rule(pieces)[0]
-            return f"rule ({r}) of R-HW-01: {_REGULATION[r]}"
+            return regulation_words(pieces)
         if way in _TILE_RULES:
             return f"{way} rule {_TILE_RULES[way](pieces)[0]} (see docs/house-ways.md)"
         return None
@@ -390,11 +385,13 @@ class CardTrainer(_Adapter):
         validate_cards(cards, what=repr(text))
         return tuple(sorted(cards, key=lambda c: -c.code))
 
-    def scores(self, pieces: Sequence[Any], dealer: str) -> tuple[SettingScore, ...]:
-        """:func:`paigow.spg.exact.spg_advise` against ``dealer`` (fouls are not scored)."""
-        adv = spg_advise(
-            list(pieces), dealer, commission=self.commission, literal_zero=self.literal
-        )
+    def scores(
+        self, pieces: Sequence[Any], dealer: str, *, as_banker: bool = False
+    ) -> tuple[SettingScore, ...]:
+        """:func:`paigow.spg.exact.spg_advise` against ``dealer`` (fouls are not scored);
+        :func:`~paigow.spg.exact.spg_advise_banker` for the bank."""
+        advise = spg_advise_banker if as_banker else spg_advise
+        adv = advise(list(pieces), dealer, commission=self.commission, literal_zero=self.literal)
         return adv.settings
 
     def house_way(self, name: str, dealer: str) -> Any:
@@ -407,8 +404,7 @@ class CardTrainer(_Adapter):
         """Rules (a)-(d) of ``spg-house``."""
         if way != "spg-house":
             return None
-        r = house_way_rule(pieces)[0]
-        return f"rule ({r}): {_SPG_HOUSE[r]}"
+        return spg_words(pieces)
 
     def parse_setting(self, text: str, pieces: Sequence[Any]) -> Any:
         """``HIGH / LOW`` or one hand of two cards; a foul is refused (R-SPG-21)."""

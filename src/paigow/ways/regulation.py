@@ -13,16 +13,33 @@ never reaches rule (d): the way is kind-symmetric (a test checks all 35,960 hand
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from paigow.ranking import Hand
 from paigow.settings import Setting, settings_of
 from paigow.tiles import Tile
 
-__all__ = ["RegulationWay", "regulation_rule"]
+__all__ = ["RULE_WORDS", "RegulationWay", "regulation_rule", "rule_words"]
+
+#: R-HW-01's rules (a)..(d) in words: what the terminal table, the trainer and the web table
+#: say when they name the rule that set a hand.
+RULE_WORDS: Final = {
+    "a": "the supreme pair (1-2 with 2-4) is played as a pair",
+    "b": "play a pair, wong or gong",
+    "c": "play two tiles worth 9, 8 or 7 together",
+    "d": "the highest-ranking tile goes with the lowest-ranking tile",
+}
 
 
 def _best(candidates: Sequence[Setting]) -> Setting:
     return max(candidates, key=lambda s: (s.high.strength, s.low.strength))
+
+
+def rule_words(tiles: Sequence[Tile]) -> str:
+    """The R-HW-01 rule that sets ``tiles``, in words: ``rule (b) of R-HW-01: play a pair,
+    wong or gong``."""
+    rule = regulation_rule(tiles)[0]
+    return f"rule ({rule}) of R-HW-01: {RULE_WORDS[rule]}"
 
 
 def regulation_rule(tiles: Sequence[Tile]) -> tuple[str, Setting]:

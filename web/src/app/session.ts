@@ -31,6 +31,8 @@ export class Session {
   readonly store: Store<ClientState, ClientAction>;
   readonly api: Api;
   private socket: TableSocket | null = null;
+  private socketUser: string | null = null;
+  private listening = false;
   private readonly watched = new Map<TableId, number>();
   private stopLobby: (() => void) | null = null;
   private lobbyUsers = 0;
@@ -60,16 +62,24 @@ export class Session {
   }
 
   private setMe(me: ClientState["me"]): void {
+    const was = this.store.getState().me?.name ?? null;
     this.store.dispatch({ type: "me", me });
-    if (me && !this.socket) this.openSocket();
-    if (!me && this.socket) {
+    const now = me?.name ?? null;
+    if (this.socket && (now !== was || this.socketUser !== now)) {
       this.socket.close();
       this.socket = null;
     }
+    if (!this.socket && (now !== null || this.watched.size > 0)) this.openSocket(now);
   }
 
-  private openSocket(): void {
-    const socket = new TableSocket({ url: this.api.socketUrl("ws") });
+  /**
+   * One websocket: the player's (`/ws`) while signed in, else the spectators' (`/ws/watch`),
+   * so that a signed-out page watches a table live. It re-subscribes the watched tables after
+   * each reconnection; the browser going offline drops it at once (the page says it is
+   * reconnecting) and coming back online reconnects it without waiting for the back-off.
+   */
+  private openSocket(user: string | null): void {
+    const socket = new TableSocket({ url: this.api.socketUrl(user === null ? "ws/watch" : "ws") });
     socket.onStatus((status) => {
       this.store.dispatch({ type: "connection", status });
     });
@@ -78,7 +88,13 @@ export class Session {
     });
     for (const table of this.watched.keys()) socket.subscribe(table);
     this.socket = socket;
+    this.socketUser = user;
     socket.connect();
+    if (!this.listening && typeof window !== "undefined") {
+      this.listening = true;
+      window.addEventListener("offline", () => this.socket?.lost());
+      window.addEventListener("online", () => this.socket?.retryNow());
+    }
   }
 
   async signIn(name: string, password: string): Promise<void> {
@@ -107,13 +123,14 @@ export class Session {
 
   async signOut(): Promise<void> {
     await this.api.logout();
-    this.setMe(null);
     for (const table of [...this.watched.keys()]) this.store.dispatch({ type: "forget_table", table });
+    this.setMe(null);
   }
 
   /** Watch a table (counted: the last page to stop watching unsubscribes). */
   watch(table: TableId): () => void {
     this.watched.set(table, (this.watched.get(table) ?? 0) + 1);
+    if (!this.socket && this.store.getState().meKnown) this.openSocket(this.store.getState().me?.name ?? null);
     this.socket?.subscribe(table);
     return () => {
       const n = (this.watched.get(table) ?? 1) - 1;
@@ -128,7 +145,7 @@ export class Session {
 
   /** Take an action at a table; a refusal is shown to the player by the store. */
   async act<A extends keyof ActionArgs>(table: TableId, action: A, args: ActionArgs[A]): Promise<ResultMessage | null> {
-    if (!this.socket) {
+    if (!this.socket || this.socketUser === null) {
       this.notify("error", "Sign in to play.");
       return null;
     }

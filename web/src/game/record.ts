@@ -44,6 +44,11 @@ const STYLE_NAMES: Readonly<Record<string, string>> = {
   "automated-shoe": "from an automated shoe",
 };
 
+/** A player's name as the table shows it: computer players are "Computer N". */
+export function displayName(name: string): string {
+  return name.startsWith("bot-") ? `Computer ${name.slice(4)}` : name;
+}
+
 /** "player:alice" → "alice"; "dealer" → "Dealer"; "bank" → "The bank". */
 export function actorName(actor: string): string {
   if (actor.startsWith("player:")) return actor.slice(7);

@@ -1,78 +1,19 @@
 import { describe, expect, it } from "vitest";
-import type { RoundView, TableState, Transfer } from "../protocol";
+import { FRAMES } from "../generated/frames";
+import type { FrameName } from "../generated/frames";
+import type { ServerMessage, TableState } from "../protocol";
 import { dollarsText, formatCents, parseDollars } from "./money";
 import { describeOp } from "./record";
-import {
-  controller,
-  dealOrder,
-  decision,
-  mySpots,
-  netByPlayer,
-  payouts,
-  ringOrder,
-  secondsLeft,
-  settlementTransfers,
-} from "./table";
+import { dealOrder, decision, ringOrder, secondsLeft, statementOf } from "./table";
 
-function round(over: Partial<RoundView> = {}): RoundView {
-  const position = {
-    dealt: true,
-    collected: false,
-    pieces: null,
-    set: false,
-    setting: null,
-    set_by: null,
-    exposed_count: 0,
-    surrendered: false,
-    void: false,
-    dead: false,
-  };
-  return {
-    game: "tiles",
-    phase: "setting",
-    banker: { kind: "house", player: null, position: null },
-    seats: { alice: "1", bob: "2" },
-    chips: { alice: 10_000, bob: 10_000 },
-    house_way: "regulation",
-    style: "a",
-    dice: [6, 1, 2],
-    rng: null,
-    start: "2",
-    dragons_eye: null,
-    wagers: [
-      { ref: "w1", player: "alice", spot: "1", kind: "main", cents: 1000, result: null },
-      { ref: "w2", player: "bob", spot: "2", kind: "main", cents: 2000, result: null },
-      { ref: "w3", player: "alice", spot: "2", kind: "main", cents: 3000, result: null },
-    ],
-    dealer_wager: 0,
-    pd_stake: 0,
-    positions: { dealer: position, "1": position, "2": position, "3": { ...position, dealt: false, collected: true } },
-    unset: ["1", "2"],
-    results: {},
-    exposure: [],
-    void: null,
-    operations: 9,
-    ...over,
-  };
+/** The state a recorded frame (tests/web_frames.py: a real server's) brought its viewer. */
+function state(name: FrameName): TableState {
+  return stateIn(FRAMES[name], name);
 }
 
-function table(r: RoundView | null, waiting: TableState["waiting"]): TableState {
-  return {
-    table: "t1",
-    seq: 5,
-    profile: "generic",
-    game: "tiles",
-    limits: { min: 500, max: 500_000 },
-    seats: { alice: "1", bob: "2" },
-    chips: { alice: 10_000, bob: 10_000 },
-    rounds: 0,
-    round_open: r !== null,
-    waiting,
-    paused: false,
-    held: null,
-    you: "alice",
-    round: r,
-  };
+function stateIn(f: ServerMessage, name: string): TableState {
+  if (f.type !== "state" && f.type !== "event") throw new Error(`${name} carries no state`);
+  return f.state;
 }
 
 describe("the ring and the deal", () => {
@@ -81,32 +22,52 @@ describe("the ring and the deal", () => {
     expect(dealOrder(["dealer", "1", "2", "3"], "2")).toEqual(["2", "3", "dealer", "1"]);
     expect(dealOrder(["dealer", "1"], null)).toEqual(["dealer", "1"]);
   });
-
-  it("gives a spot to its seated player, else to the largest stake (R-SET-08)", () => {
-    const r = round();
-    expect(controller(r, "1")).toBe("alice");
-    expect(controller(r, "2")).toBe("bob");
-    expect(controller(r, "3")).toBeNull();
-    expect(mySpots(r, "alice")).toEqual(["1"]);
-    const pd = round({ banker: { kind: "player-dealer", player: "carol", position: "3" } });
-    expect(controller(pd, "2")).toBe("alice");
-    expect(mySpots(pd, "carol")).toEqual(["3"]);
-  });
 });
 
-describe("what the table asks of a player", () => {
-  it("asks only the players it waits for", () => {
-    const setting = table(round(), { key: "r1:setting", for: "setting", who: ["alice"], deadline: 10 });
-    expect(decision(setting, "alice")).toEqual({ kind: "setting", spots: ["1"] });
-    expect(decision(setting, "bob").kind).toBe("wait");
-    expect(decision(setting, null).kind).toBe("sign-in");
-    expect(decision(setting, "carol").kind).toBe("sit");
-    const offer = table(null, { key: "r1:offer:alice", for: "bank offer", who: ["alice"], deadline: null });
-    expect(decision(offer, "alice").kind).toBe("bank-offer");
-    const bank = round({ banker: { kind: "player", player: "alice", position: "1" } });
-    const wagers = table(bank, { key: "r1:wagers", for: "wagers", who: ["alice", "bob"], deadline: 1 });
-    expect(decision(wagers, "alice")).toEqual({ kind: "wagers", role: "bank" });
-    expect(decision(wagers, "bob")).toEqual({ kind: "wagers", role: "player" });
+describe("what the table asks of a player: exactly the server's choices", () => {
+  it("asks each viewer of the recorded frames what the server's choices say, and nothing else", () => {
+    const kinds: Partial<Record<FrameName, string>> = {
+      "co-sit-eve": "sit",
+      "co-next-round-eve": "next-round",
+      "co-wagers-alice": "wagers",
+      "co-setting-bob": "setting",
+      "co-surrender-bob": "surrender",
+      "co-offer-alice": "bank-offer",
+      "co-cut-alice": "cut",
+      "co-bank-wagers-alice": "wagers",
+      "co-style-alice": "style",
+      "co-bank-set-alice": "bank-set",
+      "lc-offer-carol": "bank-offer",
+      "lc-stake-carol": "wagers",
+      "lc-wagers-dave": "wagers",
+    };
+    for (const [name, kind] of Object.entries(kinds) as [FrameName, string][]) {
+      const st = state(name);
+      expect(decision(st, st.you ?? "eve").kind, name).toBe(kind);
+    }
+    expect(decision(state("co-settled-watcher"), null).kind).toBe("sign-in");
+  });
+
+  it("passes the server's lists on untouched: spots, cuts, styles, bounds (R-WAGER, R-CUT, R-LC-09)", () => {
+    const w = decision(state("co-wagers-alice"), "alice");
+    expect(w.kind === "wagers" && w.role).toBe("player");
+    expect(w.kind === "wagers" && w.choices.wagers).toEqual(state("co-wagers-alice").choices?.wagers);
+    const cut = decision(state("co-cut-alice"), "alice");
+    expect(cut.kind === "cut" && cut.cuts.length).toBe(175);
+    const bank = decision(state("co-bank-wagers-alice"), "alice");
+    expect(bank.kind === "wagers" && bank.role).toBe("bank");
+    const pd = decision(state("lc-stake-carol"), "carol");
+    expect(pd.kind === "wagers" && pd.role).toBe("player-dealer");
+    // Lucky Chances kum-kum: every spot the server offers, and never the Player-Dealer's own.
+    const kum = decision(state("lc-wagers-dave"), "dave");
+    const spots = kum.kind === "wagers" ? kum.choices.wagers.map((x) => x.spot) : [];
+    expect(spots).toContain("8");
+    expect(spots).not.toContain(state("lc-wagers-dave").round?.banker.position);
+  });
+
+  it("says a player seated during a round plays from the next one", () => {
+    const d = decision(state("co-next-round-eve"), "eve");
+    expect(d).toEqual({ kind: "next-round", seat: "4", round: 2 });
   });
 
   it("counts a window down to zero, never below", () => {
@@ -117,51 +78,21 @@ describe("what the table asks of a player", () => {
   });
 });
 
-describe("payouts from the settlement (R-SETTLE, R-BANK-12..14)", () => {
-  const done = round({
-    phase: "done",
-    wagers: [
-      { ref: "w1", player: "alice", spot: "1", kind: "main", cents: 1000, result: "win" },
-      { ref: "w2", player: "bob", spot: "2", kind: "main", cents: 2000, result: "lose" },
-      { ref: "w3", player: "alice", spot: "1", kind: "pair-fortunes", cents: 500, result: "win" },
-      { ref: "w4", player: "bob", spot: "2", kind: "main", cents: 700, result: "push" },
-    ],
-  });
-  const transfers: Transfer[] = [
-    { from: "layout", to: "house", cents: 2000, reason: "lose", ref: "w2" },
-    { from: "layout", to: "player:bob", cents: 700, reason: "push", ref: "w4" },
-    { from: "layout", to: "player:alice", cents: 1000, reason: "stake", ref: "w1" },
-    { from: "house", to: "player:alice", cents: 1000, reason: "win", ref: "w1" },
-    { from: "player:alice", to: "house", cents: 50, reason: "vig", ref: "w1" },
-    { from: "layout", to: "player:alice", cents: 500, reason: "stake", ref: "w3" },
-    { from: "house", to: "player:alice", cents: 1500, reason: "Identical Pair 3 to 1", ref: "w3" },
-  ];
-
-  it("pays a win less commission, a push nothing, a loss the wager", () => {
-    const p = payouts(done, transfers);
-    expect(p.map((x) => x.net)).toEqual([950, -2000, 1500, 0]);
-    expect(p[0]?.commission).toBe(50);
-    expect(p[2]?.won).toBe(1500);
-    expect(netByPlayer(p)).toEqual(
-      new Map([
-        ["alice", 2450],
-        ["bob", -2000],
-      ]),
-    );
-  });
-
-  it("without the transfers, knows only pushes and losses", () => {
-    expect(payouts(done, null).map((x) => x.net)).toEqual([null, -2000, null, 0]);
-  });
-
-  it("finds the settlement among the events of the round only", () => {
-    const op = { index: 3, kind: "settle", actor: "dealer", data: { transfers } };
-    const log = [
-      { seq: 1, action: "settle", round: 1, ops: [op] },
-      { seq: 2, action: "begin", round: 2 },
-    ];
-    expect(settlementTransfers(log, 1)).toHaveLength(transfers.length);
-    expect(settlementTransfers(log, 2)).toBeNull();
+describe("a settled round's money is the server's statement", () => {
+  it("reads the statement from a finished round only", () => {
+    const st = statementOf(state("co-settled-alice"));
+    expect(st?.format).toBe("paigow-statement/1");
+    expect(statementOf(state("co-wagers-alice"))).toBeNull();
+    // Every player's lines make their net (the server's statement reconciles; nothing is added
+    // up here but to check it).
+    for (const name of ["co-settled-alice", "co-settled-bank-alice", "lc-settled-carol"] as const) {
+      const s = statementOf(state(name));
+      for (const p of s?.players ?? []) {
+        const lines = (s?.wagers ?? []).filter((x) => x.owner === p.player).reduce((a, x) => a + x.net, 0);
+        const bank = s?.bank?.player === p.player ? s.bank.lines.reduce((a, l) => a + l.cents, 0) : 0;
+        expect(lines + bank, `${name} ${p.player}`).toBe(p.net);
+      }
+    }
   });
 });
 

@@ -74,6 +74,139 @@ export interface ResultView {
   readonly action_used?: number;
 }
 
+export interface StatementWager {
+  readonly ref: string;
+  readonly owner: string;
+  readonly kind: string;
+  readonly spot: string;
+  readonly stake: number;
+  readonly result: string | null;
+  readonly returned: number;
+  readonly won: number;
+  readonly commission: number;
+  readonly collection: number;
+  readonly net: number;
+  readonly pays?: number;
+  readonly class?: string;
+  readonly reason?: string;
+  readonly action?: number;
+}
+
+export interface StatementDealerWager {
+  readonly stake: number;
+  readonly result: string | null;
+  readonly returned: number;
+  readonly won: number;
+  readonly net: number;
+}
+
+export interface StatementLine {
+  readonly what: string;
+  readonly cents: number;
+}
+
+export interface StatementCentre {
+  readonly taken: number;
+  readonly paid: number;
+  readonly shortfall: number;
+  readonly house_shortfall: number;
+  readonly house_half: number;
+  readonly commission: number;
+  readonly surplus: number;
+}
+
+export interface StatementBank {
+  readonly player: string;
+  readonly kind: "house" | "player" | "co-bank" | "player-dealer";
+  readonly position: string;
+  readonly net: number;
+  readonly lines: readonly StatementLine[];
+  readonly commission: number;
+  readonly collection: number;
+  readonly centre?: StatementCentre;
+  readonly stake?: number;
+  readonly action_used?: number;
+}
+
+export interface StatementPlayer {
+  readonly player: string;
+  readonly seat: string;
+  readonly before: number;
+  readonly net: number;
+  readonly after: number;
+  readonly kept: number;
+  readonly commission: number;
+  readonly collection: number;
+}
+
+export interface StatementSpot {
+  readonly spot: string;
+  readonly player: string;
+  readonly result: string | null;
+  readonly net: number;
+}
+
+export interface Statement {
+  readonly format: "paigow-statement/1";
+  readonly record_id: string;
+  readonly void: string | null;
+  readonly banker: Banker;
+  readonly wagers: readonly StatementWager[];
+  readonly dealer_wager: StatementDealerWager | null;
+  readonly bank: StatementBank | null;
+  readonly players: readonly StatementPlayer[];
+  readonly spots: readonly StatementSpot[];
+  readonly house: {
+    readonly net: number;
+    readonly commission: number;
+    readonly collection: number;
+  };
+}
+
+export interface Range {
+  readonly min: number;
+  readonly max: number;
+}
+
+export interface WagerChoice {
+  readonly spot: string;
+  readonly kind: string;
+  readonly min: number;
+  readonly max: number;
+}
+
+export interface Choices {
+  readonly key: string | null;
+  readonly seated: boolean;
+  readonly playing: boolean;
+  readonly next_round: boolean;
+  readonly sitting_out: boolean;
+  readonly leave: boolean;
+  readonly sit: {
+    readonly seats: readonly string[];
+    readonly min: number;
+  } | null;
+  readonly withdraw_dice_bonus: boolean;
+  readonly bank: {
+    readonly kind: "player" | "player-dealer";
+    readonly co_bank: boolean;
+  } | null;
+  readonly wagers: readonly WagerChoice[];
+  readonly remove: readonly string[];
+  readonly ready: boolean;
+  readonly dealer_wager: Range | null;
+  readonly pd_stake: Range | null;
+  readonly cuts: readonly string[] | null;
+  readonly styles: readonly string[];
+  readonly roll: boolean;
+  readonly set: readonly string[];
+  readonly set_now: readonly string[];
+  readonly void_hand: readonly string[];
+  readonly bank_set: boolean;
+  readonly surrender: readonly string[];
+  readonly stand: boolean;
+}
+
 export interface RoundView {
   readonly game: "tiles" | "cards";
   readonly phase: "shuffle" | "cut" | "wagers" | "style" | "shake" | "deal" | "setting" | "bank" | "surrender" | "done";
@@ -95,6 +228,7 @@ export interface RoundView {
   readonly exposure: readonly string[];
   readonly void: string | null;
   readonly operations: number;
+  readonly statement: Statement | null;
 }
 
 export interface TableState {
@@ -111,7 +245,9 @@ export interface TableState {
   readonly paused: boolean;
   readonly held: string | null;
   readonly you: string | null;
+  readonly away: readonly string[];
   readonly round: RoundView | null;
+  readonly choices: Choices | null;
 }
 
 export interface Transfer {
@@ -154,6 +290,7 @@ export interface LobbyTable {
     readonly supreme_bonus: boolean;
   };
   readonly computer_players: number;
+  readonly notes: readonly string[];
   readonly seats: Readonly<Record<string, string | null>>;
   readonly free: readonly string[];
   readonly phase: string;
@@ -234,6 +371,7 @@ export interface ScoredSetting {
     readonly push: number;
     readonly lose: number;
   };
+  readonly same: readonly Hands[];
 }
 
 export interface Advice {
@@ -249,6 +387,7 @@ export interface Advice {
     readonly low_name: string;
   };
   readonly advice: boolean;
+  readonly role: "player" | "bank";
   readonly dealer_way: string;
   readonly settings?: readonly ScoredSetting[];
   readonly best?: number;
@@ -292,6 +431,7 @@ export interface RecalledRound {
   readonly finished_at: string;
   readonly void: boolean;
   readonly record: RoundRecord;
+  readonly statement: Statement;
 }
 
 export interface Me {
@@ -474,6 +614,8 @@ export interface VoidHandArgs {
 
 export type WithdrawDiceBonusArgs = Readonly<Record<string, never>>;
 
+export type SitInArgs = Readonly<Record<string, never>>;
+
 export interface ActionArgs {
   readonly sit: SitArgs;
   readonly leave: LeaveArgs;
@@ -493,6 +635,7 @@ export interface ActionArgs {
   readonly stand: StandArgs;
   readonly void_hand: VoidHandArgs;
   readonly withdraw_dice_bonus: WithdrawDiceBonusArgs;
+  readonly sit_in: SitInArgs;
 }
 
 export interface VoidArgs {
@@ -568,6 +711,7 @@ export interface StateMessage {
   readonly type: "state";
   readonly table: string;
   readonly state: TableState;
+  readonly events?: readonly TableEvent[];
 }
 
 export interface EventMessage {

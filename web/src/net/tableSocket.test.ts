@@ -29,9 +29,14 @@ class FakeSocket implements SocketLike {
   }
 }
 
+const BEAT = 60_000;
+
 function harness() {
   const sockets: FakeSocket[] = [];
   const timers: { fn: () => void; ms: number }[] = [];
+  /** The heartbeat's timers, apart from the reconnection timers. */
+  const beats: { fn: () => void; ms: number; live: boolean }[] = [];
+  const clock = { now: 0 };
   let key = 0;
   const client = new TableSocket({
     url: "ws://127.0.0.1/ws",
@@ -43,17 +48,38 @@ function harness() {
     random: () => 0.5,
     newKey: () => `k${++key}`,
     setTimer: (fn, ms) => {
+      if (ms === BEAT) {
+        beats.push({ fn, ms, live: true });
+        return `beat${beats.length - 1}`;
+      }
       timers.push({ fn, ms });
       return timers.length;
     },
-    clearTimer: () => undefined,
+    clearTimer: (h) => {
+      if (typeof h === "string") {
+        const b = beats[Number(h.slice(4))];
+        if (b) b.live = false;
+      }
+    },
+    heartbeatMs: BEAT,
+    staleMs: 2 * BEAT + 1,
+    now: () => clock.now,
   });
   const latest = () => {
     const s = sockets.at(-1);
     if (!s) throw new Error("no socket");
     return s;
   };
-  return { client, sockets, timers, latest };
+  /** Let the next heartbeat fire, ``ms`` later. */
+  const beat = (ms = BEAT) => {
+    clock.now += ms;
+    const b = beats.filter((x) => x.live).at(-1);
+    if (b) {
+      b.live = false;
+      b.fn();
+    }
+  };
+  return { client, sockets, timers, latest, beat, beats, clock };
 }
 
 describe("TableSocket", () => {
@@ -147,6 +173,38 @@ describe("TableSocket", () => {
     client.close();
     expect(client.status).toBe("closed");
     expect(timers).toHaveLength(0);
+  });
+
+  it("pings while open and counts a silent server as a lost connection", () => {
+    const { client, latest, beat, timers, sockets } = harness();
+    client.connect();
+    latest().open();
+    beat();
+    expect(latest().sent).toEqual([{ type: "ping" }]);
+    latest().deliver({ type: "pong" });
+    beat();
+    beat();
+    expect(client.status).toBe("open");
+    beat(); // nothing heard for three beats: lost
+    expect(client.status).toBe("reconnecting");
+    expect(timers).toHaveLength(1);
+    timers[0]?.fn();
+    expect(sockets).toHaveLength(2);
+  });
+
+  it("drops the connection at once when the browser goes offline, and retries when back", () => {
+    const { client, latest, sockets, timers } = harness();
+    const statuses: string[] = [];
+    client.onStatus((st) => statuses.push(st));
+    client.connect();
+    latest().open();
+    client.lost();
+    expect(client.status).toBe("reconnecting");
+    expect(timers).toHaveLength(1);
+    client.retryNow();
+    expect(sockets).toHaveLength(2);
+    latest().open();
+    expect(statuses).toEqual(["connecting", "open", "reconnecting", "open"]);
   });
 
   it("keeps delays within the jitter band", () => {

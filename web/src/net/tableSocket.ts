@@ -40,6 +40,11 @@ export interface TableSocketOptions {
   readonly newKey?: () => CommandId;
   readonly setTimer?: (fn: () => void, ms: number) => unknown;
   readonly clearTimer?: (handle: unknown) => void;
+  /** Milliseconds between two pings while the connection is open. */
+  readonly heartbeatMs?: number;
+  /** Nothing heard for this long (no message, no pong): the connection is lost. */
+  readonly staleMs?: number;
+  readonly now?: () => number;
 }
 
 /**
@@ -52,6 +57,9 @@ export function randomKey(): CommandId {
 }
 
 export const DEFAULT_BACKOFF: Backoff = { initialMs: 500, maxMs: 15_000, factor: 2, jitter: 0.3 };
+/** A ping every 2.5 s; 6 s without a word from the server and the connection counts as lost. */
+export const HEARTBEAT_MS = 2_500;
+export const STALE_MS = 6_000;
 
 const OPEN = 1;
 /** The server's close codes for a missing session and a refused origin: reconnecting cannot help. */
@@ -83,6 +91,8 @@ export class TableSocket {
   private readonly watched = new Set<TableId>();
   private readonly messageListeners = new Set<MessageListener>();
   private readonly statusListeners = new Set<StatusListener>();
+  private beat: unknown = null;
+  private heard = 0;
 
   constructor(options: TableSocketOptions) {
     this.opts = {
@@ -97,6 +107,9 @@ export class TableSocket {
         ((h) => {
           clearTimeout(h as ReturnType<typeof setTimeout>);
         }),
+      heartbeatMs: options.heartbeatMs ?? HEARTBEAT_MS,
+      staleMs: options.staleMs ?? STALE_MS,
+      now: options.now ?? (() => Date.now()),
     };
   }
 
@@ -131,6 +144,7 @@ export class TableSocket {
     this.stopped = true;
     if (this.timer !== null) this.opts.clearTimer(this.timer);
     this.timer = null;
+    this.stopBeat();
     const s = this.socket;
     this.socket = null;
     if (s) {
@@ -168,6 +182,64 @@ export class TableSocket {
     return { id, result };
   }
 
+  /**
+   * The connection is known to be lost (the browser went offline, or the server fell silent):
+   * drop it now and reconnect with back-off, instead of waiting for the network to say so.
+   */
+  lost(): void {
+    const s = this.socket;
+    if (this.stopped || s === null) return;
+    this.socket = null;
+    s.onclose = null;
+    s.onmessage = null;
+    try {
+      s.close(4000, "connection lost");
+    } catch {
+      /* already closed */
+    }
+    this.dropped();
+  }
+
+  /** Try again at once (the browser is back online). */
+  retryNow(): void {
+    if (this.stopped || this.socket !== null) return;
+    if (this.timer !== null) this.opts.clearTimer(this.timer);
+    this.timer = null;
+    this.open();
+  }
+
+  private startBeat(): void {
+    this.stopBeat();
+    this.heard = this.opts.now();
+    const tick = () => {
+      this.beat = null;
+      if (this.stopped || this.socket === null) return;
+      if (this.opts.now() - this.heard > this.opts.staleMs) {
+        this.lost();
+        return;
+      }
+      this.transmit(JSON.stringify({ type: "ping" }));
+      this.beat = this.opts.setTimer(tick, this.opts.heartbeatMs);
+    };
+    this.beat = this.opts.setTimer(tick, this.opts.heartbeatMs);
+  }
+
+  private stopBeat(): void {
+    if (this.beat !== null) this.opts.clearTimer(this.beat);
+    this.beat = null;
+  }
+
+  private dropped(): void {
+    this.stopBeat();
+    const delay = backoffDelay(this.opts.backoff, this.attempt, this.opts.random);
+    this.attempt += 1;
+    this.setStatus("reconnecting");
+    this.timer = this.opts.setTimer(() => {
+      this.timer = null;
+      if (!this.stopped) this.open();
+    }, delay);
+  }
+
   private open(): void {
     this.setStatus(this.attempt === 0 ? "connecting" : "reconnecting");
     const s = this.opts.createSocket(this.opts.url);
@@ -175,28 +247,25 @@ export class TableSocket {
     s.onopen = () => {
       this.attempt = 0;
       this.setStatus("open");
+      this.startBeat();
       for (const table of this.watched) this.transmit(JSON.stringify({ type: "subscribe", table }));
       for (const pending of this.outbox.values()) this.transmit(pending.text);
     };
     s.onmessage = (ev: MessageEvent) => {
+      this.heard = this.opts.now();
       if (typeof ev.data === "string") this.receive(ev.data);
     };
     s.onerror = () => undefined;
     s.onclose = (ev: CloseEvent) => {
       this.socket = null;
+      this.stopBeat();
       if (this.stopped) return;
       if (FINAL_CLOSE.has(ev.code)) {
         this.stopped = true;
         this.setStatus("signed-out");
         return;
       }
-      const delay = backoffDelay(this.opts.backoff, this.attempt, this.opts.random);
-      this.attempt += 1;
-      this.setStatus("reconnecting");
-      this.timer = this.opts.setTimer(() => {
-        this.timer = null;
-        if (!this.stopped) this.open();
-      }, delay);
+      this.dropped();
     };
   }
 

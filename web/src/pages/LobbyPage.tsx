@@ -102,8 +102,13 @@ function TableCard({ table, me }: { readonly table: LobbyTable; readonly me: str
             ))}
           </ul>
         ) : (
-          <p class="pg-tablecard__plain">The standard game, no side bets.</p>
+          <p class="pg-tablecard__plain">No side bets.</p>
         )}
+        {table.notes.length ? (
+          <p class="pg-tablecard__plain" data-testid="table-notes">
+            {table.notes.join("; ").replace(/^./, (c) => c.toUpperCase())}.
+          </p>
+        ) : null}
         <SeatRing table={table} me={me} />
         <a
           class={`pg-button ${mine || !full ? "pg-button--primary" : "pg-button--secondary"} pg-tablecard__go`}

@@ -7,7 +7,8 @@ import { KIND_WORDS, describeOp, positionName, transferText } from "../game/reco
 import { ringOrder } from "../game/table";
 import type { RecalledRound } from "../protocol";
 import { useStore } from "../state/store";
-import { displayName } from "../table/Felt";
+import { displayName } from "../game/record";
+import { ChipsTable, Headline, StatementTable, signed } from "../table/Statement";
 import { PageFrame } from "./PageFrame";
 import { signInFrom } from "./SignInPage";
 
@@ -18,10 +19,6 @@ function gameOf(r: RecalledRound): "tiles" | "cards" {
 function when(iso: string): string {
   const d = new Date(iso);
   return Number.isNaN(d.getTime()) ? iso : d.toISOString().replace("T", " ").slice(0, 16) + " UTC";
-}
-
-function signed(cents: number): string {
-  return cents === 0 ? formatCents(0) : `${cents > 0 ? "+" : "−"}${formatCents(Math.abs(cents))}`;
 }
 
 interface RecordWager {
@@ -41,7 +38,6 @@ function RoundDetail({ r, me }: { readonly r: RecalledRound; readonly me: string
     b.kind === "house"
       ? "the house"
       : `${displayName(b.player ?? "")}${b.kind === "co-bank" ? " (co-bank)" : b.kind === "player-dealer" ? " (Player-Dealer)" : ""}`;
-  const nets = Object.entries(rec.net).filter(([a]) => a.startsWith("player:"));
   return (
     <article class="pg-recall__round" aria-labelledby="recall-round-title" data-testid="recall-round">
       <h2 id="recall-round-title">
@@ -130,13 +126,9 @@ function RoundDetail({ r, me }: { readonly r: RecalledRound; readonly me: string
         })}
       </ol>
       <h3>Money</h3>
-      <ul class="pg-recall__money">
-        {nets.map(([acct, cents]) => (
-          <li key={acct} class={acct === `player:${me ?? ""}` ? "pg-recall__me" : ""}>
-            {displayName(acct.slice(7))}: <strong>{signed(cents)}</strong>
-          </li>
-        ))}
-      </ul>
+      <Headline statement={r.statement} me={me} />
+      <StatementTable statement={r.statement} info={null} me={me} />
+      <ChipsTable players={r.statement.players} me={me} />
       <details class="pg-recall__transfers">
         <summary>Every transfer ({rec.transfers.length})</summary>
         <ol>
@@ -200,7 +192,7 @@ export function RecallPage({ table, round }: { readonly table: string | null; re
           <nav class="pg-recall__list" aria-label="Rounds">
             <ul>
               {rounds.map((r, i) => {
-                const net = me ? r.record.net[`player:${me.name}`] : undefined;
+                const net = r.statement.players.find((p) => p.player === me?.name)?.net;
                 return (
                   <li key={`${r.table}-${r.round}`}>
                     <button

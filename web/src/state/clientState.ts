@@ -85,7 +85,7 @@ function onServer(state: ClientState, m: ServerMessage): ClientState {
     case "log": // the operators' event log: not shown by the player's client
       return state;
     case "state":
-      return withState(state, m.table, m.state, []);
+      return withState(state, m.table, m.state, m.events ?? []);
     case "event":
       return withState(state, m.table, m.state, m.events);
     case "result": {

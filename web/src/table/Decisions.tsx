@@ -2,6 +2,7 @@ import type { ComponentChildren } from "preact";
 import { useId, useState } from "preact/hooks";
 import { useSession } from "../app/session";
 import { dollarsText, formatCents, parseDollars } from "../game/money";
+import { cutWords } from "../game/record";
 import { signInFrom } from "../pages/SignInPage";
 import type { ActionArgs, TableInfo, TableState } from "../protocol";
 import { useStore } from "../state/store";
@@ -54,19 +55,23 @@ export function SignInPrompt({ table }: { readonly table: string }) {
   );
 }
 
-export function SitForm({ state, info }: { readonly state: TableState; readonly info: TableInfo | null }) {
+export function SitForm({
+  state,
+  seats,
+  min,
+}: {
+  readonly state: TableState;
+  readonly seats: readonly string[];
+  readonly min: number;
+}) {
   const { act, busy, session } = useAct(state.table);
   const me = useStore(session.store, (s) => s.me);
-  const n = info?.positions ?? 0;
-  const taken = new Set(Object.values(state.seats));
-  const free = Array.from({ length: n }, (_, i) => String(i + 1)).filter((s) => !taken.has(s));
   const wallet = me?.wallet ?? 0;
-  const suggested = Math.min(wallet, Math.max(20_000, (info?.limits.min ?? 500) * 40));
+  const suggested = Math.min(wallet, Math.max(20_000, min * 40));
   const [seat, setSeat] = useState<string | null>(null);
   const [amount, setAmount] = useState(dollarsText(suggested));
-  const chosen = seat !== null && free.includes(seat) ? seat : (free[0] ?? null);
+  const chosen = seat !== null && seats.includes(seat) ? seat : (seats[0] ?? null);
   const cents = parseDollars(amount);
-  const min = info?.limits.min ?? 1;
   const problem =
     cents === null
       ? "Write the buy-in in dollars, e.g. 200."
@@ -75,15 +80,13 @@ export function SitForm({ state, info }: { readonly state: TableState; readonly 
         : cents < min
           ? `The table minimum is ${formatCents(min)}.`
           : null;
-  if (!free.length) {
-    return (
-      <DecisionFrame title="The table is full" tone="info">
-        <p>Every seat is taken: you are watching. A seat frees when a player leaves.</p>
-      </DecisionFrame>
-    );
-  }
   return (
     <DecisionFrame title="Take a seat" tone="info">
+      {state.round_open ? (
+        <p class="pg-note" data-testid="joins-next">
+          A round is under way: sitting down now, you play from the next round.
+        </p>
+      ) : null}
       <form
         class="pg-inline-form"
         onSubmit={(e) => {
@@ -96,7 +99,7 @@ export function SitForm({ state, info }: { readonly state: TableState; readonly 
       >
         <fieldset class="pg-choices">
           <legend>Free seats</legend>
-          {free.map((s) => (
+          {seats.map((s) => (
             <label key={s} class="pg-choice">
               <input
                 type="radio"
@@ -134,9 +137,53 @@ export function SitForm({ state, info }: { readonly state: TableState; readonly 
   );
 }
 
-export function BankOffer({ state, info }: { readonly state: TableState; readonly info: TableInfo | null }) {
+export function TableFull() {
+  return (
+    <DecisionFrame title="The table is full" tone="info">
+      <p>Every seat is taken: you are watching. A seat frees when a player leaves.</p>
+    </DecisionFrame>
+  );
+}
+
+/** Seated while a round was under way: the player plays from the next one (defect fixed: the
+ * table used to say only what it waited for, as if the player were skipped). */
+export function NextRound({ seat, round }: { readonly seat: string; readonly round: number }) {
+  return (
+    <DecisionFrame title="You play from the next round" tone="info">
+      <p data-testid="next-round">
+        You are seated at seat {seat}. This round was already under way when you sat down: you play from round {round},
+        when the next wagers open.
+      </p>
+    </DecisionFrame>
+  );
+}
+
+/** The table no longer waits for a player who missed their decisions; one click brings them
+ * back (docs/service.md, "Absent seats"). */
+export function SittingOut({ state }: { readonly state: TableState }) {
   const { act, busy } = useAct(state.table);
-  const pd = info !== null && !info.house_banks;
+  return (
+    <DecisionFrame title="You are sitting out">
+      <p>
+        The table stopped waiting for you after your last decisions ran out of time: your seat and chips are kept, and
+        the table plays on without your wagers.
+      </p>
+      <button type="button" class="pg-button pg-button--primary" disabled={busy} onClick={() => void act("sit_in", {})}>
+        I&apos;m back: deal me in
+      </button>
+    </DecisionFrame>
+  );
+}
+
+export function BankOffer({
+  state,
+  offer,
+}: {
+  readonly state: TableState;
+  readonly offer: { readonly kind: "player" | "player-dealer"; readonly co_bank: boolean };
+}) {
+  const { act, busy } = useAct(state.table);
+  const pd = offer.kind === "player-dealer";
   return (
     <DecisionFrame title={pd ? "Be the Player-Dealer?" : "The bank is offered to you"}>
       <p>
@@ -153,7 +200,7 @@ export function BankOffer({ state, info }: { readonly state: TableState; readonl
         >
           {pd ? "Be the Player-Dealer" : "Bank this round"}
         </button>
-        {info?.co_bank ? (
+        {offer.co_bank ? (
           <button
             type="button"
             class="pg-button pg-button--secondary"
@@ -173,7 +220,7 @@ export function BankOffer({ state, info }: { readonly state: TableState; readonl
           Decline
         </button>
       </div>
-      {info?.co_bank ? (
+      {offer.co_bank ? (
         <p id="cobank-note" class="pg-note">
           Co-banking: the house covers half of the bank and takes half of its result (R-BANK-09).
         </p>
@@ -182,99 +229,83 @@ export function BankOffer({ state, info }: { readonly state: TableState; readonl
   );
 }
 
-const STACKS = [1, 2, 3, 4, 5, 6, 7, 8];
-
-function StackSelect({
-  label,
-  value,
-  onChange,
-}: {
-  readonly label: string;
-  readonly value: number;
-  readonly onChange: (stack: number) => void;
-}) {
-  return (
-    <label class="pg-field pg-field--short">
-      <span class="pg-field__label">{label}</span>
-      <select
-        value={value}
-        onChange={(e) => {
-          onChange(Number(e.currentTarget.value));
-        }}
-      >
-        {STACKS.map((s) => (
-          <option key={s} value={s}>
-            {s}
-          </option>
-        ))}
-      </select>
-    </label>
-  );
+/** A cut in words, for the list of cuts the server offers (R-CUT-02, R-SPG-09). */
+export function cutLabel(cut: string): string {
+  if (cut.startsWith("card:")) return `After card ${cut.slice(5)}`;
+  const split = /^b:(\d+)-(\d+):(\d+(?:-\d+)?)>(right|left)$/.exec(cut);
+  if (split) {
+    const [, i, j, part, end] = split;
+    const [p, q] = (part ?? "").split("-");
+    const moved = q === undefined ? `stack ${p ?? ""}` : `stacks ${p ?? ""} to ${q}`;
+    return `Of stacks ${i ?? ""} to ${j ?? ""}, ${moved} to the ${end ?? ""} end`;
+  }
+  return cutWords(cut)
+    .replace(/^cut /, "")
+    .replace(/^./, (c) => c.toUpperCase());
 }
 
-export function CutForm({ state, info }: { readonly state: TableState; readonly info: TableInfo | null }) {
+export function CutForm({ state, cuts }: { readonly state: TableState; readonly cuts: readonly string[] }) {
   const { act, busy } = useAct(state.table);
-  const cards = (info?.game ?? state.game) === "cards";
-  const [first, setFirst] = useState(3);
-  const [last, setLast] = useState(4);
-  const [end, setEnd] = useState<"right" | "left">("right");
-  const [at, setAt] = useState(20);
-  const lo = Math.min(first, last);
-  const hi = Math.max(first, last);
-  const cut = cards ? `card:${at}` : `a:${lo === hi ? lo : `${lo}-${hi}`}:${end}`;
+  const cards = state.game === "cards";
+  const [picked, setPicked] = useState<string | null>(null);
+  const cut = picked !== null && cuts.includes(picked) ? picked : (cuts[0] ?? null);
+  const moves = cuts.filter((c) => c.startsWith("a:"));
+  const splits = cuts.filter((c) => c.startsWith("b:"));
+  const others = cuts.filter((c) => !c.startsWith("a:") && !c.startsWith("b:"));
   return (
     <DecisionFrame title="Cut the stacks">
       <p>
         {cards
-          ? "Put the cutting card after N cards (at least 10 from either end), or decline (R-SPG-09)."
+          ? "Put the cutting card after a number of cards, at least 10 from either end, or decline (R-SPG-09)."
           : "Move a block of whole stacks, numbered from the dealer's right, to one end (R-CUT-02), or decline."}
       </p>
       <div class="pg-inline-form">
-        {cards ? (
-          <label class="pg-field pg-field--short">
-            <span class="pg-field__label">Cut after card</span>
-            <input
-              type="number"
-              min={10}
-              max={44}
-              value={at}
-              onInput={(e) => {
-                setAt(Number(e.currentTarget.value));
-              }}
-            />
-          </label>
-        ) : (
-          <>
-            <StackSelect label="From stack" value={first} onChange={setFirst} />
-            <StackSelect label="To stack" value={last} onChange={setLast} />
-            <fieldset class="pg-choices">
-              <legend>Move them to the</legend>
-              {(["right", "left"] as const).map((e) => (
-                <label key={e} class="pg-choice">
-                  <input
-                    type="radio"
-                    name="cut-end"
-                    checked={end === e}
-                    onChange={() => {
-                      setEnd(e);
-                    }}
-                  />
-                  <span>{e} end</span>
-                </label>
-              ))}
-            </fieldset>
-          </>
-        )}
+        <label class="pg-field">
+          <span class="pg-field__label">{cards ? "Cut the cards" : "Cut"}</span>
+          <select
+            data-testid="cut-select"
+            value={cut ?? ""}
+            onChange={(e) => {
+              setPicked(e.currentTarget.value);
+            }}
+          >
+            {moves.length ? (
+              <optgroup label="Move a block of stacks">
+                {moves.map((c) => (
+                  <option key={c} value={c}>
+                    {cutLabel(c)}
+                  </option>
+                ))}
+              </optgroup>
+            ) : null}
+            {splits.length ? (
+              <optgroup label="Split a block, move part of it">
+                {splits.map((c) => (
+                  <option key={c} value={c}>
+                    {cutLabel(c)}
+                  </option>
+                ))}
+              </optgroup>
+            ) : null}
+            {others.map((c) => (
+              <option key={c} value={c}>
+                {cutLabel(c)}
+              </option>
+            ))}
+          </select>
+        </label>
       </div>
       <div class="pg-actions">
-        <button
-          type="button"
-          class="pg-button pg-button--primary"
-          disabled={busy}
-          onClick={() => void act("cut", { cut })}
-        >
-          Cut ({cut})
-        </button>
+        {cut !== null ? (
+          <button
+            type="button"
+            class="pg-button pg-button--primary"
+            disabled={busy}
+            onClick={() => void act("cut", { cut })}
+          >
+            Cut ({cut})
+          </button>
+        ) : null}
         <button
           type="button"
           class="pg-button pg-button--secondary"
@@ -288,10 +319,20 @@ export function CutForm({ state, info }: { readonly state: TableState; readonly 
   );
 }
 
-export function StyleForm({ state, info }: { readonly state: TableState; readonly info: TableInfo | null }) {
+export function StyleForm({
+  state,
+  info,
+  styles: offered,
+}: {
+  readonly state: TableState;
+  readonly info: TableInfo | null;
+  readonly styles: readonly string[];
+}) {
   const { act, busy } = useAct(state.table);
-  const styles = info?.styles ?? [];
-  const [style, setStyle] = useState(info?.default_style ?? styles[0]?.style ?? "a");
+  const styles = offered.map((s) => ({ style: s, label: info?.styles.find((x) => x.style === s)?.label ?? s }));
+  const fallback = offered.includes(info?.default_style ?? "") ? (info?.default_style ?? "") : (offered[0] ?? "");
+  const [picked, setStyle] = useState(fallback);
+  const style = offered.includes(picked) ? picked : fallback;
   return (
     <DecisionFrame title="Choose how the stacks are delivered">
       <form
@@ -338,7 +379,15 @@ export function RollForm({ state }: { readonly state: TableState }) {
   );
 }
 
-export function SurrenderForm({ state, spots }: { readonly state: TableState; readonly spots: readonly string[] }) {
+export function SurrenderForm({
+  state,
+  spots,
+  stand,
+}: {
+  readonly state: TableState;
+  readonly spots: readonly string[];
+  readonly stand: boolean;
+}) {
   const { act, busy } = useAct(state.table);
   return (
     <DecisionFrame title="Surrender or stand">
@@ -358,14 +407,16 @@ export function SurrenderForm({ state, spots }: { readonly state: TableState; re
             Surrender seat {s}
           </button>
         ))}
-        <button
-          type="button"
-          class="pg-button pg-button--primary"
-          disabled={busy}
-          onClick={() => void act("stand", {})}
-        >
-          Stand
-        </button>
+        {stand ? (
+          <button
+            type="button"
+            class="pg-button pg-button--primary"
+            disabled={busy}
+            onClick={() => void act("stand", {})}
+          >
+            Stand
+          </button>
+        ) : null}
       </div>
     </DecisionFrame>
   );

@@ -4,22 +4,19 @@ import { Piece, PieceRow } from "../components/Piece";
 import { TileStack } from "../components/TileStack";
 import { handName } from "../game/hands";
 import { formatCents } from "../game/money";
-import { positionName } from "../game/record";
-import type { Payout } from "../game/table";
-import { bankSpot, controller, dealOrder, ringOrder, tableRing, wagerLabel } from "../game/table";
+import { displayName, positionName } from "../game/record";
+import { bankSpot, dealOrder, ringOrder, tableRing, wagerLabel } from "../game/table";
 import type { Pips } from "../game/tiles";
-import type { PositionView, RoundView, TableInfo, TableState } from "../protocol";
-
-/** A player's name as the table shows it: computer players are "Computer N". */
-export function displayName(name: string): string {
-  return name.startsWith("bot-") ? `Computer ${name.slice(4)}` : name;
-}
+import type { PositionView, RoundView, StatementSpot, TableInfo, TableState } from "../protocol";
+import { signed } from "./Statement";
 
 const RESULT_WORDS: Readonly<Record<string, string>> = {
   win: "Wins",
   lose: "Loses",
   push: "Push",
   surrender: "Surrendered",
+  void: "Void",
+  withdrawn: "Taken back",
 };
 
 function HandView({
@@ -96,6 +93,33 @@ function HandView({
   );
 }
 
+function Badge({
+  entry,
+  named,
+  exposedAt,
+}: {
+  readonly entry: StatementSpot;
+  readonly named: boolean;
+  readonly exposedAt: number;
+}) {
+  const result = entry.result ?? "";
+  const words = result === "bank" ? "Bank" : (RESULT_WORDS[result] ?? result);
+  const mark = result === "win" ? "▲ " : result === "lose" || result === "surrender" ? "▼ " : "■ ";
+  return (
+    <p
+      class={`pg-result pg-result--${result || "none"}`}
+      style={{ "--expose-i": String(Math.max(exposedAt, 0)) }}
+      data-result={result}
+      data-player={entry.player}
+      data-net={entry.net}
+    >
+      <span aria-hidden="true">{mark}</span>
+      {named ? `${displayName(entry.player)}: ` : ""}
+      {words} · {signed(entry.net)}
+    </p>
+  );
+}
+
 function Spot({
   pos,
   state,
@@ -104,7 +128,6 @@ function Spot({
   me,
   deal,
   exposure,
-  pays,
 }: {
   readonly pos: string;
   readonly state: TableState;
@@ -113,7 +136,6 @@ function Spot({
   readonly me: string | null;
   readonly deal: readonly string[];
   readonly exposure: readonly string[];
-  readonly pays: readonly Payout[] | null;
 }) {
   const seated = Object.entries(state.seats).find(([, p]) => p === pos)?.[0] ?? null;
   const view = round?.positions[pos];
@@ -122,15 +144,12 @@ function Spot({
   const side = wagers.filter((w) => w.kind !== "main");
   const banks = round !== null && round.banker.player !== null && bankSpot(round) === pos;
   const waiting = state.waiting?.who ?? [];
-  const ctrl = round ? controller(round, pos) : null;
-  const turn = (seated !== null && waiting.includes(seated)) || (ctrl !== null && waiting.includes(ctrl));
-  const mine = me !== null && (seated === me || ctrl === me);
+  const turn = seated !== null && waiting.includes(seated);
+  const away = seated !== null && state.away.includes(seated);
+  const mine = me !== null && (seated === me || wagers.some((w) => w.player === me));
   const exposedAt = exposure.indexOf(pos);
   const shown = view?.setting !== null && view?.setting !== undefined;
-  const results = main.map((w) => w.result).filter((r): r is string => r !== null);
-  const result = results[0] ?? null;
-  const myPay = pays?.filter((p) => p.wager.spot === pos && p.wager.player === me) ?? [];
-  const net = myPay.reduce<number | null>((s, p) => (s === null || p.net === null ? null : s + p.net), 0);
+  const badges = round?.phase === "done" ? (round.statement?.spots.filter((e) => e.spot === pos) ?? []) : [];
   const chips = seated ? state.chips[seated] : undefined;
   const classes = [
     "pg-spot",
@@ -160,9 +179,10 @@ function Spot({
             <span aria-hidden="true">● </span>To act
           </span>
         ) : null}
+        {away ? <span class="pg-marker pg-marker--away">Sitting out</span> : null}
       </div>
       {chips !== undefined ? (
-        <p class="pg-spot__chips">
+        <p class="pg-spot__chips" data-player={seated ?? ""} data-cents={chips}>
           <span class="pg-visually-hidden">Chips: </span>
           {formatCents(chips)}
         </p>
@@ -201,17 +221,9 @@ function Spot({
           exposedAt={exposedAt}
         />
       ) : null}
-      {result && round?.phase === "done" ? (
-        <p
-          class={`pg-result pg-result--${result}`}
-          style={{ "--expose-i": String(Math.max(exposedAt, 0)) }}
-          data-result={result}
-        >
-          <span aria-hidden="true">{result === "win" ? "▲ " : result === "lose" ? "▼ " : "■ "}</span>
-          {RESULT_WORDS[result] ?? result}
-          {net !== null && myPay.length ? ` · ${net >= 0 ? "+" : "−"}${formatCents(Math.abs(net))}` : ""}
-        </p>
-      ) : null}
+      {badges.map((b) => (
+        <Badge key={b.player} entry={b} named={b.player !== seated || badges.length > 1} exposedAt={exposedAt} />
+      ))}
     </li>
   );
 }
@@ -286,12 +298,10 @@ export function Felt({
   state,
   info,
   me,
-  pays,
 }: {
   readonly state: TableState;
   readonly info: TableInfo | null;
   readonly me: string | null;
-  readonly pays: readonly Payout[] | null;
 }) {
   const round = state.round;
   const ring = round ? ringOrder(Object.keys(round.positions)) : tableRing(state, info);
@@ -350,17 +360,7 @@ export function Felt({
       </p>
       <ol class="pg-table__seats" aria-label="Seats" style={{ "--seats": String(seats.length) }}>
         {seats.map((pos) => (
-          <Spot
-            key={pos}
-            pos={pos}
-            state={state}
-            info={info}
-            round={round}
-            me={me}
-            deal={deal}
-            exposure={exposure}
-            pays={pays}
-          />
+          <Spot key={pos} pos={pos} state={state} info={info} round={round} me={me} deal={deal} exposure={exposure} />
         ))}
       </ol>
     </section>

@@ -1,112 +1,61 @@
 import { PieceRow } from "../components/Piece";
 import { handName } from "../game/hands";
-import { formatCents } from "../game/money";
-import { describeOp, positionName } from "../game/record";
-import type { Payout } from "../game/table";
-import { netByPlayer, wagerLabel } from "../game/table";
-import type { RecalledRound, RoundRecord, TableEvent, TableInfo, TableState } from "../protocol";
-import { displayName } from "./Felt";
+import { describeOp, displayName, positionName } from "../game/record";
+import type { RecalledRound, TableEvent, TableInfo, TableState } from "../protocol";
+import { ChipsTable, Headline, StatementTable, signed } from "./Statement";
 
-const RESULT: Readonly<Record<string, string>> = { win: "won", lose: "lost", push: "pushed", surrender: "surrendered" };
-
-function signed(cents: number): string {
-  return cents === 0 ? formatCents(0) : `${cents > 0 ? "+" : "−"}${formatCents(Math.abs(cents))}`;
-}
-
-/** The round's results: every wager in order of exposure, what it paid and the commission. */
+/** The round's results: the viewer's net, the dealer's and the bank's hands, the order of
+ * exposure, then the settlement statement the server sent (every wager, the bank's lines, every
+ * player's chips). */
 export function ResultsPanel({
   state,
   info,
-  pays,
   me,
-  record,
 }: {
   readonly state: TableState;
   readonly info: TableInfo | null;
-  readonly pays: readonly Payout[] | null;
   readonly me: string | null;
-  /** The finished round's record (every player's net, the bank's too), once it is stored. */
-  readonly record: RoundRecord | null;
 }) {
   const round = state.round;
-  if (round?.phase !== "done" || pays === null) return null;
+  const statement = round?.phase === "done" ? round.statement : null;
+  if (!round || !statement) return null;
   if (round.void) {
     return (
-      <section class="pg-results" aria-labelledby="results-title">
+      <section class="pg-results" aria-labelledby="results-title" data-testid="results">
         <h2 id="results-title" class="pg-results__title">
           Round {state.rounds} is void
         </h2>
         <p>{round.void}: every wager is returned.</p>
+        <Headline statement={statement} me={me} />
+        <StatementTable statement={statement} info={info} me={me} />
       </section>
     );
   }
   const order = round.exposure;
-  const sorted = [...pays].sort(
-    (a, b) => order.indexOf(a.wager.spot) - order.indexOf(b.wager.spot) || a.wager.ref.localeCompare(b.wager.ref),
-  );
-  const nets = netByPlayer(pays);
-  const account = `player:${me ?? ""}`;
-  const fromRecord = me !== null && record ? record.net[account] : undefined;
-  const mine = fromRecord ?? (me !== null ? nets.get(me) : undefined);
-  const commission = record
-    ? record.transfers
-        .filter((t) => t.from === account && ["vig", "collection"].includes(t.reason))
-        .reduce((s, t) => s + t.cents, 0)
-    : pays.filter((p) => p.wager.player === me).reduce((s, p) => s + p.commission, 0);
-  const banked = me !== null && round.banker.player === me;
   const dealer = round.positions.dealer?.setting;
+  const bank = round.banker.position ? round.positions[round.banker.position]?.setting : null;
+  const who = round.banker.kind === "player-dealer" ? "The Player-Dealer" : "The bank";
+  const hand = (h: { readonly high: readonly string[]; readonly low: readonly string[] }) =>
+    `${h.high.join(" ")} (${handName(round.game, h.high) ?? "high"}) / ${h.low.join(" ")} (${handName(round.game, h.low) ?? "low"})`;
   return (
     <section class="pg-results" aria-labelledby="results-title" data-testid="results">
       <h2 id="results-title" class="pg-results__title">
         Round {state.rounds} results
       </h2>
-      {mine !== undefined ? (
-        <p
-          class={`pg-results__mine pg-results__mine--${mine === null ? "unknown" : mine > 0 ? "up" : mine < 0 ? "down" : "even"}`}
-        >
-          {banked ? "As the bank, you " : "You "}
-          {mine === null
-            ? "played: the results are below."
-            : mine === 0
-              ? "broke even."
-              : `${mine > 0 ? "won" : "lost"} ${formatCents(Math.abs(mine))}`}
-          {commission > 0 ? ` after ${formatCents(commission)} commission` : ""}
-          {mine !== null && mine !== 0 ? "." : ""}
+      <Headline statement={statement} me={me} />
+      {bank && round.banker.player ? (
+        <p class="pg-results__dealer" data-testid="bank-hand">
+          {who} ({displayName(round.banker.player)}, seat {round.banker.position}): {hand(bank)}
         </p>
       ) : null}
       {dealer ? (
         <p class="pg-results__dealer">
-          Dealer: {dealer.high.join(" ")} ({handName(round.game, dealer.high) ?? "high"}) / {dealer.low.join(" ")} (
-          {handName(round.game, dealer.low) ?? "low"})
+          {round.banker.kind === "house" ? "Dealer" : "The dealer's hand against the bank"}: {hand(dealer)}
         </p>
       ) : null}
       <p class="pg-note">Exposed in order: {order.map(positionName).join(", ") || "no hand"}.</p>
-      <table class="pg-results__table">
-        <caption class="pg-visually-hidden">Every wager of the round with its result, payout and commission</caption>
-        <thead>
-          <tr>
-            <th scope="col">Wager</th>
-            <th scope="col">Result</th>
-            <th scope="col">Paid</th>
-            <th scope="col">Commission</th>
-            <th scope="col">Net</th>
-          </tr>
-        </thead>
-        <tbody>
-          {sorted.map((p) => (
-            <tr key={p.wager.ref} class={p.wager.player === me ? "pg-results__me" : ""}>
-              <th scope="row">
-                {displayName(p.wager.player)}, {wagerLabel(p.wager.kind, info?.side_bets)} on seat {p.wager.spot} (
-                {formatCents(p.wager.cents)})
-              </th>
-              <td data-result={p.result ?? ""}>{p.result ? (RESULT[p.result] ?? p.result) : "—"}</td>
-              <td>{p.won ? formatCents(p.won) : "—"}</td>
-              <td>{p.commission ? formatCents(p.commission) : "—"}</td>
-              <td>{p.net === null ? "—" : signed(p.net)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <StatementTable statement={statement} info={info} me={me} />
+      <ChipsTable players={statement.players} me={me} />
     </section>
   );
 }
@@ -181,7 +130,7 @@ export function HistoryPanel({
         <ul class="pg-history">
           {rounds.map((r) => {
             const dealer = r.record.positions.dealer?.setting;
-            const net = me !== null ? r.record.net[`player:${me}`] : undefined;
+            const net = r.statement.players.find((p) => p.player === me)?.net;
             return (
               <li key={r.round} class="pg-history__row">
                 <a

@@ -52,14 +52,24 @@ export function AdvicePanel({
   }
   const best = advice.best ?? -1;
   const house = advice.house ?? -1;
+  const bank = advice.role === "bank";
   return (
-    <aside class="pg-advice" aria-labelledby="advice-title" data-testid="advice">
+    <aside class="pg-advice" aria-labelledby="advice-title" data-testid="advice" data-role={advice.role}>
       <h3 id="advice-title" class="pg-advice__title">
-        Exact EV of each setting
+        Exact EV of each setting{bank ? " of the bank's hand" : ""}
       </h3>
       <p class="pg-advice__lead">
-        Against every hand the dealer can hold, set by the dealer&apos;s <strong>{advice.dealer_way}</strong> way; per
-        unit wagered, commission included.
+        {bank ? (
+          <>
+            As the bank, against every hand a player can hold, set by the <strong>{advice.dealer_way}</strong> way; per
+            unit of action, commission on the bank&apos;s wins included.
+          </>
+        ) : (
+          <>
+            Against every hand the dealer can hold, set by the dealer&apos;s <strong>{advice.dealer_way}</strong> way;
+            per unit wagered, commission included.
+          </>
+        )}
       </p>
       <ol class="pg-advice__list">
         {advice.settings.map((s, i) => (
@@ -93,9 +103,19 @@ export function AdvicePanel({
             </p>
             <p class="pg-advice__wpl">
               Win {pct(s.win)} · push {pct(s.push)} · lose {pct(s.lose)}
-              {i === best ? <span class="pg-tag pg-tag--gold">★ best</span> : null}
-              {i === house ? <span class="pg-tag">house way</span> : null}
             </p>
+            {i === best || i === house ? (
+              <p class="pg-advice__tags">
+                {i === best ? <span class="pg-tag pg-tag--gold">★ best</span> : null}
+                {i === house ? <span class="pg-tag">house way</span> : null}
+              </p>
+            ) : null}
+            {s.same.map((o) => (
+              <p key={`${o.high.join(" ")}/${o.low.join(" ")}`} class="pg-advice__same" data-testid="same-setting">
+                {o.high.join(" ")} / {o.low.join(" ")} plays exactly as this setting (hands of the same strength), so it
+                is listed once.
+              </p>
+            ))}
           </li>
         ))}
       </ol>
@@ -104,16 +124,22 @@ export function AdvicePanel({
 }
 
 /** The setting of one of the player's hands (or the bank's): the panel, the house way with its
- * rule, the advice beside it, and the house-way request. */
+ * rule, the advice beside it (the bank's own hand too, from the bank's side), and the
+ * house-way request. ``spots`` are the spots the server lets the player set now; ``order`` all
+ * of them in the order they must be set (R-SET-07); ``voidable`` those whose hand may be void. */
 export function SettingDesk({
   state,
   info,
   spots,
+  order = spots,
+  voidable = [],
   bank = false,
 }: {
   readonly state: TableState;
   readonly info: TableInfo | null;
   readonly spots: readonly string[];
+  readonly order?: readonly string[];
+  readonly voidable?: readonly string[];
   readonly bank?: boolean;
 }) {
   const { act, busy, session } = useAct(state.table);
@@ -164,12 +190,12 @@ export function SettingDesk({
       })()
     : undefined;
   const initial = chosen?.key === key ? chosen.high : undefined;
-  const title = bank ? "Set the bank's hand" : spots.length > 1 ? `Set your hand on seat ${spot}` : "Set your hand";
+  const title = bank ? "Set the bank's hand" : order.length > 1 ? `Set your hand on seat ${spot}` : "Set your hand";
   const submit = (high: readonly string[], low: readonly string[]) => {
     if (bank) void act("bank_set", { high: [...high], low: [...low] });
     else void act("set", { spot, high: [...high], low: [...low] });
   };
-  const exposed = (round?.positions.dealer?.exposed_count ?? 0) > 0;
+  const later = order.filter((s) => !spots.includes(s));
   return (
     <DecisionFrame title={title}>
       {spots.length > 1 ? (
@@ -188,6 +214,12 @@ export function SettingDesk({
             </button>
           ))}
         </div>
+      ) : null}
+      {later.length ? (
+        <p class="pg-note" data-testid="set-order">
+          You set seat {spot} first, then seat {later.join(", then seat ")}: the hand with the larger wager is set
+          first, equal wagers counterclockwise (R-SET-07).
+        </p>
       ) : null}
       <div class="pg-settingdesk">
         <div class="pg-settingdesk__panel">
@@ -216,19 +248,22 @@ export function SettingDesk({
             >
               Let the dealer set it by the house way
             </button>
-            {exposed && !bank ? (
-              <button
-                type="button"
-                class="pg-button pg-button--ghost"
-                disabled={busy}
-                onClick={() => void act("void_hand", { spot })}
-              >
-                Void my hand (the dealer exposed a piece)
-              </button>
-            ) : null}
+            {bank
+              ? null
+              : voidable.map((v) => (
+                  <button
+                    key={v}
+                    type="button"
+                    class="pg-button pg-button--ghost"
+                    disabled={busy}
+                    onClick={() => void act("void_hand", { spot: v })}
+                  >
+                    Void my hand on seat {v} (the dealer exposed a piece)
+                  </button>
+                ))}
           </div>
         </div>
-        {bank ? null : advice ? (
+        {advice ? (
           <AdvicePanel
             advice={advice}
             game={game}

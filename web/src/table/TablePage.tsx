@@ -2,7 +2,7 @@ import { useEffect, useState } from "preact/hooks";
 import { messageOf, useSession } from "../app/session";
 import { Timer } from "../components/Timer";
 import { formatCents } from "../game/money";
-import { decision, payouts, roundNumber, settlementTransfers } from "../game/table";
+import { decision, roundNumber, waitingText } from "../game/table";
 import { PageFrame } from "../pages/PageFrame";
 import type { RecalledRound, TableInfo, TableState } from "../protocol";
 import { useStore } from "../state/store";
@@ -10,11 +10,14 @@ import {
   BankOffer,
   CutForm,
   DecisionFrame,
+  NextRound,
   RollForm,
   SignInPrompt,
   SitForm,
+  SittingOut,
   StyleForm,
   SurrenderForm,
+  TableFull,
   useAct,
 } from "./Decisions";
 import { Felt } from "./Felt";
@@ -59,23 +62,37 @@ function ActionArea({
     case "sign-in":
       return <SignInPrompt table={state.table} />;
     case "sit":
-      return <SitForm state={state} info={info} />;
+      return <SitForm state={state} seats={d.seats} min={d.min} />;
+    case "full":
+      return <TableFull />;
+    case "next-round":
+      return <NextRound seat={d.seat} round={d.round} />;
+    case "sitting-out":
+      return <SittingOut state={state} />;
     case "bank-offer":
-      return <BankOffer state={state} info={info} />;
+      return <BankOffer state={state} offer={d.offer} />;
     case "wagers":
-      return me ? <WagerForm state={state} info={info} me={me} role={d.role} /> : null;
+      return me ? <WagerForm state={state} info={info} me={me} role={d.role} choices={d.choices} /> : null;
     case "cut":
-      return <CutForm state={state} info={info} />;
+      return <CutForm state={state} cuts={d.cuts} />;
     case "style":
-      return <StyleForm state={state} info={info} />;
+      return <StyleForm state={state} info={info} styles={d.styles} />;
     case "roll":
       return <RollForm state={state} />;
     case "setting":
-      return <SettingDesk state={state} info={info} spots={d.spots} />;
+      return d.now.length ? (
+        <SettingDesk state={state} info={info} spots={d.now} order={d.order} voidable={d.voidable} />
+      ) : (
+        <DecisionFrame title="Watching the table" tone="info">
+          <p class="pg-waiting" role="status">
+            {waitingText(state)}
+          </p>
+        </DecisionFrame>
+      );
     case "bank-set":
       return <SettingDesk state={state} info={info} spots={[d.spot]} bank />;
     case "surrender":
-      return <SurrenderForm state={state} spots={d.spots} />;
+      return <SurrenderForm state={state} spots={d.spots} stand={d.stand} />;
     case "wait":
       return (
         <DecisionFrame title="Watching the table" tone="info">
@@ -96,6 +113,7 @@ const TURN_WORDS: Readonly<Record<string, string>> = {
   setting: "Set your hand",
   "bank-set": "Set the bank's hand",
   surrender: "Surrender or stand",
+  "sitting-out": "You are sitting out",
 };
 
 /** On a phone the decision sits below the felt: a bar at the foot of the screen says it is
@@ -122,35 +140,65 @@ function TurnBar({ state, me }: { readonly state: TableState; readonly me: strin
   );
 }
 
-function LeaveButton({ state, me }: { readonly state: TableState; readonly me: string | null }) {
+function LeaveButton({ state }: { readonly state: TableState }) {
   const { act, busy, session } = useAct(state.table);
-  if (me === null || !(me in state.seats)) return null;
+  const c = state.choices;
+  if (!c?.leave) return null;
   return (
-    <button
-      type="button"
-      class="pg-button pg-button--ghost"
-      disabled={busy}
-      onClick={() => {
-        void act("leave", {}).then((ok) => {
-          if (!ok) return;
-          session.notify(
-            "info",
-            state.round_open
-              ? "You leave at the end of this round."
-              : "You left the table: your chips are in your wallet.",
-          );
-          void session.refreshMe();
-        });
-      }}
-    >
-      Leave table
-    </button>
+    <>
+      {c.withdraw_dice_bonus ? (
+        <button
+          type="button"
+          class="pg-button pg-button--ghost"
+          disabled={busy}
+          onClick={() => {
+            void act("withdraw_dice_bonus", {});
+          }}
+        >
+          Take back my kept dice bonus
+        </button>
+      ) : null}
+      <button
+        type="button"
+        class="pg-button pg-button--ghost"
+        disabled={busy}
+        onClick={() => {
+          void act("leave", {}).then((ok) => {
+            if (!ok) return;
+            session.notify(
+              "info",
+              c.playing && state.round_open
+                ? "You leave at the end of this round."
+                : "You left the table: your chips are in your wallet.",
+            );
+            void session.refreshMe();
+          });
+        }}
+      >
+        Leave table
+      </button>
+    </>
+  );
+}
+
+/** While the connection to the table is down: a notice that says so and that the page is
+ * reconnecting (the table goes on at the server; decisions wait for their windows). */
+function Reconnecting({ status }: { readonly status: string }) {
+  if (status === "open" || status === "idle" || status === "closed") return null;
+  const words =
+    status === "signed-out"
+      ? "Your session has ended: sign in again to go on playing."
+      : "Reconnecting… the connection to the table was lost. The table goes on; your seat and chips are kept.";
+  return (
+    <p class="pg-reconnecting" role="status" data-testid="reconnecting" data-status={status}>
+      {words}
+    </p>
   );
 }
 
 /** A table: the felt, what the table asks of you now, the round's results, the log, and this
- * table's last rounds. Signed in, the table comes over the websocket; signed out, it is read
- * every two seconds as a spectator sees it. */
+ * table's last rounds. The table comes over a websocket: signed in, the player's; signed out, the
+ * spectators' (what a spectator may see, live). */
 export function TablePage({ table }: { readonly table: string }) {
   const session = useSession();
   const me = useStore(session.store, (s) => s.me);
@@ -177,22 +225,7 @@ export function TablePage({ table }: { readonly table: string }) {
 
   useEffect(() => {
     if (!known) return;
-    if (me) return session.watch(table);
-    let live = true;
-    const read = () => {
-      session.api
-        .table(table)
-        .then((state) => {
-          if (live) session.store.dispatch({ type: "table_state", state });
-        })
-        .catch(() => undefined);
-    };
-    read();
-    const id = setInterval(read, 2000);
-    return () => {
-      live = false;
-      clearInterval(id);
-    };
+    return session.watch(table);
   }, [session, table, known, me?.name]);
 
   // After each round: the wallet in the header, and this table's history (the round's record
@@ -235,9 +268,6 @@ export function TablePage({ table }: { readonly table: string }) {
       </PageFrame>
     );
   }
-  const round = state.round;
-  const transfers = round ? settlementTransfers(slot.log, roundNumber(state)) : null;
-  const pays = round ? payouts(round, transfers) : null;
   const w = state.waiting;
   const myChips = me ? state.chips[me.name] : undefined;
   return (
@@ -257,7 +287,6 @@ export function TablePage({ table }: { readonly table: string }) {
               Your chips <strong>{formatCents(myChips)}</strong>
             </span>
           ) : null}
-          {me && connection !== "open" ? <span class="pg-tablebar__conn">{connection}…</span> : null}
         </p>
         <div class="pg-tablebar__right">
           {w?.deadline ? (
@@ -271,23 +300,18 @@ export function TablePage({ table }: { readonly table: string }) {
           <a class="pg-button pg-button--ghost" href={`#/recall/${encodeURIComponent(table)}`}>
             Recall
           </a>
-          <LeaveButton state={state} me={me?.name ?? null} />
+          <LeaveButton state={state} />
         </div>
       </div>
+      <Reconnecting status={connection} />
       <TurnBar state={state} me={me?.name ?? null} />
       <div class="pg-tablelayout">
         <div class="pg-tablelayout__main">
-          <Felt state={state} info={info} me={me?.name ?? null} pays={pays} />
+          <Felt state={state} info={info} me={me?.name ?? null} />
           <div class="pg-tablelayout__actions" data-testid="actions">
             <ActionArea key={w?.key ?? "none"} state={state} info={info} me={me?.name ?? null} />
           </div>
-          <ResultsPanel
-            state={state}
-            info={info}
-            pays={pays}
-            me={me?.name ?? null}
-            record={history?.find((r) => r.round === state.rounds)?.record ?? null}
-          />
+          <ResultsPanel state={state} info={info} me={me?.name ?? null} />
         </div>
         <div class="pg-tablelayout__side">
           <LogPanel log={slot.log} game={state.game} />

@@ -1,9 +1,9 @@
 import { useState } from "preact/hooks";
 import { dollarsText, formatCents, parseDollars } from "../game/money";
 import { wagerLabel } from "../game/table";
-import type { TableInfo, TableState } from "../protocol";
+import type { Choices, Range, TableInfo, TableState, WagerChoice } from "../protocol";
 import { DecisionFrame, useAct } from "./Decisions";
-import { displayName } from "./Felt";
+import { displayName } from "../game/record";
 
 function AmountField({
   label,
@@ -38,75 +38,88 @@ function AmountField({
   );
 }
 
-/** The spots this player may wager on: their seat; with two spots allowed, an empty seat next
- * to it (R-WAGER-04); with several bettors per spot (Lucky Chances kum-kum), any seated spot. */
-export function wagerSpots(state: TableState, info: TableInfo | null, me: string): string[] {
-  const own = state.seats[me];
-  if (own === undefined) return [];
-  const n = info?.positions ?? 0;
-  const taken = new Set(Object.values(state.seats));
-  const out = [own];
-  if (info?.two_spots) {
-    for (const s of [Number(own) - 1, Number(own) + 1]) {
-      if (s >= 1 && s <= n && !taken.has(String(s))) out.push(String(s));
-    }
-  }
-  if ((info?.players_per_spot ?? 1) > 1) {
-    for (const s of [...taken].sort((a, b) => Number(a) - Number(b))) if (!out.includes(s)) out.push(s);
-  }
-  return out;
+function seatWords(state: TableState, me: string, spot: string): string {
+  const owner = Object.entries(state.seats).find(([, p]) => p === spot)?.[0];
+  if (spot === state.seats[me]) return `Seat ${spot} (yours)`;
+  if (owner) return `Seat ${spot} (${displayName(owner)}'s hand)`;
+  return `Seat ${spot} (second spot)`;
 }
 
-function PlayerWagers({
+function boundsProblem(cents: number | null, c: WagerChoice | Range | undefined): string | null {
+  if (cents === null) return "Write dollars, e.g. 25.";
+  if (!c) return "Not offered now.";
+  if (cents < c.min) return `The least here is ${formatCents(c.min)}.`;
+  if (cents > c.max) return `The most here is ${formatCents(c.max)}.`;
+  return null;
+}
+
+/** A wager of one kind on one of the spots the server offers, between the least and the most
+ * it sent. */
+function KindWager({
   state,
-  info,
   me,
+  kind,
+  label,
+  pays,
+  options,
+  busy,
+  act,
+  main,
 }: {
   readonly state: TableState;
-  readonly info: TableInfo | null;
   readonly me: string;
+  readonly kind: string;
+  readonly label: string;
+  readonly pays: string | null;
+  readonly options: readonly WagerChoice[];
+  readonly busy: boolean;
+  readonly act: (spot: string, cents: number) => void;
+  readonly main: boolean;
 }) {
-  const { act, busy } = useAct(state.table);
-  const round = state.round;
-  const min = info?.limits.min ?? state.limits.min;
-  const max = info?.limits.max ?? state.limits.max;
-  const spots = wagerSpots(state, info, me);
-  const [amount, setAmount] = useState(dollarsText(min));
-  const [spot, setSpot] = useState(spots[0] ?? "");
-  const sideMin = (kind: string) => (kind === "supreme-bonus" ? (info?.supreme_bonus_min ?? 100) : min);
-  const [sides, setSides] = useState<Readonly<Record<string, string>>>({});
+  const own = state.seats[me];
+  const first = options.find((o) => o.spot === own) ?? options[0];
+  const [spot, setSpot] = useState(first?.spot ?? "");
+  const chosen = options.find((o) => o.spot === spot) ?? first;
+  const [amount, setAmount] = useState(dollarsText(first?.min ?? 0));
   const cents = parseDollars(amount);
-  const chips = state.chips[me] ?? 0;
-  const mine = round?.wagers.filter((w) => w.player === me) ?? [];
-  const hasMain = mine.some((w) => w.kind === "main");
-  const problem =
-    cents === null
-      ? "Write dollars, e.g. 25."
-      : cents < min
-        ? `The minimum is ${formatCents(min)}.`
-        : cents > max
-          ? `The maximum is ${formatCents(max)}.`
-          : cents > chips
-            ? `You have ${formatCents(chips)} in chips.`
-            : null;
-  const quick = [min, min * 2, min * 5, min * 20].filter((c, i, a) => c <= max && a.indexOf(c) === i);
+  const problem = boundsProblem(cents, chosen);
+  if (!chosen) return null;
+  const quick = main
+    ? [1, 2, 5, 20].map((k) => chosen.min * k).filter((c, i, a) => c <= chosen.max && a.indexOf(c) === i)
+    : [];
+  const id = `wager-${kind}`;
   return (
-    <>
-      <form
-        class="pg-wager"
-        aria-label="Pai Gow wager"
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (cents !== null && !problem) void act("wager", { spot, cents, kind: "main" });
-        }}
-      >
-        <AmountField
-          label="Wager (dollars)"
+    <form
+      class={main ? "pg-wager" : "pg-sidebet"}
+      aria-label={main ? "Pai Gow wager" : `${label} wager`}
+      data-kind={kind}
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (cents !== null && !problem) act(chosen.spot, cents);
+      }}
+    >
+      {main ? null : (
+        <div class="pg-sidebet__text">
+          <strong>{label}</strong>
+          {pays ? <span class="pg-sidebet__pays">{pays}</span> : null}
+        </div>
+      )}
+      <label class="pg-field pg-field--short">
+        <span class="pg-field__label">{main ? "Wager (dollars)" : `${label} amount in dollars`}</span>
+        <input
+          inputMode="decimal"
           value={amount}
-          onInput={setAmount}
-          invalid={problem !== null}
-          help={problem ?? `${formatCents(min)} to ${formatCents(max)} a spot; you have ${formatCents(chips)}.`}
+          aria-invalid={problem !== null}
+          aria-describedby={`${id}-help`}
+          onInput={(e) => {
+            setAmount(e.currentTarget.value);
+          }}
         />
+      </label>
+      <span id={`${id}-help`} class={problem ? "pg-field__error" : "pg-field__help"}>
+        {problem ?? `${formatCents(chosen.min)} to ${formatCents(chosen.max)} here.`}
+      </span>
+      {quick.length > 1 ? (
         <div class="pg-chipbuttons" role="group" aria-label="Quick amounts">
           {quick.map((c) => (
             <button
@@ -122,74 +135,96 @@ function PlayerWagers({
             </button>
           ))}
         </div>
-        {spots.length > 1 ? (
-          <label class="pg-field pg-field--short">
-            <span class="pg-field__label">On seat</span>
-            <select
-              value={spot}
-              onChange={(e) => {
-                setSpot(e.currentTarget.value);
-              }}
-            >
-              {spots.map((s) => {
-                const owner = Object.entries(state.seats).find(([, p]) => p === s)?.[0];
-                return (
-                  <option key={s} value={s}>
-                    Seat {s}
-                    {owner && owner !== me
-                      ? ` (${displayName(owner)}'s hand)`
-                      : s === state.seats[me]
-                        ? " (yours)"
-                        : " (second spot)"}
-                  </option>
-                );
-              })}
-            </select>
-          </label>
-        ) : null}
-        <button type="submit" class="pg-button pg-button--primary" disabled={busy || problem !== null}>
-          {hasMain ? "Add a wager" : "Place wager"}
-        </button>
-      </form>
-      {info?.side_bets.length ? (
+      ) : null}
+      {options.length > 1 ? (
+        <label class="pg-field pg-field--short">
+          <span class="pg-field__label">On seat</span>
+          <select
+            value={chosen.spot}
+            data-kind={kind}
+            onChange={(e) => {
+              setSpot(e.currentTarget.value);
+            }}
+          >
+            {options.map((o) => (
+              <option key={o.spot} value={o.spot}>
+                {seatWords(state, me, o.spot)}
+              </option>
+            ))}
+          </select>
+        </label>
+      ) : null}
+      <button
+        type="submit"
+        class={`pg-button pg-button--${main ? "primary" : "secondary"}`}
+        disabled={busy || problem !== null}
+      >
+        {main ? "Place wager" : `Bet ${cents === null ? "" : formatCents(cents)} on ${label}`}
+      </button>
+    </form>
+  );
+}
+
+function PlayerWagers({
+  state,
+  info,
+  me,
+  choices,
+}: {
+  readonly state: TableState;
+  readonly info: TableInfo | null;
+  readonly me: string;
+  readonly choices: Choices;
+}) {
+  const { act, busy } = useAct(state.table);
+  const kinds = [...new Set(choices.wagers.map((w) => w.kind))];
+  const sides = kinds.filter((k) => k !== "main");
+  const send = (kind: string) => (spot: string, cents: number) => void act("wager", { spot, cents, kind });
+  const of = (kind: string) => choices.wagers.filter((w) => w.kind === kind);
+  return (
+    <>
+      {kinds.includes("main") ? (
+        <KindWager
+          key={`main:${of("main")
+            .map((o) => o.spot)
+            .join(",")}`}
+          state={state}
+          me={me}
+          kind="main"
+          label="Pai Gow"
+          pays={null}
+          options={of("main")}
+          busy={busy}
+          act={send("main")}
+          main
+        />
+      ) : (
+        <p class="pg-note">No further Pai Gow wager is open to you this round.</p>
+      )}
+      {sides.length ? (
         <div class="pg-sidebets" role="group" aria-label="Side bets">
           <h3 class="pg-subtitle">Side bets</h3>
-          <ul class="pg-sidebets__list">
-            {info.side_bets.map((b) => {
-              const text = sides[b.kind] ?? dollarsText(sideMin(b.kind));
-              const c = parseDollars(text);
-              const bad = c === null || c <= 0 || c > chips;
-              const placed = mine.filter((w) => w.kind === b.kind);
+          <div class="pg-sidebets__list">
+            {sides.map((k) => {
+              const bet = info?.side_bets.find((b) => b.kind === k);
               return (
-                <li key={b.kind} class="pg-sidebet">
-                  <div class="pg-sidebet__text">
-                    <strong>{b.label}</strong>
-                    <span class="pg-sidebet__pays">{b.pays}</span>
-                  </div>
-                  <input
-                    class="pg-sidebet__amount"
-                    inputMode="decimal"
-                    aria-label={`${b.label} amount in dollars`}
-                    value={text}
-                    onInput={(e) => {
-                      setSides({ ...sides, [b.kind]: e.currentTarget.value });
-                    }}
-                  />
-                  <button
-                    type="button"
-                    class="pg-button pg-button--secondary"
-                    disabled={busy || bad}
-                    aria-label={`Bet ${c === null ? "" : formatCents(c)} on ${b.label}`}
-                    onClick={() => {
-                      if (c !== null) void act("wager", { spot: state.seats[me] ?? spot, cents: c, kind: b.kind });
-                    }}
-                  >
-                    Bet{placed.length ? " again" : ""}
-                  </button>
-                </li>
+                <KindWager
+                  key={`${k}:${of(k)
+                    .map((o) => o.spot)
+                    .join(",")}`}
+                  state={state}
+                  me={me}
+                  kind={k}
+                  label={bet?.label ?? wagerLabel(k, info?.side_bets)}
+                  pays={bet?.pays ?? null}
+                  options={of(k)}
+                  busy={busy}
+                  act={send(k)}
+                  main={false}
+                />
               );
             })}
-          </ul>
+          </div>
         </div>
       ) : null}
     </>
@@ -198,19 +233,19 @@ function PlayerWagers({
 
 function BankWagers({
   state,
-  info,
   role,
+  choices,
 }: {
   readonly state: TableState;
-  readonly info: TableInfo | null;
   readonly role: "bank" | "player-dealer";
+  readonly choices: Choices;
 }) {
   const { act, busy } = useAct(state.table);
   const round = state.round;
-  const [amount, setAmount] = useState(
-    dollarsText(role === "bank" ? (round?.dealer_wager ?? 0) : (info?.limits.min ?? 500) * 20),
-  );
+  const range = role === "bank" ? choices.dealer_wager : choices.pd_stake;
+  const [amount, setAmount] = useState(dollarsText(role === "bank" ? (range?.max ?? 0) : (range?.min ?? 0)));
   const cents = parseDollars(amount);
+  const problem = boundsProblem(cents, range ?? undefined);
   if (role === "player-dealer") {
     return (
       <form
@@ -218,7 +253,7 @@ function BankWagers({
         aria-label="Player-Dealer stake"
         onSubmit={(e) => {
           e.preventDefault();
-          if (cents !== null) void act("pd_stake", { cents });
+          if (cents !== null && !problem) void act("pd_stake", { cents });
         }}
       >
         <p>
@@ -226,55 +261,48 @@ function BankWagers({
           up to it; collection is taken in advance (R-LC-08/09).
           {round?.pd_stake ? ` Your stake: ${formatCents(round.pd_stake)}.` : ""}
         </p>
-        <AmountField
-          label="Stake (dollars)"
-          value={amount}
-          onInput={setAmount}
-          invalid={cents === null}
-          help={cents === null ? "Write dollars, e.g. 100." : `Stake ${formatCents(cents)}.`}
-        />
-        <button type="submit" class="pg-button pg-button--primary" disabled={busy || cents === null}>
-          {round?.pd_stake ? "Change the stake" : "Put up the stake"}
-        </button>
+        {range ? (
+          <>
+            <AmountField
+              label="Stake (dollars)"
+              value={amount}
+              onInput={setAmount}
+              invalid={problem !== null}
+              help={problem ?? `${formatCents(range.min)} to ${formatCents(range.max)}.`}
+            />
+            <button type="submit" class="pg-button pg-button--primary" disabled={busy || problem !== null}>
+              Put up the stake
+            </button>
+          </>
+        ) : null}
       </form>
     );
   }
-  const dealer = round?.dealer_wager ?? 0;
   return (
     <form
       class="pg-wager"
       aria-label="The dealer's wager"
       onSubmit={(e) => {
         e.preventDefault();
-        if (cents !== null) void act("dealer_wager", { cents });
+        if (cents !== null && !problem) void act("dealer_wager", { cents });
       }}
     >
       <p>
         You bank this round: you place no wager.{" "}
-        {info?.dealer_wager
-          ? `The dealer wagers ${formatCents(dealer)} against your bank; you may direct a lesser dealer's wager (R-BANK-10).`
+        {range
+          ? `The dealer wagers ${formatCents(round?.dealer_wager ?? 0)} against your bank; you may direct a lesser dealer's wager (R-BANK-10).`
           : ""}
       </p>
-      {info?.dealer_wager ? (
+      {range ? (
         <>
           <AmountField
             label="Dealer's wager (dollars)"
             value={amount}
             onInput={setAmount}
-            invalid={cents === null || cents > dealer}
-            help={
-              cents === null
-                ? "Write dollars."
-                : cents > dealer
-                  ? `At most ${formatCents(dealer)}.`
-                  : "The dealer wagers this against you."
-            }
+            invalid={problem !== null}
+            help={problem ?? `${formatCents(range.min)} to ${formatCents(range.max)}.`}
           />
-          <button
-            type="submit"
-            class="pg-button pg-button--secondary"
-            disabled={busy || cents === null || cents > dealer}
-          >
+          <button type="submit" class="pg-button pg-button--secondary" disabled={busy || problem !== null}>
             Direct the dealer&apos;s wager
           </button>
         </>
@@ -283,28 +311,32 @@ function BankWagers({
   );
 }
 
-/** The wager window: the player's wagers and side bets, or the bank's decisions; then Done. */
+/** The wager window: the player's wagers and side bets, or the bank's decisions; then Done.
+ * Every control is one the server's choices offer. */
 export function WagerForm({
   state,
   info,
   me,
   role,
+  choices,
 }: {
   readonly state: TableState;
   readonly info: TableInfo | null;
   readonly me: string;
   readonly role: "player" | "bank" | "player-dealer";
+  readonly choices: Choices;
 }) {
   const { act, busy } = useAct(state.table);
-  const mine = state.round?.wagers.filter((w) => w.player === me) ?? [];
+  const removable = new Set(choices.remove);
+  const mine = state.round?.wagers.filter((w) => w.player === me && removable.has(w.ref)) ?? [];
   return (
     <DecisionFrame
       title={role === "player" ? "Place your wagers" : role === "bank" ? "You bank this round" : "Your stake"}
     >
       {role === "player" ? (
-        <PlayerWagers state={state} info={info} me={me} />
+        <PlayerWagers state={state} info={info} me={me} choices={choices} />
       ) : (
-        <BankWagers state={state} info={info} role={role} />
+        <BankWagers state={state} role={role} choices={choices} />
       )}
       {mine.length ? (
         <div class="pg-mywagers">

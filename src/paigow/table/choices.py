@@ -1,0 +1,154 @@
+"""The legal choices of a decision, found with the round's own checks (its ``can_…`` methods).
+
+A front end offers a player exactly these and nothing else, so that no control it shows is one
+the round then refuses: the spots and kinds a wager may go on with the least and the most it
+may be, the dealer's wager a bank may direct and the Player-Dealer's stake, the cuts, the
+delivery styles, the spots that may be set now (R-SET-07's order), surrendered or voided.
+
+Nothing here decides a rule: every answer comes from the action's check. Amounts are searched
+with the check alone (:func:`amount_range`), on the rounds' property that the accepted amounts
+of one choice form one interval (a minimum below, the table maximum, the chips and the bank's
+cover above); the tests check the ends and the amounts just past them against the actions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from functools import cache
+from typing import Any
+
+from .styles import format_cut, legal_cuts
+
+__all__ = [
+    "amount_range",
+    "cut_options",
+    "dealer_wager_range",
+    "pd_stake_range",
+    "setting_spots",
+    "style_options",
+    "surrender_spots",
+    "void_hand_spots",
+    "wager_options",
+]
+
+
+def amount_range(accepts: Callable[[int], bool], hints: Iterable[int], cap: int) -> Any:
+    """``(least, most)`` of the amounts ``accepts`` takes, or None when it takes none of the
+    ``hints`` (the amounts to try first, such as the table minimum) up to ``cap``.
+
+    From the first hint accepted, the least amount is found by bisection below it and the most
+    by bisection up to ``cap`` (about 2 log2(cap) calls of ``accepts``).
+    """
+    start = next((h for h in hints if 0 <= h <= cap and accepts(h)), None)
+    if start is None:
+        return None
+    lo = start
+    if start > 0 and accepts(start - 1):
+        a, b = 0, start - 1  # b is accepted
+        while a < b:
+            m = (a + b) // 2
+            if accepts(m):
+                b = m
+            else:
+                a = m + 1
+        lo = b
+    hi = cap
+    if not accepts(cap):
+        a, b = start, cap  # a accepted, b refused
+        while b - a > 1:
+            m = (a + b) // 2
+            if accepts(m):
+                a = m
+            else:
+                b = m
+        hi = a
+    return lo, hi
+
+
+def wager_options(
+    rnd: Any, player: str, kinds: Iterable[str], also: Callable[[str, str], bool] | None = None
+) -> list[dict[str, Any]]:
+    """Every spot and kind ``player`` may wager on now, with the least and the most (R-WAGER,
+    R-WAGER-04/05 two spots and shared spots, R-BANK-06/08, R-PF-02, R-DE-01, R-SPG-15);
+    ``also``: a further check of the caller's (spot, kind)."""
+    if rnd.phase != "wagers" or player not in rnd.seats:
+        return []
+    t = rnd.profile.table
+    chips = rnd.ledger.balance(f"player:{player}")
+    hints = (t.min_wager, rnd.profile.side_bets.supreme_bonus_min_cents, 1)
+    out = []
+    for kind in kinds:
+        for spot in (str(i) for i in range(1, t.positions + 1)):
+            if also is not None and not also(spot, kind):
+                continue
+            found = amount_range(_wager_check(rnd, player, spot, kind), hints, chips)
+            if found is not None:
+                out.append({"spot": spot, "kind": kind, "min": found[0], "max": found[1]})
+    return out
+
+
+def _wager_check(rnd: Any, player: str, spot: str, kind: str) -> Callable[[int], bool]:
+    def accepts(cents: int) -> bool:
+        return cents > 0 and bool(rnd.can_wager(player, spot, cents, kind))
+
+    return accepts
+
+
+def dealer_wager_range(rnd: Any) -> Any:
+    """``(least, most)`` of the dealer's wager the bank may direct (R-BANK-10), or None."""
+    if rnd.phase != "wagers":
+        return None
+    return amount_range(rnd.can_dealer_wager, (0,), rnd.dealer_wager_limit or 0)
+
+
+def pd_stake_range(rnd: Any) -> Any:
+    """``(least, most)`` of the Player-Dealer's stake (R-LC-08/09), or None."""
+    if rnd.phase != "wagers" or rnd.banker.kind != "player-dealer" or rnd.pd_stake:
+        return None
+    chips = rnd.ledger.balance(f"player:{rnd.banker.player}")
+    return amount_range(rnd.can_pd_wager, (rnd.profile.table.min_wager, 1), chips)
+
+
+@cache
+def _tile_cuts() -> tuple[str, ...]:
+    return tuple(format_cut(c) for c in legal_cuts())
+
+
+def cut_options(rnd: Any) -> list[str]:
+    """Every cut the bank may make now (R-CUT-01/02; cards ``card:N``, R-SPG-09), in the
+    notation of :mod:`.styles`."""
+    if rnd.phase != "cut":
+        return []
+    if rnd.game.name == "tiles":
+        candidates: Iterable[str] = _tile_cuts()
+    else:
+        candidates = (f"card:{n}" for n in range(len(rnd.order) + 1))
+    return [c for c in candidates if rnd.can_cut(c)]
+
+
+def style_options(rnd: Any, chooser: str) -> list[str]:
+    """The delivery styles ``chooser`` (``bank`` or ``dealer``) may choose now (R-DEAL-04)."""
+    return [s for s in rnd.profile.dealing.styles if rnd.can_style(s, chooser)]
+
+
+def setting_spots(rnd: Any, player: str) -> tuple[list[str], list[str]]:
+    """The spots ``player`` sets, in the order they must be set (R-SET-07), and those of them
+    that may be set now."""
+    if rnd.phase != "setting":
+        return [], []
+    mine = [s for s in rnd.unset_spots() if rnd.controller(s) == player]
+    return mine, [s for s in mine if rnd.can_set(s)]
+
+
+def surrender_spots(rnd: Any, player: str) -> list[str]:
+    """The spots ``player`` controls that may surrender now (R-SURR-01)."""
+    if rnd.phase != "surrender":
+        return []
+    return [s for s in rnd.wagered_spots() if rnd.controller(s) == player and rnd.can_surrender(s)]
+
+
+def void_hand_spots(rnd: Any, player: str) -> list[str]:
+    """The spots ``player`` controls whose hand may be voided now (R-IRR-CO-5, MD-4)."""
+    if rnd.phase != "setting":
+        return []
+    return [s for s in rnd.wagered_spots() if rnd.controller(s) == player and rnd.can_void_hand(s)]

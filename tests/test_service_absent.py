@@ -1,0 +1,68 @@
+"""Absent players do not hold a table up (docs/service.md, "Absent seats"): the dealer's next step
+shortens a window that waits only for disconnected players to ``away_seconds``, waits for nobody
+who sits out, and forgets neither the pause nor who sits out when a new round begins."""
+
+from __future__ import annotations
+
+import random
+
+from paigow.service.conduct import Floor, Wait, next_step
+from paigow.service.config import TableConfig
+from paigow.service.engine import TableEngine
+
+
+def _table() -> tuple[TableEngine, Floor]:
+    e = TableEngine(
+        TableConfig(id="t", profile="generic", wager_seconds=30, away_seconds=2, missed_decisions=2)
+    )
+    for name, seat in (("ann", "1"), ("bob", "2"), ("bot-6", "6")):
+        e.apply({"a": "sit", "player": name, "seat": seat, "cents": 50_000, "bot": name == "bot-6"})
+    floor = Floor("r1")
+    rng = random.Random(1)
+    for _ in range(10):  # the dealer's chores up to the wagers window
+        step = next_step(e, floor, rng)
+        if isinstance(step, Wait):
+            break
+        assert step is not None
+        e.apply(step)
+    return e, floor
+
+
+def test_a_window_for_disconnected_players_lasts_away_seconds() -> None:
+    e, floor = _table()
+    here = next_step(e, floor, random.Random(2), lambda _n: True)
+    gone = next_step(e, floor, random.Random(2), lambda _n: False)
+    one = next_step(e, floor, random.Random(2), lambda n: n == "ann")
+    assert isinstance(here, Wait) and isinstance(gone, Wait) and isinstance(one, Wait)
+    assert here.what == "wagers" and set(here.who) == {"ann", "bob"}
+    assert (here.seconds, gone.seconds, one.seconds) == (30, 2, 30)
+
+
+def test_missed_windows_make_a_player_sit_out_until_they_act() -> None:
+    e, floor = _table()
+    floor.missed_window(("ann", "bob"), 2)
+    assert floor.away == set()
+    floor.missed_window(("bob",), 2)
+    assert floor.away == {"bob"}
+    step = next_step(e, floor, random.Random(3))
+    assert isinstance(step, Wait) and step.who == ("ann",)  # bob is not waited for
+    floor.acted("bob")
+    assert floor.away == set() and "bob" not in floor.missed
+
+
+def test_a_new_round_keeps_the_pause_and_who_sits_out() -> None:
+    floor = Floor("r1", paused=True)
+    floor.missed_window(("ann",), 1)
+    floor.ready.add("ann")
+    floor.reset("r2")
+    assert floor.paused and floor.away == {"ann"} and floor.ready == set()
+
+
+def test_the_table_options_are_checked() -> None:
+    import pytest
+
+    from paigow.errors import IllegalActionError
+
+    for bad in ({"away_seconds": -1}, {"missed_decisions": 0}, {"missed_decisions": True}):
+        with pytest.raises(IllegalActionError):
+            TableConfig(id="t", profile="generic", **bad).build_profile()
