@@ -328,7 +328,9 @@ def parse_strategy(
             f"{' or the '.join(vocabularies)} (a card strategy goes with a card profile)"
         )
     vocab = vocabularies[game]
-    name = _text(doc, "name", origin, required=False) or ""
+    name = doc.get("name", "")
+    if not isinstance(name, str):
+        raise ConfigError(f"{origin}: 'name' must be a string, got {name!r}")
     fallback = _text(doc, "fallback", origin)
     assert fallback is not None
     if fallback.startswith("strategy:"):
@@ -396,7 +398,9 @@ def format_toml(s: Strategy, vocabularies: Mapping[str, Vocabulary]) -> str:
     """The strategy as a TOML document, each rule preceded by its words as a comment."""
     vocab = vocabularies[s.game]
     doc = _document(s, vocab)
-    lines = [f"# {s.name or 'strategy'}: the first rule that applies sets the hand."]
+    title = " ".join("".join(c if c.isprintable() else " " for c in s.name).split())
+    title = title or "strategy"
+    lines = [f"# {title}: the first rule that applies sets the hand."]
     lines += [
         f"{k} = {_toml_str(v) if isinstance(v, str) else v}"
         for k, v in doc.items()
