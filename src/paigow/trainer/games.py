@@ -30,8 +30,11 @@ from paigow.spg.hands import STRENGTH as CARD_STRENGTH
 from paigow.spg.house_way import get_card_way, house_way_rule
 from paigow.table.games import game_for
 from paigow.tiles import Tile, format_tiles, parse_tiles
+from paigow.ways import get_way
 from paigow.ways.canberra import canberra_rule
 from paigow.ways.regulation import regulation_rule
+from paigow.ways.rule_tiles import TILE_VOCABULARY
+from paigow.ways.rulebook import rule_words
 from paigow.ways.taj_mahal import taj_mahal_rule
 
 from .categories import ClassTable
@@ -206,6 +209,14 @@ class _Adapter:
 # --- tiles -----------------------------------------------------------------------------------
 
 
+def card_rule(way: Any, pieces: Sequence[Any]) -> str:
+    """The rule of a strategy card that sets ``pieces``, in words."""
+    i, _ = way.rule_of(pieces)
+    if i is None:
+        return f"the card: no rule applies, so the house way {way.fallback.name}"
+    return f"rule {i} of the card: {rule_words(way.strategy.rules[i - 1], TILE_VOCABULARY)}"
+
+
 @cache
 def _tile_table() -> ClassTable:
     gee = parse_tiles("1-2")[0].kind
@@ -280,7 +291,10 @@ class TileTrainer(_Adapter):
         return strategy_way(name, dealer, self.profile, self.commission)
 
     def rule(self, way: str, pieces: Sequence[Any]) -> str | None:
-        """R-HW-01 (a)-(d) for ``regulation``; the published rule names for the casino ways."""
+        """R-HW-01 (a)-(d) for ``regulation``; the published rule names for the casino ways;
+        the card's rule in words for a strategy card."""
+        if way.startswith("strategy:"):
+            return card_rule(get_way(way), pieces)
         if way == "regulation":
             r = regulation_rule(pieces)[0]
             return f"rule ({r}) of R-HW-01: {_REGULATION[r]}"
