@@ -57,7 +57,9 @@ def main() -> None:
     ap.add_argument("--rules", type=int, default=20)
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--out", required=True)
+    ap.add_argument("--roles", default="player,banker", help="player, banker or both")
     a = ap.parse_args()
+    roles = tuple(a.roles.split(","))
     Path(a.out).mkdir(parents=True, exist_ok=True)
     first: dict[tuple[object, ...], str] = {}
     jobs, alias = [], {}
@@ -78,7 +80,7 @@ def main() -> None:
         src = alias[(profile, commission)].split("/")[0]
         src_c = None if alias[(profile, commission)].endswith("/None") else "0.05"
         for w in WAYS:
-            for role in ("player", "banker"):
+            for role in roles:
                 r = by[f"{src}-{w}-{role}" + ("-5pct" if src_c else "")]
                 rows.append({"profile": profile, "commission_override": commission, **r})
     Path(a.out, "curves.json").write_text(json.dumps(rows, indent=1))
