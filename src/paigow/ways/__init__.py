@@ -177,7 +177,7 @@ def qualified_name(name: str, *, against: str | None = None, profile: str = "gen
 @lru_cache(maxsize=16)
 def _table(name: str, realpath: str, mtime_ns: int, size: int) -> HouseWay:
     """A table way, loaded once per version of its file (real path, modification time, size)."""
-    return load_table(name.removeprefix("table:"), name=name)
+    return _load_table(name)
 
 
 def _load_strategy(name: str) -> HouseWay:
@@ -185,7 +185,7 @@ def _load_strategy(name: str) -> HouseWay:
 
 
 def _load_table(name: str) -> HouseWay:
-    return _load_table(name)
+    return load_table(name.removeprefix("table:"), name=name)
 
 
 @lru_cache(maxsize=16)
