@@ -70,7 +70,7 @@ def main() -> None:
             jobs += [
                 (profile, commission, w, r, a.rules, a.out)
                 for w in WAYS
-                for r in ("player", "banker")
+                for r in roles
             ]
     with ProcessPoolExecutor(a.jobs) as pool:
         results = list(pool.map(_one, jobs))

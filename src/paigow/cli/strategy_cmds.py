@@ -22,6 +22,7 @@ from typing import Any
 
 from paigow.errors import ConfigError
 from paigow.profiles import get_profile
+from paigow.spg.rule_cards import CARD_VOCABULARY
 from paigow.ways.rule_tiles import TILE_VOCABULARY
 from paigow.ways.rulebook import Strategy, format_json, format_toml, parse_strategy, rule_words
 
@@ -29,7 +30,7 @@ from .options import rate
 
 __all__ = ["add_arguments", "run"]
 
-_VOCABS = {"tiles": TILE_VOCABULARY}
+_VOCABS = {"tiles": TILE_VOCABULARY, "cards": CARD_VOCABULARY}
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -167,10 +168,16 @@ def show_cmd(args: argparse.Namespace) -> int:
         prof = get_profile(s.figure("profile") or "generic")
         c = Fraction(s.figure("commission") or str(commission_of(prof)))
         way, opp = f"strategy:{args.file}", s.figure("against") or ""
-        if s.figure("role") == "banker":
-            ev = edge_of(opp, way, prof, c).banker_ev
+        banker = s.figure("role") == "banker"
+        if s.game == "cards":
+            from paigow.spg.exact import spg_edge
+
+            literal = prof.ranking.zero_rule == "literal"
+            res = spg_edge(*((opp, way) if banker else (way, opp)), commission=c,
+                           literal_zero=literal)  # fmt: skip
         else:
-            ev = edge_of(way, opp, prof, c).player_ev
+            res = edge_of(*((opp, way) if banker else (way, opp)), prof, c)
+        ev = res.banker_ev if banker else res.player_ev
         data["ev"], data["ev_exact"] = float(ev), str(ev)
         data["matches_derived"] = s.ev() == ev
     if args.json:

@@ -20,6 +20,7 @@ from paigow.table.games import game_for
 from paigow.ways.rulebook import Rule, Strategy, rule_words
 
 from .candidates import Evaluator, enumerate_rules
+from .cards import card_problem
 from .classes import ROLES, Problem, tile_problem
 from .search import Search
 
@@ -30,6 +31,7 @@ MAX_RULES: Final = 40
 
 _BUILDERS: Final[dict[str, Callable[[Profile, str, str, Fraction, str], Problem]]] = {
     "tiles": tile_problem,
+    "cards": card_problem,
 }
 
 

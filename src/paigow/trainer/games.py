@@ -33,7 +33,6 @@ from paigow.tiles import Tile, format_tiles, parse_tiles
 from paigow.ways import get_way
 from paigow.ways.canberra import canberra_rule
 from paigow.ways.regulation import regulation_rule
-from paigow.ways.rule_tiles import TILE_VOCABULARY
 from paigow.ways.rulebook import rule_words
 from paigow.ways.taj_mahal import taj_mahal_rule
 
@@ -214,7 +213,8 @@ def card_rule(way: Any, pieces: Sequence[Any]) -> str:
     i, _ = way.rule_of(pieces)
     if i is None:
         return f"the card: no rule applies, so the house way {way.fallback.name}"
-    return f"rule {i} of the card: {rule_words(way.strategy.rules[i - 1], TILE_VOCABULARY)}"
+    vocab = way.game.vocab
+    return f"rule {i} of the card: {rule_words(way.strategy.rules[i - 1], vocab)}"
 
 
 @cache
@@ -418,7 +418,9 @@ class CardTrainer(_Adapter):
         return get_card_way(name)
 
     def rule(self, way: str, pieces: Sequence[Any]) -> str | None:
-        """Rules (a)-(d) of ``spg-house``."""
+        """Rules (a)-(d) of ``spg-house``; the card's rule for a strategy card."""
+        if way.startswith("strategy:"):
+            return card_rule(get_card_way(way), pieces)
         if way != "spg-house":
             return None
         r = house_way_rule(pieces)[0]

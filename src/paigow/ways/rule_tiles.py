@@ -12,19 +12,24 @@ hand classes with arrays instead; the tests check that both agree).
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Final
 
-from paigow.errors import ConfigError
 from paigow.ranking import Hand
 from paigow.settings import Setting, settings_of
-from paigow.textfiles import read_text
 from paigow.tiles import Tile
 
 from .base import HouseWay
-from .rulebook import PAIR_PLAYS, Pattern, Rule, Strategy, Vocabulary, parse_strategy
+from .rulebook import (
+    Pattern,
+    Pieces,
+    Rule,
+    StrategyWay,
+    Vocabulary,
+    first_setting,
+    load_strategy_file,
+)
 from .taj_mahal_rules import (
     BON,
     CHONG,
@@ -46,6 +51,7 @@ from .taj_mahal_rules import (
 
 __all__ = [
     "STRATEGY_LIMIT",
+    "TILES",
     "TILE_VOCABULARY",
     "StrategyWay",
     "choose",
@@ -126,85 +132,15 @@ def hand_points(hand: Hand) -> int:
     return {"gong": 10, "wong": 11}.get(hand.category, 12 if hand.is_pair else hand.value)
 
 
-def _holds_pair(setting: Setting, kinds: frozenset[int]) -> bool:
-    return any(
-        h.first.kind == h.second.kind and h.first.kind in kinds for h in (setting.high, setting.low)
-    )
-
-
-_KEYS: Final[dict[str, Callable[[Setting], tuple[int, ...]]]] = {
-    "best-high": lambda s: (s.high.strength, s.low.strength),
-    "split-high": lambda s: (s.high.strength, s.low.strength),
-    "best-low": lambda s: (s.low.strength, s.high.strength),
-    "split-low": lambda s: (s.low.strength, s.high.strength),
-    "keep": lambda s: (s.low.strength, s.high.strength),
-    "most-points": lambda s: (
-        hand_points(s.high) + hand_points(s.low),
-        s.low.strength,
-        s.high.strength,
-    ),
-}
+#: The tiles for :func:`~paigow.ways.rulebook.first_setting`.
+TILES: Final = Pieces(TILE_VOCABULARY, lambda t: t.kind, settings_of, hand_level, hand_points)
 
 
 def choose(rule: Rule, tiles: Sequence[Tile], house: Setting) -> Setting | None:
     """The setting ``rule`` plays for ``tiles`` (``house``: the fallback way's setting), or
     None when the rule does not apply."""
-    pattern = TILE_VOCABULARY.pattern(rule.hands)
-    if not pattern.matches(Counter(t.kind for t in tiles)):
-        return None
-    settings = settings_of(tiles)
-    if rule.when is not None:
-        kind, most = rule.when.kind, rule.when.level
-        if kind == "if-best-low-at-most":
-            seen = max(hand_level(s.low) for s in settings)
-        elif kind == "if-house-low-at-most":
-            seen = hand_level(house.low)
-        else:
-            seen = hand_level(house.high)
-        if seen > most:
-            return None
-    cands: Sequence[Setting] = settings
-    if rule.play in PAIR_PLAYS:
-        assert pattern.pair_of is not None
-        keep = rule.play == "keep"
-        cands = [s for s in settings if _holds_pair(s, pattern.pair_of) == keep]
-    cands = [
-        s
-        for s in cands
-        if hand_level(s.low) >= rule.low_at_least and hand_level(s.high) >= rule.high_at_least
-    ]
-    if not cands:
-        return None
-    return max(cands, key=_KEYS[rule.play])
-
-
-class StrategyWay:
-    """A strategy file as a house way: the first rule that applies, else the fallback way."""
-
-    def __init__(self, strategy: Strategy, name: str, fallback: HouseWay) -> None:
-        self.strategy = strategy
-        self.name = name
-        self.fallback = fallback
-        n = len(strategy.rules)
-        self.description = (
-            f"{strategy.name or 'strategy'}: {n} rule{'s' if n != 1 else ''}, "
-            f"otherwise the house way {fallback.name}"
-        )
-        self.kind_symmetric = fallback.kind_symmetric
-
-    def rule_of(self, tiles: Sequence[Tile]) -> tuple[int | None, Setting]:
-        """The number (1..) of the rule that sets ``tiles`` (None: the fallback) and the
-        setting."""
-        house = self.fallback.set(tiles)
-        for i, rule in enumerate(self.strategy.rules, 1):
-            s = choose(rule, tiles, house)
-            if s is not None:
-                return i, s
-        return None, house
-
-    def set(self, tiles: Sequence[Tile]) -> Setting:
-        """The setting of the four ``tiles`` by the strategy."""
-        return self.rule_of(tiles)[1]
+    found: Setting | None = first_setting(rule, TILES, tiles, house)
+    return found
 
 
 def load_strategy(
@@ -217,11 +153,6 @@ def load_strategy(
             :func:`~paigow.ways.rulebook.parse_strategy`), a strategy for the cards, or an
             unknown fallback way.
     """
-    p = Path(path)
-    text = read_text(p, what="strategy", limit=STRATEGY_LIMIT)
-    strategy = parse_strategy(text, {"tiles": TILE_VOCABULARY}, origin=str(p))
-    try:
-        fallback = get(strategy.fallback)
-    except ConfigError as e:
-        raise ConfigError(f"{p}: fallback: {e}") from None
-    return StrategyWay(strategy, name or f"strategy:{p}", fallback)
+    return load_strategy_file(
+        str(path), TILES, name=name or f"strategy:{path}", get=get, limit=STRATEGY_LIMIT
+    )
