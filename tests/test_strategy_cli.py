@@ -146,3 +146,18 @@ def test_the_new_packages_keep_the_layout(package: str) -> None:
                     else []
                 )
                 assert not any(n.startswith(f"paigow.{package}") for n in names), p
+
+
+def test_the_readme_example_is_what_derive_prints(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    readme = (SRC.parents[1] / "README.md").read_text(encoding="utf-8")
+    block = readme.split(
+        "$ paigow strategy derive --against regulation --rules 3 --out card.toml\n"
+    )
+    shown = block[1].split("wrote card.toml")[0]
+    out = tmp_path / "card.toml"
+    assert main(["strategy", "derive", "--against", "regulation", "--rules", "3",
+                 "--out", str(out)]) == 0  # fmt: skip
+    printed = capsys.readouterr().out.split(f"wrote {out}")[0]
+    assert printed == shown

@@ -233,7 +233,13 @@ def rule_words(rule: Rule, vocab: Vocabulary) -> str:
     less: play the strongest high hand, with a high hand of 7 or better.``"""
     head = vocab.pattern(rule.hands).words
     if rule.when is not None:
-        head += ", " + CONDITIONS[rule.when.kind].format(vocab.level_words[rule.when.level])
+        level = rule.when.level
+        shown = vocab.level_words[level]
+        if level == len(vocab.levels) - 2 and vocab.game == "tiles":
+            shown = "any points hand (not a pair, wong or gong)"
+            head += ", " + CONDITIONS[rule.when.kind].format(shown).replace(" or less", "")
+        else:
+            head += ", " + CONDITIONS[rule.when.kind].format(shown)
     text = f"{head}: {PLAYS[rule.play]}"
     lo, hi = rule.low_at_least, rule.high_at_least
     w = vocab.level_words
