@@ -10,6 +10,7 @@ import json
 import random
 from collections.abc import Callable
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -214,3 +215,10 @@ def test_bad_session_options_fail_in_one_line(
     assert main([*args, *argv]) == 2
     err = capsys.readouterr().err
     assert message in err and err.count("\n") == 1
+
+
+def test_the_session_plot_is_written(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    png = tmp_path / "s.png"
+    args = ["session", "--bankroll", "300", "--bet", "10", "--rounds", "20", "--plot", str(png)]
+    assert main(args) == 0
+    assert png.read_bytes().startswith(b"\x89PNG") and f"wrote {png}" in capsys.readouterr().out

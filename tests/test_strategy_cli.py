@@ -161,3 +161,10 @@ def test_the_readme_example_is_what_derive_prints(
                  "--out", str(out)]) == 0  # fmt: skip
     printed = capsys.readouterr().out.split(f"wrote {out}")[0]
     assert printed == shown
+
+
+def test_the_curve_plot_is_written(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    png = tmp_path / "c.png"
+    assert main(["strategy", "derive", "--rules", "2", "--plot", str(png), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["plot"] == str(png)
+    assert png.read_bytes().startswith(b"\x89PNG")
