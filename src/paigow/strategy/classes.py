@@ -16,17 +16,16 @@ import numpy as np
 from paigow.errors import ConfigError
 from paigow.exact.api import resolve, split_counts
 from paigow.exact.arrays import I64, B
+from paigow.exact.space import SPLITS
 from paigow.profiles import Profile
 from paigow.ranking import PAIR_BASE
 from paigow.ways import get_way
 from paigow.ways.rule_tiles import TILE_VOCABULARY
 from paigow.ways.rulebook import Pattern, Vocabulary
 
-__all__ = ["ROLES", "SPLITS", "Problem", "tile_problem"]
+__all__ = ["ROLES", "Problem", "tile_problem"]
 
 ROLES: Final = ("player", "banker")
-#: The three splits of four pieces: the partner of piece 0, then the other two.
-SPLITS: Final = ((0, 1, 2, 3), (0, 2, 1, 3), (0, 3, 1, 2))
 
 
 @dataclass(frozen=True, eq=False)
