@@ -18,19 +18,24 @@ import subprocess
 import tempfile
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from paigow.errors import ConfigError
-from paigow.profiles import get_profile
-from paigow.spg.rule_cards import CARD_VOCABULARY
-from paigow.ways.rule_tiles import TILE_VOCABULARY
-from paigow.ways.rulebook import Strategy, format_json, format_toml, parse_strategy, rule_words
 
 from .options import rate
 
+if TYPE_CHECKING:
+    from paigow.ways.rulebook import Strategy, Vocabulary
+
 __all__ = ["add_arguments", "run"]
 
-_VOCABS = {"tiles": TILE_VOCABULARY, "cards": CARD_VOCABULARY}
+
+def _vocabs() -> dict[str, Vocabulary]:
+    """Both games' vocabularies (loaded when a command runs, not when its options are read)."""
+    from paigow.spg.rule_cards import CARD_VOCABULARY
+    from paigow.ways.rule_tiles import TILE_VOCABULARY
+
+    return {"tiles": TILE_VOCABULARY, "cards": CARD_VOCABULARY}
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -86,7 +91,11 @@ def _write(path: str, text: str | bytes) -> None:
 
 
 def _format(s: Strategy, path: str) -> str:
-    return format_json(s, _VOCABS) if path.lower().endswith(".json") else format_toml(s, _VOCABS)
+    from paigow.ways.rulebook import format_json, format_toml
+
+    return (
+        format_json(s, _vocabs()) if path.lower().endswith(".json") else format_toml(s, _vocabs())
+    )
 
 
 def _pct(x: float | None) -> str:
@@ -95,7 +104,9 @@ def _pct(x: float | None) -> str:
 
 def derive_cmd(args: argparse.Namespace) -> int:
     """``paigow strategy derive``."""
+    from paigow.profiles import get_profile
     from paigow.strategy.derive import derive
+    from paigow.ways.rulebook import rule_words
 
     prof = get_profile(args.profile)
     role = "banker" if args.as_banker else "player"
@@ -145,18 +156,21 @@ def derive_cmd(args: argparse.Namespace) -> int:
 def _load(path: str) -> Strategy:
     from paigow.textfiles import read_text
     from paigow.ways.rule_tiles import STRATEGY_LIMIT
+    from paigow.ways.rulebook import parse_strategy
 
     return parse_strategy(
-        read_text(path, what="strategy", limit=STRATEGY_LIMIT), _VOCABS, origin=path
+        read_text(path, what="strategy", limit=STRATEGY_LIMIT), _vocabs(), origin=path
     )
 
 
 def show_cmd(args: argparse.Namespace) -> int:
     """``paigow strategy show FILE``: the EV is recomputed from the rules as written."""
     from paigow.exact.api import commission_of, edge_of
+    from paigow.profiles import get_profile
+    from paigow.ways.rulebook import rule_words
 
     s = _load(args.file)
-    vocab = _VOCABS[s.game]
+    vocab = _vocabs()[s.game]
     data: dict[str, Any] = {
         "file": args.file,
         "name": s.name,
@@ -229,7 +243,7 @@ def card_cmd(args: argparse.Namespace) -> int:
     from paigow.strategy.card import card_html
 
     s = _load(args.file)
-    _write(args.out, card_html(s, _VOCABS[s.game]))
+    _write(args.out, card_html(s, _vocabs()[s.game]))
     data = {"file": args.file, "html": args.out}
     if args.pdf:
         print_pdf(args.out, args.pdf)
