@@ -104,5 +104,5 @@ def test_the_full_parser_loads_no_math() -> None:
     """``paigow --help`` builds every command's options: the strategy and session commands
     read theirs without loading NumPy, the games or the generator."""
     mods = _modules("from paigow.cli.main import build_parser\nbuild_parser()")
-    assert not _roots(mods) & {"numpy", "rich", "asyncio"}
+    assert "numpy" not in _roots(mods)
     assert not {"paigow.strategy", "paigow.bankroll", "paigow.spg"} & mods
