@@ -403,7 +403,8 @@ def format_json(s: Strategy, vocabularies: Mapping[str, Vocabulary]) -> str:
 
 
 def _toml_str(v: str) -> str:
-    return json.dumps(v, ensure_ascii=False)
+    """A TOML basic string (JSON's escapes, and DEL escaped too: TOML forbids it raw)."""
+    return json.dumps(v, ensure_ascii=False).replace("\x7f", "\\u007f")
 
 
 def format_toml(s: Strategy, vocabularies: Mapping[str, Vocabulary]) -> str:
