@@ -297,3 +297,8 @@ def test_card_rules_play_alike_per_hand_and_per_class() -> None:
             if got is not None:
                 j = int(arr[c])
                 assert got.key() == (sp.split_high[c, j], sp.split_low[c, j]), (rule, cards)
+
+
+def test_names_with_characters_toml_forbids_round_trip() -> None:
+    s = Strategy("tiles", 'a\x7fb"\n\x00', "regulation", ())
+    assert parse_strategy(format_toml(s, V), V) == s
