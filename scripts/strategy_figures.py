@@ -67,11 +67,7 @@ def main() -> None:
         key = _key(profile, commission)
         alias[(profile, commission)] = first.setdefault(key, f"{profile}/{commission}")
         if alias[(profile, commission)] == f"{profile}/{commission}":
-            jobs += [
-                (profile, commission, w, r, a.rules, a.out)
-                for w in WAYS
-                for r in roles
-            ]
+            jobs += [(profile, commission, w, r, a.rules, a.out) for w in WAYS for r in roles]
     with ProcessPoolExecutor(a.jobs) as pool:
         results = list(pool.map(_one, jobs))
     by = {(r["tag"]): r for r in results}
@@ -82,16 +78,18 @@ def main() -> None:
         for w in WAYS:
             for role in roles:
                 r = by[f"{src}-{w}-{role}" + ("-5pct" if src_c else "")]
-                rows.append({"profile": profile, "commission_override": commission, **r})
+                rows.append({**r, "profile": profile, "commission_override": commission})
     Path(a.out, "curves.json").write_text(json.dumps(rows, indent=1))
     lines = [
-        "| profile | commission | dealer way | role | house way | optimal | 10 rules | share | rules for 80 % |",
+        "| profile | commission | dealer way | role | house way | optimal | 10 rules | share "
+        "| rules for 80 % |",
         "|---|---|---|---|---|---|---|---|---|",
     ]
     for r in rows:
         p10 = r["curve"][min(10, len(r["curve"])) - 1]
         lines.append(
-            f"| {r['profile']} | {r['commission']} | {r['against']} | {r['role']} | "
+            f"| {r['profile']} | {r['commission_override'] or r['commission']} | {r['against']} | "
+            f"{r['role']} | "
             f"{100 * r['house']['ev']:+.4f} % | {100 * r['optimal']['ev']:+.4f} % | "
             f"{100 * p10['ev']:+.4f} % | {100 * (p10['share'] or 0):.1f} % | "
             f"{r['rules_for_80'] or '> ' + str(len(r['curve']))} |"

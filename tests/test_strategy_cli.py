@@ -168,3 +168,16 @@ def test_the_curve_plot_is_written(tmp_path: Path, capsys: pytest.CaptureFixture
     assert main(["strategy", "derive", "--rules", "2", "--plot", str(png), "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["plot"] == str(png)
     assert png.read_bytes().startswith(b"\x89PNG")
+
+
+@pytest.mark.parametrize("path", sorted((SRC.parents[1] / "docs" / "cards").glob("*.toml")))
+def test_the_cards_in_the_docs_have_the_ev_they_state(path: Path) -> None:
+    """docs/cards: the 10-rule cards of docs/math.md, scored by the exact engine as ways."""
+    s = get_way(f"strategy:{path}").strategy  # type: ignore[attr-defined]
+    prof = get_profile(s.figure("profile"))
+    c, opp = Fraction(s.figure("commission")), s.figure("against")
+    if s.figure("role") == "banker":
+        ev = edge_of(opp, f"strategy:{path}", prof, c).banker_ev
+    else:
+        ev = edge_of(f"strategy:{path}", opp, prof, c).player_ev
+    assert ev == s.ev() and len(s.rules) <= 10
