@@ -98,3 +98,11 @@ def test_the_parser_of_one_command_parses_as_the_full_parser(command: str) -> No
     for rest in ([], ["--help"], ["--bad"], ["--profile"], ["x", "y", "--json", "--seed", "q"]):
         argv = [command, *rest]
         assert _parse(build_parser(command), argv) == _parse(build_parser(), argv), argv
+
+
+def test_the_full_parser_loads_no_math() -> None:
+    """``paigow --help`` builds every command's options: the strategy and session commands
+    read theirs without loading NumPy, the games or the generator."""
+    mods = _modules("from paigow.cli.main import build_parser\nbuild_parser()")
+    assert "numpy" not in _roots(mods)
+    assert not {"paigow.strategy", "paigow.bankroll", "paigow.spg"} & mods

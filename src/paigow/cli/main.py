@@ -151,16 +151,15 @@ def _sidebet(p: argparse.ArgumentParser) -> None:
 
 
 def _strategy(p: argparse.ArgumentParser) -> None:
-    p.add_argument("action", choices=["export"])
-    p.add_argument("--way", required=True, help="way name, optimal, optimal-banker, table:FILE")
-    p.add_argument("--against", help="for optimal/optimal-banker: the opposing way")
-    p.add_argument("--profile", default="generic", help="profile (rules for optimal)")
-    p.add_argument(
-        "--commission", type=rate, help="commission rate for optimal (default: the profile's)"
-    )
-    p.add_argument("--all", action="store_true", help="all 35,960 combinations, not 3,620")
-    p.add_argument("--out", required=True, help="output CSV file ('-' for stdout)")
-    p.add_argument("--json", action="store_true", help="print a JSON summary")
+    from .strategy_cmds import add_arguments  # argparse only; the generator loads when it runs
+
+    add_arguments(p)
+
+
+def _session(p: argparse.ArgumentParser) -> None:
+    from .session_cmds import add_arguments  # argparse only; the math loads when it runs
+
+    add_arguments(p)
 
 
 def _train(p: argparse.ArgumentParser) -> None:
@@ -212,7 +211,18 @@ COMMANDS: tuple[Command, ...] = (
     Command("round", "one automated round with computer players; its record", _round, f"{_C}:rnd"),
     Command("replay", "re-run a round record and check every field", _replay, f"{_C}:replay"),
     Command("sidebet", "exact returns of a side bet", _sidebet, f"{_C}:sidebet"),
-    Command("strategy", "export a house way as a CSV table", _strategy, f"{_C}:strategy"),
+    Command(
+        "strategy",
+        "derive, show or print strategy cards; export a way as a table",
+        _strategy,
+        "paigow.cli.strategy_cmds:run",
+    ),
+    Command(
+        "session",
+        "what a session costs: its exact result, the risk of ruin, the bankroll",
+        _session,
+        "paigow.cli.session_cmds:run",
+    ),
     Command(
         "equilibrium",
         "exact equilibrium of player against banker",

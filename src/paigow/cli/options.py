@@ -35,7 +35,10 @@ def add_variations(p: argparse.ArgumentParser) -> None:
 
 def way_option(p: argparse.ArgumentParser, help_text: str) -> None:
     """``--way WAY`` and ``--against WAY`` (the opposing way of ``optimal`` ways)."""
-    p.add_argument("--way", help=f"{help_text}; a name, optimal, optimal-banker or table:FILE.csv")
+    p.add_argument(
+        "--way",
+        help=f"{help_text}; a name, optimal, optimal-banker, table:FILE.csv or strategy:FILE",
+    )
     p.add_argument(
         "--against",
         metavar="WAY",

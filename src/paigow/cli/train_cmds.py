@@ -25,7 +25,10 @@ if TYPE_CHECKING:
 __all__ = ["add_parser", "default_path", "run", "train"]
 
 #: The drills ``--drill`` accepts (see :mod:`paigow.trainer.categories`).
-DRILL_HELP = "all, pairs, no-pair, gee-joon (cards: jokers), two-pairs, split, or weak"
+DRILL_HELP = (
+    "all, pairs, no-pair, gee-joon (cards: jokers), two-pairs, split, weak, or card "
+    "(hands a rule of the --way strategy:FILE card sets)"
+)
 
 
 def default_path(env: Mapping[str, str] | None = None) -> Path:

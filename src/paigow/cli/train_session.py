@@ -148,7 +148,11 @@ class TextView:
             if s.is_best
             else Text(f"EV lost {pct(s.ev_lost)[1:]} against the best setting", style="red")
         )
-        house = "matches the house way" if s.matches_house else "not the house way"
+        card = self.t.way.name.startswith("strategy:")
+        if card:
+            house = "follows the card" if s.matches_house else "does not follow the card"
+        else:
+            house = "matches the house way" if s.matches_house else "not the house way"
         self._print(Text.assemble(f"Your setting {chosen}: ", verdict, f"; {house}."))
         table = Table(box=None, padding=(0, 1))
         for col in ("", "setting", "EV", "win", "push", "lose", ""):
@@ -156,7 +160,8 @@ class TextView:
                 col, justify="right" if col in ("EV", "win", "push", "lose") else "left"
             )
         for i, o in enumerate(p.options):
-            marks = [m for m, on in (("best", i == p.best), ("house way", i == p.house)) if on]
+            way_mark = "the card" if card else "house way"
+            marks = [m for m, on in (("best", i == p.best), (way_mark, i == p.house)) if on]
             if i == s.choice:
                 marks.append("yours")
             n = o.hands

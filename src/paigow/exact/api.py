@@ -22,7 +22,8 @@ from paigow.ways import get_way
 from paigow.ways.base import HouseWay
 
 from .advise import Advice, advise
-from .edge import EdgeResult, edge, edges
+from .arrays import I64
+from .edge import EdgeResult, edge, edges, side_counts
 from .optimal import OptimalWay, optimal_arrays
 from .space import HandSpace, space_for
 from .strategy import WayArrays, way_arrays
@@ -34,6 +35,7 @@ __all__ = [
     "edges_of",
     "resolve",
     "setting_advice",
+    "split_counts",
     "strategy_way",
 ]
 
@@ -188,3 +190,20 @@ def setting_advice(
         house_setting=house,
         as_banker=as_banker,
     )
+
+
+def split_counts(
+    opponent: str, profile: Profile, commission: Fraction, *, as_banker: bool = False
+) -> tuple[WayArrays, I64, I64]:
+    """The exact wins and losses of every class of hands for each of its three splits against
+    every opposing hand set by ``opponent`` (from the banker's side with ``as_banker``).
+
+    Returns the opponent's arrays (their space is the classes' space) and two integer arrays
+    of shape ``(classes, 3)``, out of ``space.opposing_hands`` opposing hands each.
+    """
+    (opp,) = resolve([(opponent, None)], profile, commission)
+    space = opp.space
+    wins, losses = side_counts(
+        opp, space.split_high, space.split_low, profile.compare_rules, as_banker=as_banker
+    )
+    return opp, wins, losses

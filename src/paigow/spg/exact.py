@@ -61,6 +61,7 @@ __all__ = [
     "spg_advise",
     "spg_edge",
     "spg_optimal",
+    "spg_split_counts",
     "spg_way_arrays",
 ]
 
@@ -274,6 +275,28 @@ def _rows(player: tuple[I32, I32], dealer: SpgWayArrays, *, literal_zero: bool) 
     both, lx, ly = _counter(dealer).counts(a, b)
     win = both.astype(np.int64)
     return win, (DEALER_HANDS - lx - ly + both).astype(np.int64)
+
+
+def spg_split_counts(
+    opponent: CardWay | str, *, literal_zero: bool = False, as_banker: bool = False
+) -> tuple[SpgWayArrays, I64, I64]:
+    """The exact wins and losses of every rank class for each of its three splits against
+    every opposing hand set by ``opponent`` (of C(50,4)), from the player's side, or with
+    ``as_banker`` from the banker's side against a player way (copies and the zero rule to the
+    banker: a player's hand wins only when stronger, and a zero low hand never wins)."""
+    opp = spg_way_arrays(opponent)
+    space = rank_space()
+    if not as_banker:
+        wins, losses = _rows((space.split_high, space.split_low), opp, literal_zero=literal_zero)
+        return opp, wins, losses
+    # the player's zero low hands count as 0, below every banker low hand
+    eff_low = np.where(_ZERO[literal_zero][opp.low], 0, opp.low).astype(opp.low.dtype)
+    counter = DominanceCounter(_subsets(), opp.high, eff_low)
+    a = space.split_high.astype(np.int64) + 1
+    b = space.split_low.astype(np.int64) + 1
+    both, lx, ly = counter.counts(a, b)
+    wins = both.astype(np.int64)
+    return opp, wins, (DEALER_HANDS - lx - ly + both).astype(np.int64)
 
 
 def _profile(literal_zero: bool) -> str:

@@ -24,8 +24,9 @@ as a 6).
 from __future__ import annotations
 
 import importlib
+import os
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, lru_cache
 from typing import Final, Protocol, runtime_checkable
 
 from paigow.cards import Card
@@ -41,6 +42,7 @@ from .hands import (
     CardSetting,
     validate_cards,
 )
+from .rule_cards import load_card_strategy
 
 __all__ = [
     "RULE_WORDS",
@@ -161,10 +163,30 @@ def get_card_way(name: str) -> CardWay:
     way = SPG_WAYS.get(name)
     if way is not None:
         return way
+    if name.startswith("strategy:"):
+        return _strategy(name)
     if name.partition(":")[0].partition("@")[0].lower() == "optimal":
         # optimal[:AGAINST][@PROFILE], computed by the math engine when asked for
         named = importlib.import_module("paigow.exact.named")
         found: CardWay = named.computed_card_way(name)
         return found
-    known = ", ".join([*sorted(SPG_WAYS), "optimal"])
+    known = ", ".join([*sorted(SPG_WAYS), "optimal", "strategy:FILE"])
     raise ConfigError(f"unknown Supreme Pai Gow way {name!r}; known: {known}")
+
+
+def _strategy(name: str) -> CardWay:
+    """A card strategy file (``strategy:FILE``), loaded once per version of the file."""
+    path = name.removeprefix("strategy:")
+    if not path:
+        raise ConfigError("'strategy:' needs a file, e.g. strategy:my-card.toml")
+    try:
+        st = os.stat(path)
+    except (OSError, ValueError):
+        return _load(name, "", 0, 0)  # raises the error that names the file
+    return _load(name, os.path.realpath(path), st.st_mtime_ns, st.st_size)
+
+
+@lru_cache(maxsize=16)
+def _load(name: str, realpath: str, mtime_ns: int, size: int) -> CardWay:
+    way: CardWay = load_card_strategy(name.removeprefix("strategy:"), name=name, get=get_card_way)
+    return way

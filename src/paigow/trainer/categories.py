@@ -28,7 +28,7 @@ from typing import Final
 from paigow.dealing import Rng
 from paigow.errors import ConfigError
 
-__all__ = ["CATEGORIES", "DRILLS", "WEAK", "ClassTable", "categories_of", "drill_name"]
+__all__ = ["CARD", "CATEGORIES", "DRILLS", "WEAK", "ClassTable", "categories_of", "drill_name"]
 
 #: The categories a hand can belong to (a hand may be in several).
 CATEGORIES: Final = ("pairs", "no-pair", "gee-joon", "two-pairs", "split")
@@ -36,6 +36,8 @@ CATEGORIES: Final = ("pairs", "no-pair", "gee-joon", "two-pairs", "split")
 DRILLS: Final = ("all", *CATEGORIES)
 #: The weakness-driven drill: hands of the kinds the player gets wrong (see ``select``).
 WEAK: Final = "weak"
+#: The drill of a strategy card: hands one of the card's rules sets (``--way strategy:FILE``).
+CARD: Final = "card"
 #: Other names accepted for drills.
 DRILL_ALIASES: Final = {
     "any": "all",
@@ -67,8 +69,10 @@ def drill_name(text: str) -> str:
     """
     key = text.strip().lower().replace("_", "-").replace(" ", "-")
     key = DRILL_ALIASES.get(key, key)
-    if key not in (*DRILLS, WEAK):
-        raise ConfigError(f"unknown drill {text!r}; expected one of {', '.join(DRILLS)} or {WEAK}")
+    if key not in (*DRILLS, WEAK, CARD):
+        raise ConfigError(
+            f"unknown drill {text!r}; expected one of {', '.join(DRILLS)}, {WEAK} or {CARD}"
+        )
     return key
 
 
@@ -139,5 +143,11 @@ class ClassTable:
     def draw(self, drill: str, rng: Rng) -> int:
         """A class of ``drill``, drawn with the probability of its physical hands."""
         members, cum = self._draws[drill]
+        r = rng.randint(0, cum[-1] - 1)
+        return members[bisect.bisect_right(cum, r)]
+
+    def draw_among(self, members: Sequence[int], rng: Rng) -> int:
+        """One of the classes ``members``, drawn with the probability of its physical hands."""
+        cum = list(itertools.accumulate(self.weights[c] for c in members))
         r = rng.randint(0, cum[-1] - 1)
         return members[bisect.bisect_right(cum, r)]

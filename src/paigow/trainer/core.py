@@ -16,12 +16,12 @@ from fractions import Fraction
 from typing import Any
 
 from paigow.dealing import Rng
-from paigow.errors import InvalidSettingError, ParseError
+from paigow.errors import ConfigError, InvalidSettingError, ParseError
 from paigow.exact.advise import SettingScore
 from paigow.exact.api import commission_of
 from paigow.profiles import Profile, get_profile
 
-from .categories import WEAK, drill_name
+from .categories import CARD, WEAK, drill_name
 from .explain import Explanation, breakdown
 from .games import TrainerGame, trainer_game
 from .select import choose_drill
@@ -147,6 +147,7 @@ class Trainer:
         self.game: TrainerGame = trainer_game(self.profile)
         self.dealer = dealer or self.profile.house_way.dealer
         self.way = self.game.house_way(way or self.profile.house_way.dealer, self.dealer)
+        self._card: tuple[int, ...] | None = None
         # Check the dealer's way (and warm the engine's caches) on one hand.
         self.problem(self.game.parse_pieces(self.game.family(0)))
 
@@ -185,6 +186,9 @@ class Trainer:
             ConfigError: an unknown drill.
         """
         drill = drill_name(drill)
+        if drill == CARD:
+            cls = self.game.table.draw_among(self._card_classes(), rng)
+            return self.problem(self.game.pieces_of(cls, rng), drill)
         if drill == WEAK:
             pick = choose_drill(stats or PlayerStats(), rng, self.game.table)
             if pick.review is not None:
@@ -194,6 +198,24 @@ class Trainer:
             drill = pick.drill
         cls = self.game.table.draw(drill, rng)
         return self.problem(self.game.pieces_of(cls, rng), drill)
+
+    def _card_classes(self) -> tuple[int, ...]:
+        """The classes one of the card's rules sets (the ``card`` drill deals them)."""
+        if self._card is None:
+            rule_of = getattr(self.way, "rule_of", None)
+            if rule_of is None:
+                raise ConfigError(
+                    "the card drill needs a strategy card as the way: --way strategy:FILE"
+                )
+            table = self.game.table
+            self._card = tuple(
+                c
+                for c in range(len(table.keys))
+                if rule_of(self.game.parse_pieces(self.game.family(c)))[0] is not None
+            )
+            if not self._card:
+                raise ConfigError("the card has no rule that sets any hand")
+        return self._card
 
     def answer(self, problem: Problem, text: str) -> int:
         """The option the player's text names: a menu number (1..n) or a setting.

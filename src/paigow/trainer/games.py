@@ -31,8 +31,10 @@ from paigow.spg.house_way import get_card_way
 from paigow.spg.house_way import rule_words as spg_words
 from paigow.table.games import game_for
 from paigow.tiles import Tile, format_tiles, parse_tiles
+from paigow.ways import get_way
 from paigow.ways.canberra import canberra_rule
 from paigow.ways.regulation import rule_words as regulation_words
+from paigow.ways.rulebook import rule_words
 from paigow.ways.taj_mahal import taj_mahal_rule
 
 from .categories import ClassTable
@@ -198,6 +200,15 @@ class _Adapter:
 # --- tiles -----------------------------------------------------------------------------------
 
 
+def card_rule(way: Any, pieces: Sequence[Any]) -> str:
+    """The rule of a strategy card that sets ``pieces``, in words."""
+    i, _ = way.rule_of(pieces)
+    if i is None:
+        return f"the card: no rule applies, so the house way {way.fallback.name}"
+    vocab = way.game.vocab
+    return f"rule {i} of the card: {rule_words(way.strategy.rules[i - 1], vocab)}"
+
+
 @cache
 def _tile_table() -> ClassTable:
     gee = parse_tiles("1-2")[0].kind
@@ -276,7 +287,10 @@ class TileTrainer(_Adapter):
         return strategy_way(name, dealer, self.profile, self.commission)
 
     def rule(self, way: str, pieces: Sequence[Any]) -> str | None:
-        """R-HW-01 (a)-(d) for ``regulation``; the published rule names for the casino ways."""
+        """R-HW-01 (a)-(d) for ``regulation``; the published rule names for the casino ways;
+        the card's rule in words for a strategy card."""
+        if way.startswith("strategy:"):
+            return card_rule(get_way(way), pieces)
         if way == "regulation":
             return regulation_words(pieces)
         if way in _TILE_RULES:
@@ -401,7 +415,9 @@ class CardTrainer(_Adapter):
         return get_card_way(name)
 
     def rule(self, way: str, pieces: Sequence[Any]) -> str | None:
-        """Rules (a)-(d) of ``spg-house``."""
+        """Rules (a)-(d) of ``spg-house``; the card's rule for a strategy card."""
+        if way.startswith("strategy:"):
+            return card_rule(get_card_way(way), pieces)
         if way != "spg-house":
             return None
         return spg_words(pieces)

@@ -8,7 +8,9 @@ Names accepted by :func:`get_way`:
   banker's) EV-maximising setting of every hand against an opposing way, written
   ``optimal[:AGAINST][@PROFILE]`` (default: the profile's dealer way; profile ``generic``);
 * ``table:FILE.csv`` — any house way given as a table (:mod:`paigow.ways.table`), loaded once
-  per file version.
+  per file version;
+* ``strategy:FILE`` — a short list of rules, then a fallback way, in a TOML or JSON file
+  (:mod:`paigow.ways.rulebook`, :mod:`paigow.ways.rule_tiles`), loaded once per file version.
 
 :func:`listing` gives every name with a description, as ``paigow ways`` prints it.
 """
@@ -25,12 +27,14 @@ from paigow.errors import ConfigError
 
 from .base import HouseWay
 from .regulation import RegulationWay
+from .rule_tiles import StrategyWay, load_strategy
 from .table import TableWay, load_table
 
 __all__ = [
     "COMPUTED",
     "HouseWay",
     "RegulationWay",
+    "StrategyWay",
     "TableWay",
     "computed_spec",
     "get_way",
@@ -78,6 +82,12 @@ def listing() -> list[dict[str, str]]:
     rows.append(
         {"name": "table:FILE.csv", "description": "any house way given as a table (tiles,setting)"}
     )
+    rows.append(
+        {
+            "name": "strategy:FILE",
+            "description": "a list of rules, then a house way (paigow strategy derive writes one)",
+        }
+    )
     return rows
 
 
@@ -86,21 +96,35 @@ def _cached(name: str) -> HouseWay:
     return _FACTORIES[name]()
 
 
+def _file_key(name: str, prefix: str) -> tuple[str, int, int] | None:
+    """(real path, modification time, size) of the file a ``prefix:FILE`` name gives, or None
+    when it cannot be read (the loader then raises the error that names the file)."""
+    path = name.removeprefix(prefix)
+    if not path:
+        example = "my-way.csv" if prefix == "table:" else "my-card.toml"
+        raise ConfigError(f"{prefix!r} needs a file, e.g. {prefix}{example}")
+    try:
+        st = os.stat(path)
+    except (OSError, ValueError):
+        return None
+    return os.path.realpath(path), st.st_mtime_ns, st.st_size
+
+
 def get_way(name: str) -> HouseWay:
-    """A house way by name, alias, or ``table:FILE.csv``.
+    """A house way by name, alias, ``table:FILE.csv`` or ``strategy:FILE``.
 
     Raises:
-        ConfigError: unknown name, or a table that fails validation.
+        ConfigError: unknown name, or a table or strategy file that fails validation.
     """
-    if name.startswith("table:"):
-        path = name.removeprefix("table:")
-        if not path:
-            raise ConfigError("'table:' needs a file, e.g. table:my-way.csv")
-        try:
-            st = os.stat(path)
-        except (OSError, ValueError):
-            return load_table(path, name=name)  # raises the error that names the file
-        return _table(name, os.path.realpath(path), st.st_mtime_ns, st.st_size)
+    for prefix, cached, load in (
+        ("strategy:", _strategy, _load_strategy),
+        ("table:", _table, _load_table),
+    ):
+        if name.startswith(prefix):
+            found = _file_key(name, prefix)
+            if found is None:
+                return load(name)  # raises the error that names the file
+            return cached(name, *found)
     computed = computed_spec(name)
     if computed is not None:
         return _computed(*computed)
@@ -109,7 +133,7 @@ def get_way(name: str) -> HouseWay:
     if key not in _FACTORIES:
         raise ConfigError(
             f"unknown house way {name!r}; expected one of "
-            f"{', '.join([*sorted(_FACTORIES), *COMPUTED])} or table:FILE.csv"
+            f"{', '.join([*sorted(_FACTORIES), *COMPUTED])}, table:FILE.csv or strategy:FILE"
         )
     return _cached(key)
 
@@ -153,7 +177,21 @@ def qualified_name(name: str, *, against: str | None = None, profile: str = "gen
 @lru_cache(maxsize=16)
 def _table(name: str, realpath: str, mtime_ns: int, size: int) -> HouseWay:
     """A table way, loaded once per version of its file (real path, modification time, size)."""
+    return _load_table(name)
+
+
+def _load_strategy(name: str) -> HouseWay:
+    return load_strategy(name.removeprefix("strategy:"), name=name, get=get_way)
+
+
+def _load_table(name: str) -> HouseWay:
     return load_table(name.removeprefix("table:"), name=name)
+
+
+@lru_cache(maxsize=16)
+def _strategy(name: str, realpath: str, mtime_ns: int, size: int) -> HouseWay:
+    """A strategy way, loaded once per version of its file."""
+    return _load_strategy(name)
 
 
 @lru_cache(maxsize=16)
