@@ -24,11 +24,34 @@ from websockets.typing import Origin
 
 from service_pg import free_port
 
-__all__ = ["OPERATOR", "PASSWORD", "Client", "Server", "wait_healthy"]
+__all__ = ["LOOSE", "OPERATOR", "PASSWORD", "Client", "Server", "wait_healthy"]
 
 OPERATOR = "boss"
 PASSWORD = "correct horse battery"
 WAIT = 60.0
+
+#: The limits of the test servers: every player of a test registers and signs in from one
+#: loopback address, as no real crowd of clients does, so the per-address doors are opened
+#: wide and every new account gets its grant. The failed sign-in limits and the websocket
+#: message limits stay the defaults; tests/test_service_floods.py runs servers with every
+#: default (``Server(..., limits=())``).
+LOOSE: tuple[str, ...] = (
+    "--signup-grant-period=0",
+    "--sockets-per-address=100000",
+    "--sockets-per-account=1000",
+    "--sessions-per-account=1000",
+    *(
+        f"--limit={door}=1000000/1"
+        for door in (
+            "http.address",
+            "register.address",
+            "register.all",
+            "login.address",
+            "login.account",
+            "ws.address",
+        )
+    ),
+)
 
 
 def wait_healthy(
@@ -51,10 +74,17 @@ def wait_healthy(
 class Server:
     """``paigow serve`` in a child process."""
 
-    def __init__(self, db_url: str, workdir: Path, *args: str, port: int | None = None) -> None:
+    def __init__(
+        self,
+        db_url: str,
+        workdir: Path,
+        *args: str,
+        port: int | None = None,
+        limits: tuple[str, ...] = LOOSE,
+    ) -> None:
         self.db_url = db_url
         self.workdir = workdir
-        self.args = args
+        self.args = (*limits, *args)
         self.port = port or free_port()
         self.proc: subprocess.Popen[bytes] | None = None
         self.base = f"http://127.0.0.1:{self.port}"

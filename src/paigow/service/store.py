@@ -30,6 +30,7 @@ from .accounts_sql import NON_NEGATIVE, add_meters, ensure_account, now, transfe
 from .chain import GENESIS, op_link
 from .engine import Move
 from .meters import round_meters
+from .sessions_sql import check_session
 
 __all__ = [
     "DEFAULT_DB",
@@ -93,6 +94,9 @@ class Batch:
     events: list[dict[str, Any]] = field(default_factory=list)
     instance: str = ""
     stored_events: list[dict[str, Any]] = field(default_factory=list)
+    #: The token hash of the session that sent the batch's command (None: the dealer's or an
+    #: operator's HTTP request): checked in the batch's transaction.
+    session: str | None = None
 
 
 def _url(url: str) -> str:
@@ -340,6 +344,8 @@ class Store:
             from .leases import check_fence
 
             check_fence(c, t, *batch.fence)
+        if batch.session is not None:
+            check_session(c, batch.session)
         if batch.ops:
             rows = []
             for o in batch.ops:

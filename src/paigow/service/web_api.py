@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 from typing import TYPE_CHECKING, Any
 
 from fastapi import APIRouter, FastAPI, HTTPException, Request, WebSocket
@@ -27,8 +26,9 @@ from starlette.websockets import WebSocketDisconnect
 from paigow.errors import PaigowError
 from paigow.table.observation import OPERATOR, SPECTATOR, Viewer, redact_record
 
-from .advice import spot_advice, table_info
-from .auth import COOKIE, User
+from .advice import hand_advice, spot_hand, table_info
+from .auth import User
+from .deps import optional_user, socket_closed, socket_gate
 
 if TYPE_CHECKING:
     from .actor import TableActor
@@ -47,10 +47,7 @@ def _service(request: Request | WebSocket) -> Service:
 
 async def _user(request: Request) -> User | None:
     """The signed-in user, or None (a spectator)."""
-    auth = request.headers.get("authorization", "")
-    token = auth[7:].strip() if auth.lower().startswith("bearer ") else None
-    found = await _service(request).user(token or request.cookies.get(COOKIE))
-    return None if found is None else found[0]
+    return await optional_user(request)
 
 
 def _actor(service: Service, table_id: str) -> TableActor:
@@ -106,18 +103,22 @@ async def advice(table_id: str, spot: str, request: Request) -> dict[str, Any]:
     user = await _user(request)
     if user is None:
         raise HTTPException(401, "sign in first (session missing or expired)")
-    actor = _actor(_service(request), table_id)
+    service = _service(request)
+    actor = _actor(service, table_id)
 
     async def read() -> dict[str, Any]:
         try:
-            return {"ok": spot_advice(actor.engine, actor.viewer(user), spot)}
+            return {"ok": spot_hand(actor.engine, actor.viewer(user), spot)}
         except PaigowError as e:
             return {"error": str(e)}
 
     out = await actor.call(read)
     if "error" in out:
         raise HTTPException(409, out["error"])
-    result: dict[str, Any] = out["ok"]
+    try:  # the exact engine's work, off the loop and out of the table's actor
+        result: dict[str, Any] = await service.compute.run(hand_advice, out["ok"])
+    except PaigowError as e:
+        raise HTTPException(409, str(e)) from None
     return result
 
 
@@ -140,20 +141,27 @@ async def history(table_id: str, request: Request) -> list[dict[str, Any]]:
 
 @router.websocket("/ws/lobby")
 async def lobby_feed(ws: WebSocket) -> None:
-    """The lobby, sent at once and again whenever it changes (read-only, anyone)."""
+    """The lobby, sent at once and again whenever it changes (read-only, anyone; within its
+    address's limits on websockets)."""
     service = _service(ws)
+    address = await socket_gate(service, ws)
+    if address is None:
+        return
     await ws.accept()
     last = ""
-    with contextlib.suppress(WebSocketDisconnect):
-        while True:
-            text = json.dumps({"type": "lobby", "tables": service.lobby()}, separators=(",", ":"))
-            if text != last:
-                await ws.send_text(text)
-                last = text
-            with contextlib.suppress(TimeoutError):
-                msg = await asyncio.wait_for(ws.receive_text(), LOBBY_POLL)
-                if msg.strip() == '{"type":"ping"}':
-                    await ws.send_text('{"type":"pong"}')
+    try:
+        with contextlib.suppress(WebSocketDisconnect):
+            while True:
+                text = service.lobby_text(LOBBY_POLL)
+                if text != last:
+                    await ws.send_text(text)
+                    last = text
+                with contextlib.suppress(TimeoutError):
+                    msg = await asyncio.wait_for(ws.receive_text(), LOBBY_POLL)
+                    if msg.strip() == '{"type":"ping"}':
+                        await ws.send_text('{"type":"pong"}')
+    finally:
+        socket_closed(service, address)
 
 
 def install(app: FastAPI) -> None:
