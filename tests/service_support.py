@@ -233,6 +233,23 @@ class Client:
             self.state[msg["table"]] = msg["state"]
         return dict(msg)
 
+    def closed(self, within: float = 1.0) -> tuple[int | None, float, list[dict[str, Any]]]:
+        """Read until the server closes the connection: (its close code, the seconds it took,
+        the messages received meanwhile); the code is None when it stays open ``within`` + 10
+        seconds."""
+        from websockets.exceptions import ConnectionClosed
+
+        t0 = time.monotonic()
+        got: list[dict[str, Any]] = []
+        while time.monotonic() - t0 < within + 10:
+            try:
+                got.append(self.recv(timeout=within + 10))
+            except ConnectionClosed as e:
+                return (e.rcvd.code if e.rcvd else None), time.monotonic() - t0, got
+            except TimeoutError:
+                break
+        return None, time.monotonic() - t0, got
+
     def pending(self) -> bool:
         """Read one message if one is already here."""
         try:

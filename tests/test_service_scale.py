@@ -25,10 +25,13 @@ from service_support import OPERATOR, Server, drive
 __all__ = ["pg_cluster"]
 
 LEASE = "3"
+#: nginx runs on loopback: its X-Forwarded-For is believed (docs/scaling.md).
+PROXY = ("--trusted-proxy", "127.0.0.1")
 
 
 def cluster_server(url: str, tmp: Path, name: str) -> Server:
-    return Server(url, tmp, "--cluster", "--instance", name, "--lease-seconds", LEASE).start()
+    args = ("--cluster", "--instance", name, "--lease-seconds", LEASE, *PROXY)
+    return Server(url, tmp, *args).start()
 
 
 @pytest.fixture
@@ -218,7 +221,8 @@ def test_one_address_for_two_processes(two: tuple[Server, Server], tmp_path: Pat
         runner.kill9()
         for c in players:
             c.close()
-        until(lambda: owners(other.db_url).get("n1") == other.args[2], "the other runs n1")
+        name = other.args[other.args.index("--instance") + 1]
+        until(lambda: owners(other.db_url).get("n1") == name, "the other runs n1")
         players = [front.reconnect(n) for n in ("fronta", "frontb")]
         for c in players:
             assert c.subscribe("n1")["rounds"] + 1 == round_no

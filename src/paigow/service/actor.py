@@ -344,9 +344,10 @@ class TableActor(TableViews):
                     return f"the table is held: {self.held}"
                 self.engine.rollback(cp)
                 self.floor = floor  # the decisions before the batch, windows as they were
-                self.wait = wait
-                self._timer_key = None  # the window's timer is armed again
-                self._retry_later(0.0 if revoked else 1.0)
+                self.wait = wait  # (its timer was not touched: a batch arms it once told)
+                if not revoked:  # the store refused it: look again later
+                    self._timer_key = None  # the window's timer is armed again
+                    self._retry_later()
                 if isinstance(e, PaigowError):
                     return str(e)
                 return f"the table could not record this ({type(e).__name__}); nothing changed"
