@@ -20,7 +20,7 @@ from paigow.service.store import Store
 from service_fixtures import pg_cluster
 from service_pg import PgCluster
 from service_proxy import Nginx
-from service_support import OPERATOR, Server, drive
+from service_support import OPERATOR, PASSWORD, Server, drive
 
 __all__ = ["pg_cluster"]
 
@@ -232,3 +232,31 @@ def test_one_address_for_two_processes(two: tuple[Server, Server], tmp_path: Pat
         assert audit(a.db_url) == []
     finally:
         proxy.stop()
+
+
+def test_a_revocation_reaches_the_other_process(two: tuple[Server, Server]) -> None:
+    """A player's websocket on process A; the player signs out through process B: A closes the
+    websocket with 4401 within a second (PostgreSQL NOTIFY). The same for a suspension. (A
+    command forwarded to the table's owner is checked against its session in the owner's
+    commit: tests/test_service_revocation.py.)"""
+    a, b = two
+    op = a.login(OPERATOR)
+    a.open_table(op, id="rv", profile="generic", wager_seconds=3600)
+    token = a.player("farout")
+    pa = a.client(token)
+    pa.subscribe("rv")
+    pa.ok("rv", "sit", seat="1", cents=5000)
+    t0 = time.monotonic()
+    assert b.http("POST", "/api/logout", token).status_code == 200
+    code, _, _ = pa.closed()
+    took = time.monotonic() - t0
+    assert code == 4401 and took < 1.0, (code, took)
+    again = b.http("POST", "/api/login", body={"name": "farout", "password": PASSWORD})
+    other = a.client(again.json()["token"])
+    t0 = time.monotonic()
+    r = b.http("POST", "/api/accounts/farout/suspend", b.login(OPERATOR))
+    assert r.status_code == 200
+    code, _, _ = other.closed()
+    took = time.monotonic() - t0
+    assert code == 4401 and took < 1.0, (code, took)
+    assert audit(a.db_url) == []
