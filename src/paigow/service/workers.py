@@ -141,7 +141,10 @@ class WorkPool:
         await self._acquire()
         loop = asyncio.get_running_loop()
         try:
-            job = self._pool().submit(fn, *args)
+            if self.processes:  # a submit may start a worker process: not on the loop
+                job = await loop.run_in_executor(None, self._pool().submit, fn, *args)
+            else:
+                job = self._pool().submit(fn, *args)
         except (BrokenProcessPool, RuntimeError):
             self._executor = None  # a worker process died: a new pool next time
             loop.call_soon(self._release)
