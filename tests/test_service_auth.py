@@ -379,3 +379,18 @@ def _ops(server: Server, table: str) -> list[Any]:
         return list(store.ops(table))
     finally:
         store.close()
+
+
+def test_a_name_registered_twice_at_once(server: Server) -> None:
+    """Eight registrations of one new name at the same moment: one account, the others told
+    the name is taken (409), none a server error (on PostgreSQL the second insert used to hit
+    the unique constraint)."""
+    import concurrent.futures as cf
+
+    def register(_: int) -> int:
+        body = {"name": "twin", "password": PASSWORD}
+        return int(server.http("POST", "/api/register", body=body).status_code)
+
+    with cf.ThreadPoolExecutor(8) as ex:
+        codes = sorted(ex.map(register, range(8)))
+    assert codes == [201] + [409] * 7, codes

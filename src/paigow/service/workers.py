@@ -75,6 +75,7 @@ class WorkPool:
         self._free = self.workers
         self._waiters: deque[asyncio.Future[None]] = deque()
         self._executor: cf.Executor | None = None
+        self._lock = threading.Lock()
         #: Requests refused so far (no worker in time).
         self.refused = 0
 
@@ -87,6 +88,10 @@ class WorkPool:
     def waiting(self) -> int:
         """Requests waiting for a worker now."""
         return sum(1 for f in self._waiters if not f.done())
+
+    def _submit(self, fn: Callable[..., Any], args: tuple[Any, ...]) -> cf.Future[Any]:
+        with self._lock:
+            return self._pool().submit(fn, *args)
 
     def _pool(self) -> cf.Executor:
         if self._executor is None:
@@ -141,8 +146,8 @@ class WorkPool:
         await self._acquire()
         loop = asyncio.get_running_loop()
         try:
-            if self.processes:  # a submit may start a worker process: not on the loop
-                job = await loop.run_in_executor(None, self._pool().submit, fn, *args)
+            if self.processes:  # making the pool or a worker process: not on the loop
+                job = await loop.run_in_executor(None, self._submit, fn, args)
             else:
                 job = self._pool().submit(fn, *args)
         except (BrokenProcessPool, RuntimeError):
