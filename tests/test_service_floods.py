@@ -236,7 +236,7 @@ def test_the_oldest_session_is_revoked_past_the_cap(fresh: Server) -> None:
 
 
 @pytest.mark.parametrize(
-    "fresh", [("--hash-workers", "1", "--worker-wait", "0.1", *LOOSE)], indirect=True
+    "fresh", [(*LOOSE, "--hash-workers", "1", "--worker-wait", "0.1")], indirect=True
 )
 def test_no_worker_in_time_is_503_with_retry_after(fresh: Server) -> None:
     """One hashing worker and a tenth of a second to get it: of eight registrations at once,
