@@ -213,11 +213,6 @@ class Store:
             return None
         return {"id": row["id"], "name": row["name"], "role": row["role"], "expires_at": exp}
 
-    def drop_session(self, token_hash: str) -> None:
-        """Log out."""
-        with self.engine.begin() as c:
-            c.execute(db.sessions.delete().where(db.sessions.c.token_hash == token_hash))
-
     # ------------------------------------------------------------------ money
     def balance(self, account: str) -> int:
         """An account's balance (0 if it never moved)."""
