@@ -125,7 +125,7 @@ class Flood:
 
 
 def measure(
-    pinger: Pinger, flood: Flood, cycles: int = 6, quiet: float = 0.6, loud: float = 1.0
+    pinger: Pinger, flood: Flood, cycles: int = 8, quiet: float = 0.4, loud: float = 0.6
 ) -> None:
     """Alternate ``cycles`` quiet windows and flood windows (module notes)."""
     for _ in range(cycles):
@@ -222,7 +222,7 @@ def main() -> None:
     p.add_argument("extra", nargs="*")
     p.add_argument("--most", type=int, default=1500, help="requests at most, all clients")
     p.add_argument("--seconds", type=float, default=30.0, help="time at most")
-    p.add_argument("--pace", type=float, default=0.02, help="seconds between a client's requests")
+    p.add_argument("--pace", type=float, default=0.04, help="seconds between a client's requests")
     a = p.parse_args()
     on, stop = threading.Event(), threading.Event()
     lock = threading.Lock()

@@ -106,7 +106,6 @@ def test_balances_stay_inside_the_ledgers_range(server: Server, operator_token: 
         store.close()
     r = server.http("POST", "/api/wallets/brim/deposit", operator_token, {"cents": 100})
     assert r.status_code == 409 and "ledger's range" in r.json()["detail"], r.text
-    assert server.http("GET", "/api/wallets/brim/deposit", operator_token).status_code == 405
     store = Store(server.db_url)
     try:
         assert store.balance("wallet:brim") == LEDGER_MAX - 10

@@ -14,8 +14,9 @@ pool's 503, and ``X-Forwarded-For`` believed only from ``--trusted-proxy``.
 from __future__ import annotations
 
 import concurrent.futures as cf
+import os
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import httpx
@@ -55,10 +56,12 @@ def _seated(srv: Server) -> Pinger:
     return Pinger(srv.ws_url, token, "calm")
 
 
-def _flood(srv: Server, pinger: Pinger, door: str, *extra: str) -> tuple[dict[str, int], float]:
-    """Run the flood in windows alternating with quiet ones; the statuses it got and the
-    seconds from its start to its end (what a limit refills meanwhile is allowed). Asserts the
-    seated player's ping p99 while it ran."""
+def _flood(
+    srv: Server, pinger: Pinger, door: str, *extra: str
+) -> tuple[dict[str, int], float, str | None]:
+    """Run the flood in windows alternating with quiet ones: the statuses it got, the seconds
+    from its start to its end (what a limit refills meanwhile is allowed), and what is wrong
+    with the seated player's ping p99 while it ran (None: within the bound)."""
     flood = Flood(door, srv.base, *extra)
     start = time.monotonic()
     try:
@@ -72,13 +75,45 @@ def _flood(srv: Server, pinger: Pinger, door: str, *extra: str) -> tuple[dict[st
     print(
         f"\n{door}: flood {got}; ping p50/p99/max quiet {percentile(quiet, 0.5):.1f}/{q99:.1f}/"
         f"{max(quiet, default=0):.1f} ms ({len(quiet)}), flood {percentile(loud, 0.5):.1f}/"
-        f"{f99:.1f}/{max(loud, default=0):.1f} ms ({len(loud)})"
+        f"{f99:.1f}/{max(loud, default=0):.1f} ms ({len(loud)}); load {os.getloadavg()[0]:.1f}"
     )
     assert not pinger.errors, pinger.errors
     assert len(loud) >= 100 and len(quiet) >= 50, (len(loud), len(quiet))
-    assert f99 < q99 + BOUND_MS, f"{door}: ping p99 {f99:.1f} ms during the flood, {q99:.1f} quiet"
     statuses: dict[str, int] = got["statuses"]
-    return statuses, elapsed
+    wrong = None
+    if f99 >= q99 + BOUND_MS:
+        wrong = f"{door}: ping p99 {f99:.1f} ms during the flood, {q99:.1f} quiet"
+    return statuses, elapsed, wrong
+
+
+Check = Callable[[Server, dict[str, int], float], None]
+
+
+def _trial(
+    tmp: Path,
+    door: str,
+    check: Check,
+    prepare: Callable[[Server], tuple[str, ...]] = lambda _s: (),
+    server_args: tuple[str, ...] = (),
+) -> None:
+    """The flood of ``door`` against a fresh server with every default limit and a seated
+    player: ``check`` (what the flood got, what it could do) must hold every time; the ping
+    bound too, and when a first attempt misses it, a second one on a fresh server decides (a
+    burst of other work on a shared machine can land in one attempt's flood windows; it is
+    printed either way)."""
+    for attempt in (1, 2):
+        db = f"sqlite:///{tmp / f'flood{attempt}.sqlite3'}"
+        srv = Server(db, tmp, *server_args, limits=()).start()
+        try:
+            pinger = _seated(srv)
+            got, seconds, wrong = _flood(srv, pinger, door, *prepare(srv))
+            check(srv, got, seconds)
+        finally:
+            srv.stop()
+        if wrong is None:
+            return
+        assert attempt == 1, wrong
+        print(f"attempt 1: {wrong}; once more on a fresh server")
 
 
 def _accounts(srv: Server, prefix: str) -> dict[str, int]:
@@ -94,76 +129,91 @@ def _accounts(srv: Server, prefix: str) -> dict[str, int]:
         store.close()
 
 
-def test_registration_flood_stalls_no_table(fresh: Server) -> None:
+def _victim(srv: Server) -> tuple[str, ...]:
+    srv.player("victim")
+    return ("victim",)
+
+
+def test_registration_flood_stalls_no_table(tmp_path: Path) -> None:
     """Four anonymous clients registering in a loop: 429 after the address's ten accounts an
     hour (one went to the seated player), none with a second sign-up grant; the table's ping
     p99 unmoved (argon2 runs on the hashing pool, below the loop's priority)."""
-    pinger = _seated(fresh)
-    got, _ = _flood(fresh, pinger, "register")
-    made = _accounts(fresh, "f")
-    assert got.get("429", 0) > 0 and got.get("201", 0) == len(made) <= 9, (got, made)
-    assert set(made.values()) == {0}, made  # the address had its grant (the seated player's)
+
+    def check(srv: Server, got: dict[str, int], _seconds: float) -> None:
+        made = _accounts(srv, "f")
+        assert got.get("429", 0) > 0 and got.get("201", 0) == len(made) <= 9, (got, made)
+        assert set(made.values()) == {0}, made  # the address had its grant (the sitter's)
+
+    _trial(tmp_path, "register", check)
 
 
-def test_guest_flood_stalls_no_table(fresh: Server) -> None:
+def test_guest_flood_stalls_no_table(tmp_path: Path) -> None:
     """The web client's guest button (register a random name, then sign in) in a loop: the
     registration limit stops it; the ping p99 unmoved."""
-    pinger = _seated(fresh)
-    got, _ = _flood(fresh, pinger, "guest")
-    assert got.get("429", 0) > 0 and got.get("201", 0) <= 9, got
-    assert got.get("200", 0) <= got.get("201", 0)
+
+    def check(_srv: Server, got: dict[str, int], _seconds: float) -> None:
+        assert got.get("429", 0) > 0 and got.get("201", 0) <= 9, got
+        assert got.get("200", 0) <= got.get("201", 0)
+
+    _trial(tmp_path, "guest", check)
 
 
-def test_sign_in_flood_stalls_no_table(fresh: Server) -> None:
+def test_sign_in_flood_stalls_no_table(tmp_path: Path) -> None:
     """One valid account signing in from four clients: ten sign-ins a minute, then 429; its
     live sessions stay within the cap (the oldest revoked); the ping p99 unmoved."""
-    pinger = _seated(fresh)
-    fresh.player("victim")
-    got, seconds = _flood(fresh, pinger, "login", "victim", PASSWORD)
-    most = 10 + seconds * 10 / 60  # the burst, and the refill at ten a minute
-    assert got.get("429", 0) > 0 and got.get("200", 0) <= most, got
-    sessions = fresh.http("GET", "/api/accounts/victim/sessions", fresh.login(OPERATOR)).json()
-    assert len([s for s in sessions if not s["expired"]]) <= 10, sessions
+
+    def check(srv: Server, got: dict[str, int], seconds: float) -> None:
+        most = 10 + seconds * 10 / 60  # the burst, and the refill at ten a minute
+        assert got.get("429", 0) > 0 and got.get("200", 0) <= most, got
+        sessions = srv.http("GET", "/api/accounts/victim/sessions", srv.login(OPERATOR)).json()
+        assert len([s for s in sessions if not s["expired"]]) <= 10, sessions
+
+    _trial(tmp_path, "login", check, lambda srv: (*_victim(srv), PASSWORD))
 
 
-def test_failed_sign_in_flood_stalls_no_table(fresh: Server) -> None:
+def test_failed_sign_in_flood_stalls_no_table(tmp_path: Path) -> None:
     """Wrong passwords for one account from four clients: five failures a minute, then 429
     (even with the right password), and five argon2 checks at most; the ping p99 unmoved."""
-    pinger = _seated(fresh)
-    fresh.player("victim")
-    got, seconds = _flood(fresh, pinger, "failed", "victim")
-    most = 5 + seconds * 5 / 60
-    assert got.get("429", 0) > 0 and got.get("401", 0) <= most, got
-    r = fresh.http("POST", "/api/login", body={"name": "victim", "password": PASSWORD})
-    assert r.status_code == 429 and int(r.headers["retry-after"]) >= 1
+
+    def check(srv: Server, got: dict[str, int], seconds: float) -> None:
+        most = 5 + seconds * 5 / 60
+        assert got.get("429", 0) > 0 and got.get("401", 0) <= most, got
+        r = srv.http("POST", "/api/login", body={"name": "victim", "password": PASSWORD})
+        assert r.status_code == 429 and int(r.headers["retry-after"]) >= 1
+
+    _trial(tmp_path, "failed", check, _victim)
 
 
-@pytest.mark.parametrize("fresh", [("--limit", "http.address=60/10")], indirect=True)
-def test_http_flood_on_the_trainer_stalls_no_table(fresh: Server) -> None:
+def test_http_flood_on_the_trainer_stalls_no_table(tmp_path: Path) -> None:
     """The heaviest public route (the trainer's exact scoring, on the compute pool) in a loop
     from one address: the address's HTTP limit answers 429 (here 60 per 10 s, to reach it
     within a modest flood); the ping p99 unmoved."""
-    pinger = _seated(fresh)
-    got, _ = _flood(fresh, pinger, "trainer")
-    assert got.get("429", 0) > 0 and got.get("200", 0) > 0, got
+
+    def check(_srv: Server, got: dict[str, int], _seconds: float) -> None:
+        assert got.get("429", 0) > 0 and got.get("200", 0) > 0, got
+
+    _trial(tmp_path, "trainer", check, server_args=("--limit", "http.address=60/10"))
 
 
-def test_websocket_open_flood_stalls_no_table(fresh: Server) -> None:
+def test_websocket_open_flood_stalls_no_table(tmp_path: Path) -> None:
     """Lobby websockets opened in a loop from one address: thirty, then the handshake is
     answered 429; the ping p99 unmoved."""
-    pinger = _seated(fresh)
-    got, seconds = _flood(fresh, pinger, "ws-open")
-    most = 30 + seconds  # one more a second
-    assert got.get("429", 0) > 0 and got.get("open", 0) <= most, got
+
+    def check(_srv: Server, got: dict[str, int], seconds: float) -> None:
+        most = 30 + seconds  # one more a second
+        assert got.get("429", 0) > 0 and got.get("open", 0) <= most, got
+
+    _trial(tmp_path, "ws-open", check)
 
 
-def test_websocket_message_flood_stalls_no_table(fresh: Server) -> None:
+def test_websocket_message_flood_stalls_no_table(tmp_path: Path) -> None:
     """A websocket sending pings as fast as it can: told it is limited, closed with 4429 when
     it keeps on; the seated player's ping p99 unmoved."""
-    pinger = _seated(fresh)
-    token = fresh.player("noisy")
-    got, _ = _flood(fresh, pinger, "ws-messages", token)
-    assert got.get("limited", 0) > 0 or got.get("closed 4429", 0) > 0, got
+
+    def check(_srv: Server, got: dict[str, int], _seconds: float) -> None:
+        assert got.get("limited", 0) > 0 or got.get("closed 4429", 0) > 0, got
+
+    _trial(tmp_path, "ws-messages", check, lambda srv: (srv.player("noisy"),))
 
 
 def test_the_sign_up_grant_once_per_address(fresh: Server) -> None:

@@ -58,6 +58,7 @@ def create_app(service: Service, web: Path | None = None) -> FastAPI:
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         await service.start()
+        service.compute.warm(trainer_api.warm)
         yield
         await service.stop()
 

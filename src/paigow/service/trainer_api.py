@@ -39,7 +39,15 @@ from .web_api import _user
 if TYPE_CHECKING:
     from .hub import Service
 
-__all__ = ["install", "load_stats", "record_answer", "trainer_stats"]
+__all__ = [
+    "deal_hand",
+    "install",
+    "load_stats",
+    "record_answer",
+    "score_answer",
+    "trainer_stats",
+    "warm",
+]
 
 #: Per account and profile: the trainer's statistics (``PlayerStats.to_json``).
 trainer_stats = sa.Table(
@@ -118,6 +126,12 @@ def _trainer(name: str) -> Trainer:
     return _TRAINERS[name]
 
 
+def warm() -> None:
+    """Build every profile's trainer (on a worker of the compute pool, at start-up)."""
+    for name in profile_names():
+        _trainer(name)
+
+
 def _profile(name: str) -> str:
     if name not in profile_names():
         raise HTTPException(404, f"no profile {name!r}; profiles: {', '.join(profile_names())}")
@@ -132,7 +146,8 @@ def _seeds(request: Request) -> Rng | None:
     if service.options.seed is None:
         return None
     if not hasattr(state, "trainer_seeds"):
-        state.trainer_seeds = random.Random(service.options.seed)
+        seed = service.options.seed
+        state.trainer_seeds = random.Random(seed) if seed is not None else default_rng()
     rng: Rng = state.trainer_seeds
     return rng
 

@@ -163,6 +163,13 @@ class WorkPool:
             self._executor = None
             raise self._refuse() from None
 
+    def warm(self, fn: Callable[[], Any]) -> None:
+        """Start the workers now, running ``fn`` (its imports, its caches), in the background:
+        the first request then finds them ready (a process started during a flood competes
+        with the loop for the interpreter lock while it starts)."""
+        loop = asyncio.get_running_loop()
+        loop.run_in_executor(None, self._submit, fn, ())
+
     def _give_back(self, loop: asyncio.AbstractEventLoop) -> None:
         with contextlib.suppress(RuntimeError):  # the loop has stopped: nothing waits
             loop.call_soon_threadsafe(self._release)
