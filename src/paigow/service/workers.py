@@ -168,7 +168,8 @@ class WorkPool:
         the first request then finds them ready (a process started during a flood competes
         with the loop for the interpreter lock while it starts)."""
         loop = asyncio.get_running_loop()
-        loop.run_in_executor(None, self._submit, fn, ())
+        started = loop.run_in_executor(None, self._submit, fn, ())
+        started.add_done_callback(lambda f: f.cancelled() or f.exception())
 
     def _give_back(self, loop: asyncio.AbstractEventLoop) -> None:
         with contextlib.suppress(RuntimeError):  # the loop has stopped: nothing waits
