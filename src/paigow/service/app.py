@@ -209,7 +209,7 @@ def create_app(service: Service, web: Path | None = None) -> FastAPI:
                     await service.events.add(
                         "rate_limited", "warning", None, conn.user.name, messages=refused
                     )
-                    conn.revoke(4429, "too many messages")
+                    conn.revoke(4429, "too many messages", drop=False)
                     break
                 _limited(conn, text, wait, first=refused == 1)
         except WebSocketDisconnect:

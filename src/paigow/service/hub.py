@@ -120,13 +120,14 @@ class Connection:
         except asyncio.QueueFull:
             self.overflowed = True
 
-    def revoke(self, code: int, reason: str) -> None:
-        """The session ended: drop what is queued, have the writer close the websocket with
-        ``code`` and ``reason``."""
+    def revoke(self, code: int, reason: str, *, drop: bool = True) -> None:
+        """Queue nothing more; have the writer close the websocket with ``code`` and
+        ``reason`` — at once, what is queued dropped (the session ended), or with ``drop``
+        False after what is queued (a connection closed for flooding is told why first)."""
         if self.revoked is not None:
             return
         self.revoked = reason
-        while not self.queue.empty():
+        while (drop or self.queue.full()) and not self.queue.empty():
             self.queue.get_nowait()
         self.queue.put_nowait({"close": code, "reason": reason})
 
