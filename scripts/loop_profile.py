@@ -206,6 +206,11 @@ async def _drive(
             "/api/login", json={"name": "profiled", "password": "wrong password"}
         )
 
+    async def answers_at_once() -> Any:  # four at once: in threads they share the GIL
+        return await asyncio.gather(
+            *(http.post("/api/trainer/answer", json=answer) for _ in range(4))
+        )
+
     async def ping() -> None:
         await send({"type": "ping"}, "pong")
 
@@ -242,6 +247,7 @@ async def _drive(
             post("/api/trainer/deal", {"profile": "nj-supreme", "drill": "all"}),
         ),
         ("POST /api/trainer/answer", post("/api/trainer/answer", answer)),
+        ("POST /api/trainer/answer, 4 at once", answers_at_once),
         ("POST /api/register", register),
         ("POST /api/login + logout", sign_in_out),
         ("POST /api/login (wrong password)", failed),
