@@ -11,6 +11,7 @@ import asyncio
 import ipaddress
 import threading
 import time
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -18,6 +19,7 @@ from hypothesis import strategies as st
 
 from paigow.service.addresses import address_key, client_address, parse_trusted
 from paigow.service.workers import BusyError, WorkPool
+from service_support import Server
 
 TRUSTED = parse_trusted(["10.0.0.0/8", "192.0.2.7", "2001:db8::/32"])
 
@@ -162,3 +164,40 @@ def test_a_process_pool_runs_module_functions() -> None:
         pool.close()
 
     asyncio.run(main())
+
+
+def _children(pid: int) -> set[int]:
+    out = set()
+    for d in Path("/proc").iterdir():
+        if d.name.isdigit():
+            try:
+                fields = (d / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == pid:
+                out.add(int(d.name))
+    return out
+
+
+def test_no_worker_outlives_its_service(tmp_path: Path) -> None:
+    """The compute pool's worker process (started with the service) exits when the service
+    is stopped, and when it is killed with ``kill -9`` (nobody can tell it then: it watches its
+    parent)."""
+    for kill in (False, True):
+        srv = Server(f"sqlite:///{tmp_path / f'w{kill}.sqlite3'}", tmp_path).start()
+        assert srv.proc is not None
+        pid = srv.proc.pid
+        deadline = time.monotonic() + 60
+        while not _children(pid) and time.monotonic() < deadline:
+            time.sleep(0.2)
+        workers = _children(pid)
+        assert workers, "no worker process started"
+        if kill:
+            srv.kill9()
+        else:
+            srv.stop()
+        deadline = time.monotonic() + 30
+        while any(Path(f"/proc/{w}").exists() for w in workers) and time.monotonic() < deadline:
+            time.sleep(0.2)
+        left = [w for w in workers if Path(f"/proc/{w}").exists()]
+        assert not left, (kill, left)

@@ -22,6 +22,7 @@ import contextlib
 import multiprocessing
 import os
 import threading
+import time
 from collections import deque
 from collections.abc import Callable
 from concurrent.futures.process import BrokenProcessPool
@@ -49,9 +50,19 @@ def _nice_thread() -> None:
         os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), NICE)
 
 
-def _nice_process() -> None:
+def _nice_process(parent: int) -> None:
     with contextlib.suppress(OSError, AttributeError):
         os.nice(NICE)
+    threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
+
+
+def _watch_parent(parent: int) -> None:
+    """A worker process whose service died (``kill -9``: no one tells it) exits too, within a
+    second, instead of living on orphaned."""
+    while True:
+        time.sleep(1.0)
+        if os.getppid() != parent:
+            os._exit(0)
 
 
 class WorkPool:
@@ -100,6 +111,7 @@ class WorkPool:
                     self.workers,
                     mp_context=multiprocessing.get_context("spawn"),
                     initializer=_nice_process,
+                    initargs=(os.getpid(),),
                 )
             else:
                 self._executor = cf.ThreadPoolExecutor(
