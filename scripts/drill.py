@@ -76,7 +76,7 @@ def failover(cycles: int, rng: random.Random, tmp: Path) -> dict[str, Any]:
     pg = PgCluster()
     pg.start()
     url = pg.new_database()
-    args = ("--cluster", "--lease-seconds", "3")
+    args = ("--cluster", "--lease-seconds", "3", "--trusted-proxy", "127.0.0.1")  # nginx's
     procs = {n: Server(url, tmp, *args, "--instance", n).start() for n in ("p0", "p1")}
     proxy = Nginx([s.port for s in procs.values()], tmp).start()
     front = Server(url, tmp)

@@ -63,6 +63,8 @@ def main() -> int:
             if args.db != "postgresql":
                 p.error("several processes share a PostgreSQL database")
             extra = ("--cluster",)
+        if args.nginx:  # nginx on loopback: its X-Forwarded-For is believed
+            extra = (*extra, "--trusted-proxy", "127.0.0.1")
         for i in range(args.processes):
             servers.append(Server(url, tmp, *extra, "--instance", f"load-{i}").start())
         op = servers[0].login(OPERATOR)

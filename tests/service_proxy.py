@@ -1,7 +1,9 @@
 """nginx (Debian's nginx-light) in front of several ``paigow serve --cluster`` processes: one
 address for the HTTP API and the websockets, connections spread over the processes, a process
 that stops answering taken out of the rotation. ``make test`` installs the package; the
-configuration is docs/scaling.md's, written to a temporary directory."""
+configuration is docs/scaling.md's, written to a temporary directory. nginx sets
+``X-Forwarded-For`` to the address it was connected from (replacing what a client sent), and
+the processes believe it only because they are started with ``--trusted-proxy 127.0.0.1``."""
 
 from __future__ import annotations
 

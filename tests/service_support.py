@@ -25,11 +25,36 @@ from websockets.typing import Origin
 
 from service_pg import free_port
 
-__all__ = ["OPERATOR", "PASSWORD", "Client", "Server", "wait_healthy"]
+__all__ = ["LOOSE", "OPERATOR", "PASSWORD", "Client", "Server", "wait_healthy"]
 
 OPERATOR = "boss"
 PASSWORD = "correct horse battery"
 WAIT = 60.0
+
+#: The limits of the test servers: every player of a test registers and signs in from one
+#: loopback address, as no real crowd of clients does, so the per-address doors are opened
+#: wide and every new account gets its grant; a request waits up to 30 s for a hashing worker
+#: (tests sign many players in at once on a machine busy with other tests). The failed sign-in
+#: limits and the websocket message limits stay the defaults; tests/test_service_floods.py runs
+#: servers with every default (``Server(..., limits=())``).
+LOOSE: tuple[str, ...] = (
+    "--signup-grant-period=0",
+    "--worker-wait=30",
+    "--sockets-per-address=100000",
+    "--sockets-per-account=1000",
+    "--sessions-per-account=1000",
+    *(
+        f"--limit={door}=1000000/1"
+        for door in (
+            "http.address",
+            "register.address",
+            "register.all",
+            "login.address",
+            "login.account",
+            "ws.address",
+        )
+    ),
+)
 
 
 def wait_healthy(
@@ -52,10 +77,17 @@ def wait_healthy(
 class Server:
     """``paigow serve`` in a child process."""
 
-    def __init__(self, db_url: str, workdir: Path, *args: str, port: int | None = None) -> None:
+    def __init__(
+        self,
+        db_url: str,
+        workdir: Path,
+        *args: str,
+        port: int | None = None,
+        limits: tuple[str, ...] = LOOSE,
+    ) -> None:
         self.db_url = db_url
         self.workdir = workdir
-        self.args = args
+        self.args = (*limits, *args)
         self.port = port or free_port()
         self.proc: subprocess.Popen[bytes] | None = None
         self.base = f"http://127.0.0.1:{self.port}"
@@ -215,6 +247,23 @@ class Client:
         if msg.get("type") in ("state", "event"):
             self.state[msg["table"]] = msg["state"]
         return dict(msg)
+
+    def closed(self, within: float = 1.0) -> tuple[int | None, float, list[dict[str, Any]]]:
+        """Read until the server closes the connection: (its close code, the seconds it took,
+        the messages received meanwhile); the code is None when it stays open ``within`` + 10
+        seconds."""
+        from websockets.exceptions import ConnectionClosed
+
+        t0 = time.monotonic()
+        got: list[dict[str, Any]] = []
+        while time.monotonic() - t0 < within + 10:
+            try:
+                got.append(self.recv(timeout=within + 10))
+            except ConnectionClosed as e:
+                return (e.rcvd.code if e.rcvd else None), time.monotonic() - t0, got
+            except TimeoutError:
+                break
+        return None, time.monotonic() - t0, got
 
     def pending(self) -> bool:
         """Read one message if one is already here."""

@@ -1,6 +1,7 @@
 """Authorisation of every endpoint and every websocket message: no session, an expired or a
 forged token, a player acting as operator, an operator playing, a spectator, the wrong seat and
-the wrong table; the websocket's Origin check; sign-in rate limits; malformed messages."""
+the wrong table; every message after the session ended (signed out, the password changed, the
+account suspended); the websocket's Origin check; sign-in rate limits; malformed messages."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from typing import Any
 import pytest
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
-from paigow.service.auth import new_token, token_hash
+from paigow.service.auth import hash_password, new_token, token_hash
 from paigow.service.protocol import ACTIONS, OPERATOR_ACTIONS
 from paigow.service.store import Store
 from service_fixtures import operator_token, pg_cluster, server
@@ -63,6 +64,7 @@ def tokens(server: Server, operator_token: str) -> dict[str, str | None]:
     server.open_table(operator_token, id="auth", profile="generic", pause_seconds=0)
     server.open_table(operator_token, id="other", profile="generic", pause_seconds=0)
     player = server.player("authp")
+    server.player("authz")  # suspended and reinstated below
     return {
         "none": None,
         "forged": "x" * 43,
@@ -101,6 +103,11 @@ ROUTES = [  # method, path, body, minimum role: public / player / operator
         "public",
     ),
     ("GET", "/api/trainer/stats?profile=generic", None, "player"),
+    ("POST", "/api/password", {"password": "not the one", "new_password": "x" * 8}, "password"),
+    ("GET", "/api/accounts/authz/sessions", None, "operator"),
+    ("POST", "/api/accounts/authz/suspend", None, "operator"),
+    ("POST", "/api/accounts/authz/reinstate", None, "operator"),
+    ("POST", f"/api/accounts/authz/sessions/{'0' * 64}/revoke", None, "operator-404"),
     ("POST", "/api/logout", None, "player"),
 ]
 
@@ -115,6 +122,12 @@ def test_every_route(server: Server, tokens: dict[str, str | None]) -> None:
             r = server.http(method, path, tokens[who], body)
             if need == "viewer" and who == "player":  # not seated: not the hand's viewer
                 assert r.status_code == 409, (method, path, who, r.text)
+            elif need == "password" and who in ("player", "operator"):  # the wrong password
+                assert r.status_code == 403, (method, path, who, r.text)
+            elif need == "operator-404" and who == "operator":  # no such session
+                assert r.status_code == 404, (method, path, who, r.text)
+            elif need == "operator-404" and who == "player":
+                assert r.status_code == 403, (method, path, who, r.text)
             elif need == "viewer" and who == "operator":  # sees every hand; none dealt yet
                 assert r.status_code < 500 and r.status_code not in (401, 403), (path, r.text)
             elif need == "public" or (need == "player" and who in ("player", "operator")):
@@ -136,7 +149,8 @@ def test_the_matrix_covers_every_route() -> None:
 
     def template(path: str) -> str:
         path = path.split("?", maxsplit=1)[0].replace("/wallets/authp/", "/wallets/{name}/")
-        path = path.replace("/advice/1", "/advice/{spot}")
+        path = path.replace("/advice/1", "/advice/{spot}").replace("/authz/", "/{name}/")
+        path = path.replace("0" * 64, "{session_id}")
         return path.replace("/tables/auth", "/tables/{table_id}").replace(
             "/tables/other", "/tables/{table_id}"
         )
@@ -289,3 +303,94 @@ def test_table_options_the_profile_refuses(server: Server, operator_token: str) 
     assert r.status_code == 422
     r = server.http("POST", "/api/tables", operator_token, {"id": "Bad Id!", "profile": "generic"})
     assert r.status_code == 409 and "table id" in r.json()["detail"]
+
+
+REVOCATIONS = ("sign-out", "password change", "suspension")
+
+
+def _end(server: Server, kind: str, name: str, token: str) -> None:
+    """End ``name``'s session ``token`` by ``kind``."""
+    if kind == "sign-out":
+        r = server.http("POST", "/api/logout", token)
+    elif kind == "password change":  # from another session of the account: this one ends
+        other = server.http("POST", "/api/login", body={"name": name, "password": PASSWORD})
+        body = {"password": PASSWORD, "new_password": PASSWORD + " 2"}
+        r = server.http("POST", "/api/password", other.json()["token"], body)
+    else:
+        r = server.http("POST", f"/api/accounts/{name}/suspend", server.login(OPERATOR))
+    assert r.status_code == 200, (kind, r.text)
+
+
+@pytest.mark.parametrize("kind", REVOCATIONS)
+def test_every_message_after_the_session_ends(server: Server, kind: str) -> None:
+    """A seated player's and an operator's websockets; their sessions end (signed out, the
+    password changed from another session, the account suspended); then every message type —
+    subscribe, unsubscribe, ping and a command of every player or operator action — is sent on
+    each at once: none is handled (no pong, state, event or result), each websocket is closed
+    with 4401 within a second of the revocation's answer, and nothing is stored."""
+    i = REVOCATIONS.index(kind)
+    table, player, op2 = f"rv{i}", f"revp{i}", f"revo{i}"
+    store = Store(server.db_url)
+    try:
+        store.set_password(op2, hash_password(PASSWORD), "operator")
+    finally:
+        store.close()
+    server.open_table(server.login(OPERATOR), id=table, profile="generic", wager_seconds=3600)
+    p_token, o_token = server.player(player), server.login(op2)
+    pc, oc = server.client(p_token), server.client(o_token)
+    for c in (pc, oc):
+        c.subscribe(table)
+    pc.ok(table, "sit", seat="1", cents=5000)
+    seq = pc.state[table]["seq"]
+    oc.wait_state(table, lambda st: st["seq"] == seq, "the operator has seen the sit")
+    stored = len(_ops(server, table))
+    assert stored == seq  # nothing more in flight: what comes below came after the revocation
+    for name, token in ((player, p_token), (op2, o_token)):
+        _end(server, kind, name, token)
+    t0 = time.monotonic()
+    for c, actions in ((pc, ACTIONS), (oc, OPERATOR_ACTIONS)):
+        messages: list[dict[str, Any]] = [
+            {"type": "subscribe", "table": table},
+            {"type": "unsubscribe", "table": table},
+            {"type": "ping"},
+        ]
+        messages += [
+            {"type": "command", "table": table, "id": f"after-{a}", "action": a}
+            | {"args": SAMPLE_ARGS.get(a, {})}
+            for a in actions
+        ]
+        for m in messages:
+            try:
+                c.send(m)
+            except ConnectionClosed:
+                break
+    for c in (pc, oc):
+        code, _, got = c.closed()
+        took = time.monotonic() - t0
+        assert code == 4401 and took < 1.0, (kind, code, took)
+        handled = [m for m in got if m.get("type") in ("pong", "state", "event", "result")]
+        assert not handled, (kind, handled)
+    assert len(_ops(server, table)) == stored
+
+
+def _ops(server: Server, table: str) -> list[Any]:
+    store = Store(server.db_url)
+    try:
+        return list(store.ops(table))
+    finally:
+        store.close()
+
+
+def test_a_name_registered_twice_at_once(server: Server) -> None:
+    """Eight registrations of one new name at the same moment: one account, the others told
+    the name is taken (409), none a server error (on PostgreSQL the second insert used to hit
+    the unique constraint)."""
+    import concurrent.futures as cf
+
+    def register(_: int) -> int:
+        body = {"name": "twin", "password": PASSWORD}
+        return int(server.http("POST", "/api/register", body=body).status_code)
+
+    with cf.ThreadPoolExecutor(8) as ex:
+        codes = sorted(ex.map(register, range(8)))
+    assert codes == [201] + [409] * 7, codes

@@ -20,15 +20,18 @@ from paigow.service.store import Store
 from service_fixtures import pg_cluster
 from service_pg import PgCluster
 from service_proxy import Nginx
-from service_support import OPERATOR, Server, drive
+from service_support import OPERATOR, PASSWORD, Server, drive
 
 __all__ = ["pg_cluster"]
 
 LEASE = "3"
+#: nginx runs on loopback: its X-Forwarded-For is believed (docs/scaling.md).
+PROXY = ("--trusted-proxy", "127.0.0.1")
 
 
 def cluster_server(url: str, tmp: Path, name: str) -> Server:
-    return Server(url, tmp, "--cluster", "--instance", name, "--lease-seconds", LEASE).start()
+    args = ("--cluster", "--instance", name, "--lease-seconds", LEASE, *PROXY)
+    return Server(url, tmp, *args).start()
 
 
 @pytest.fixture
@@ -218,7 +221,8 @@ def test_one_address_for_two_processes(two: tuple[Server, Server], tmp_path: Pat
         runner.kill9()
         for c in players:
             c.close()
-        until(lambda: owners(other.db_url).get("n1") == other.args[2], "the other runs n1")
+        name = other.args[other.args.index("--instance") + 1]
+        until(lambda: owners(other.db_url).get("n1") == name, "the other runs n1")
         players = [front.reconnect(n) for n in ("fronta", "frontb")]
         for c in players:
             assert c.subscribe("n1")["rounds"] + 1 == round_no
@@ -228,3 +232,31 @@ def test_one_address_for_two_processes(two: tuple[Server, Server], tmp_path: Pat
         assert audit(a.db_url) == []
     finally:
         proxy.stop()
+
+
+def test_a_revocation_reaches_the_other_process(two: tuple[Server, Server]) -> None:
+    """A player's websocket on process A; the player signs out through process B: A closes the
+    websocket with 4401 within a second (PostgreSQL NOTIFY). The same for a suspension. (A
+    command forwarded to the table's owner is checked against its session in the owner's
+    commit: tests/test_service_revocation.py.)"""
+    a, b = two
+    op = a.login(OPERATOR)
+    a.open_table(op, id="rv", profile="generic", wager_seconds=3600)
+    token = a.player("farout")
+    pa = a.client(token)
+    pa.subscribe("rv")
+    pa.ok("rv", "sit", seat="1", cents=5000)
+    assert b.http("POST", "/api/logout", token).status_code == 200
+    t0 = time.monotonic()  # the sign-out has committed
+    code, _, _ = pa.closed()
+    took = time.monotonic() - t0
+    assert code == 4401 and took < 1.0, (code, took)
+    again = b.http("POST", "/api/login", body={"name": "farout", "password": PASSWORD})
+    other = a.client(again.json()["token"])
+    r = b.http("POST", "/api/accounts/farout/suspend", b.login(OPERATOR))
+    assert r.status_code == 200
+    t0 = time.monotonic()
+    code, _, _ = other.closed()
+    took = time.monotonic() - t0
+    assert code == 4401 and took < 1.0, (code, took)
+    assert audit(a.db_url) == []

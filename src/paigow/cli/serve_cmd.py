@@ -74,6 +74,79 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         help="play money credited to a new account's wallet (default 100000 = $1,000)",
     )
     p.add_argument(
+        "--signup-grant-period",
+        type=float,
+        default=24.0,
+        metavar="HOURS",
+        help="an address gets the sign-up grant at most once in this many hours (0: every new "
+        "account gets it; default 24)",
+    )
+    p.add_argument(
+        "--trusted-proxy",
+        action="append",
+        default=[],
+        metavar="ADDR|CIDR",
+        help="a reverse proxy whose X-Forwarded-For is believed (repeatable; default: none, "
+        "the client is the connection's address)",
+    )
+    p.add_argument(
+        "--limit",
+        action="append",
+        default=[],
+        metavar="DOOR=COUNT/SECONDS",
+        help="change one door's rate limit: at most COUNT at once, COUNT more every SECONDS "
+        "(repeatable; doors and defaults: docs/service.md)",
+    )
+    p.add_argument(
+        "--sessions-per-account",
+        type=int,
+        default=10,
+        metavar="N",
+        help="live sessions an account may have; one more sign-in revokes the oldest (default 10)",
+    )
+    p.add_argument(
+        "--sockets-per-account",
+        type=int,
+        default=16,
+        metavar="N",
+        help="websockets an account may have open at once (default 16)",
+    )
+    p.add_argument(
+        "--sockets-per-address",
+        type=int,
+        default=64,
+        metavar="N",
+        help="websockets a client address may have open at once (default 64)",
+    )
+    p.add_argument(
+        "--hash-workers",
+        type=int,
+        default=2,
+        metavar="N",
+        help="threads for password hashing (argon2, 64 MiB each; default 2)",
+    )
+    p.add_argument(
+        "--compute-workers",
+        type=int,
+        default=1,
+        metavar="N",
+        help="processes for the trainer's scoring, setting advice and the live audit (default 1)",
+    )
+    p.add_argument(
+        "--worker-wait",
+        type=float,
+        default=2.0,
+        metavar="S",
+        help="seconds a request waits for a worker before it is answered 503 (default 2)",
+    )
+    p.add_argument(
+        "--max-connections",
+        type=int,
+        default=4096,
+        metavar="N",
+        help="connections and requests at once (more are answered 503; default 4096)",
+    )
+    p.add_argument(
         "--demo",
         action="store_true",
         help="open one table per profile with computer players (once: a table that exists is kept)",
@@ -97,13 +170,33 @@ def serve(args: argparse.Namespace) -> int:
 
     from pathlib import Path
 
+    from paigow.service.addresses import parse_trusted
     from paigow.service.app import create_app, default_web
     from paigow.service.auth import check_name, check_password, hash_password
     from paigow.service.hub import Service, ServiceOptions
+    from paigow.service.ratelimit import parse_limit
     from paigow.service.store import Store
 
     if not 0 <= args.port <= 65535:
         raise ConfigError(f"--port must be 0..65535, got {args.port}")
+    try:
+        limits = dict(parse_limit(x) for x in args.limit)
+        parse_trusted(args.trusted_proxy)
+    except ValueError as e:
+        raise ConfigError(str(e)) from None
+    for flag, value, lo, hi in (
+        ("--signup-grant-period", args.signup_grant_period, 0, 24 * 366),
+        ("--sessions-per-account", args.sessions_per_account, 1, 1000),
+        ("--sockets-per-account", args.sockets_per_account, 1, 10_000),
+        ("--sockets-per-address", args.sockets_per_address, 1, 100_000),
+        ("--hash-workers", args.hash_workers, 1, 64),
+        ("--compute-workers", args.compute_workers, 1, 64),
+        ("--worker-wait", args.worker_wait, 0.1, 60),
+        ("--max-connections", args.max_connections, 16, 1_000_000),
+        ("--signup-grant", args.signup_grant, 0, 10**12),
+    ):
+        if not lo <= value <= hi:
+            raise ConfigError(f"{flag} must be {lo}..{hi}, got {value}")
     store = Store(args.db)
     if args.operator:
         password = os.environ.get("PAIGOW_OPERATOR_PASSWORD", "")
@@ -121,6 +214,15 @@ def serve(args: argparse.Namespace) -> int:
     options = ServiceOptions(
         allowed_origins=tuple(args.allow_origin),
         signup_grant=args.signup_grant,
+        signup_grant_period=args.signup_grant_period,
+        sessions_per_account=args.sessions_per_account,
+        sockets_per_account=args.sockets_per_account,
+        sockets_per_address=args.sockets_per_address,
+        limits=limits,
+        trusted_proxies=tuple(args.trusted_proxy),
+        hash_workers=args.hash_workers,
+        compute_workers=args.compute_workers,
+        worker_wait=args.worker_wait,
         seed=args.seed,
         demo=args.demo,
         instance=args.instance,
@@ -146,6 +248,11 @@ def serve(args: argparse.Namespace) -> int:
         ws_max_size=65_536,
         ws_per_message_deflate=args.ws_compression,
         log_level="warning",
+        # The application reads X-Forwarded-For itself, from --trusted-proxy only
+        # (paigow.service.addresses); uvicorn's own reading trusts 127.0.0.1 by default.
+        proxy_headers=False,
+        forwarded_allow_ips=[],
+        limit_concurrency=args.max_connections,
     )
     server = uvicorn.Server(config)
 

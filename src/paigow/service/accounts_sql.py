@@ -15,10 +15,30 @@ from . import schema as db
 from .engine import Move
 from .meters import METERS
 
-__all__ = ["NON_NEGATIVE", "add_meters", "ensure_account", "now", "transfer", "transfers"]
+__all__ = [
+    "LEDGER_MAX",
+    "NON_NEGATIVE",
+    "add_meters",
+    "ensure_account",
+    "now",
+    "transfer",
+    "transfers",
+]
 
 #: Accounts that never go negative.
 NON_NEGATIVE = ("wallet:", "chips:")
+
+#: The ledger's range: balances and amounts are BIGINT columns (64-bit, signed).
+LEDGER_MAX = 2**63 - 1
+
+
+def _in_range(account: str, new: int) -> None:
+    if new < 0 and account.startswith(NON_NEGATIVE):
+        raise IllegalActionError(f"{account} would hold {new} cents")
+    if not -LEDGER_MAX <= new <= LEDGER_MAX:
+        raise IllegalActionError(
+            f"{account} would hold {new} cents, beyond the ledger's range (at most {LEDGER_MAX})"
+        )
 
 
 def now() -> dt.datetime:
@@ -39,8 +59,7 @@ def _add(c: Connection, account: str, delta: int) -> None:
         sa.select(db.accounts.c.balance).where(db.accounts.c.name == account).with_for_update()
     ).first()
     new = (0 if row is None else int(row[0])) + delta
-    if new < 0 and account.startswith(NON_NEGATIVE):
-        raise IllegalActionError(f"{account} would hold {new} cents")
+    _in_range(account, new)
     if row is None:
         c.execute(db.accounts.insert().values(name=account, balance=new))
     else:
@@ -50,8 +69,8 @@ def _add(c: Connection, account: str, delta: int) -> None:
 def transfer(
     c: Connection, table_id: str | None, seq: int, m: Move, stamp: dt.datetime | None = None
 ) -> None:
-    if m.cents <= 0:
-        raise IllegalActionError(f"a transfer moves a positive amount, got {m.cents}")
+    if not 0 < m.cents <= LEDGER_MAX:
+        raise IllegalActionError(f"a transfer moves 1..{LEDGER_MAX} cents, got {m.cents}")
     _add(c, m.src, -m.cents)
     _add(c, m.dst, m.cents)
     c.execute(
@@ -76,8 +95,8 @@ def transfers(
     deltas: dict[str, int] = {}
     rows = []
     for seq, m in moves:
-        if m.cents <= 0:
-            raise IllegalActionError(f"a transfer moves a positive amount, got {m.cents}")
+        if not 0 < m.cents <= LEDGER_MAX:
+            raise IllegalActionError(f"a transfer moves 1..{LEDGER_MAX} cents, got {m.cents}")
         deltas[m.src] = deltas.get(m.src, 0) - m.cents
         deltas[m.dst] = deltas.get(m.dst, 0) + m.cents
         rows.append(
@@ -103,8 +122,7 @@ def transfers(
     updates, inserts = [], []
     for name in names:
         new = have.get(name, 0) + deltas[name]
-        if new < 0 and name.startswith(NON_NEGATIVE):
-            raise IllegalActionError(f"{name} would hold {new} cents")
+        _in_range(name, new)
         if name not in have:
             inserts.append({"name": name, "balance": new})
         elif deltas[name]:

@@ -24,7 +24,7 @@ import random
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from paigow.dealing import Rng
 from paigow.errors import PaigowError
@@ -36,12 +36,29 @@ from .engine import Applied, Command, TableEngine
 from .events import event
 from .protocol import OPERATOR_ACTIONS, ProtocolError, parse_args
 from .rights import RightsError, translate
+from .sessions_sql import SessionRevokedError
 from .store import Batch, OpRow, RoundRow, Store, players_of
 from .views import Subscriber, TableViews
 
 __all__ = ["Subscriber", "TableActor"]
 
 log = logging.getLogger("paigow.service")
+
+
+class Forwarder(Protocol):
+    """Runs a command at the process that owns the table (``paigow serve --cluster``)."""
+
+    def __call__(
+        self,
+        actor: TableActor,
+        user: User,
+        key: str,
+        action: str,
+        args: dict[str, Any],
+        *,
+        session: str | None = None,
+    ) -> Awaitable[dict[str, Any]]:
+        """The command's result."""
 
 
 @dataclass
@@ -53,6 +70,7 @@ class _Item:
     args: dict[str, Any] = field(default_factory=dict)
     sub: Subscriber | None = None
     done: asyncio.Future[dict[str, Any]] | None = None
+    session: str | None = None
 
 
 class TableActor(TableViews):
@@ -84,9 +102,7 @@ class TableActor(TableViews):
         self.instance = ""
         #: False for a replica of a table another process runs: its commands go to the owner.
         self.owner = True
-        self.forward: (
-            Callable[[TableActor, User, str, str, dict[str, Any]], Awaitable[dict[str, Any]]] | None
-        ) = None
+        self.forward: Forwarder | None = None
         #: Writes a batch (the service's group commit); None: the store's own commit.
         self.committer: Callable[[Batch], Awaitable[str]] | None = None
         #: Changes made by this owner (a replica takes the newest floor it is told of).
@@ -155,15 +171,22 @@ class TableActor(TableViews):
         self._timer, self._timer_key = None, None
 
     async def command(
-        self, user: User, key: str, action: str, args: dict[str, Any]
+        self,
+        user: User,
+        key: str,
+        action: str,
+        args: dict[str, Any],
+        session: str | None = None,
     ) -> dict[str, Any]:
-        """Queue a command and wait for its result (a replica hands it to the owner)."""
+        """Queue a command and wait for its result (a replica hands it to the owner).
+        ``session``: the token hash of the sender's session, checked in the transaction that
+        commits the command (a session ended before that commit: refused, nothing applied)."""
         if not self.owner:
             if self.forward is None:
                 return {"status": "refused", "error": "this table is not run here"}
-            return await self.forward(self, user, key, action, args)
+            return await self.forward(self, user, key, action, args, session=session)
         fut: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
-        self._queue.put_nowait(_Item("command", user, key, action, args, done=fut))
+        self._queue.put_nowait(_Item("command", user, key, action, args, done=fut, session=session))
         return await fut
 
     async def subscribe(self, sub: Subscriber) -> None:
@@ -230,10 +253,12 @@ class TableActor(TableViews):
             return {"status": "refused", "error": f"the table is held: {self.held}"}
         if self.closed:
             return {"status": "refused", "error": "the table is closed"}
+        floor = copy.deepcopy(self.floor)  # a decision recorded below is undone with the batch
         try:
             args = parse_args(item.action, item.args)
             cmds = translate(self, user, item.action, args)
         except (ProtocolError, RightsError, PaigowError) as e:
+            self.floor = floor
             return {"status": "refused", "error": str(e)}
         events = []
         if item.action in OPERATOR_ACTIONS:
@@ -244,7 +269,9 @@ class TableActor(TableViews):
             )
         elif item.action == "void_hand":
             events.append(event("irregularity", "warning", self.table_id, user.name, **args))
-        seq = await self.conduct(cmds, user.name, key, events, acted=user.name)
+        seq = await self.conduct(
+            cmds, user.name, key, events, session=item.session, floor=floor, acted=user.name
+        )
         if isinstance(seq, str):
             return {"status": "refused", "error": seq}
         return {"status": "applied", "seq": seq}
@@ -256,20 +283,26 @@ class TableActor(TableViews):
         key: str | None = None,
         events: list[dict[str, Any]] | None = None,
         *,
+        session: str | None = None,
+        floor: Floor | None = None,
         acted: str | None = None,
     ) -> int | str | None:
         """Apply ``cmds`` (a person's), then every dealer step that follows; commit (with
-        ``events`` for the event log); tell. ``acted``: the player whose command this is (no
-        longer sitting out).
+        ``events`` for the event log; with the check that ``session``, the sender's, is still
+        valid: a batch with a session is committed even when it changed only the floor); tell.
+        ``floor``: the floor before the person's decision (restored if the batch fails).
+        ``acted``: the player whose command this is (no longer sitting out).
 
         Returns the sequence number of the first command (None when it changed only the floor),
         or the reason it was refused.
         """
         cp = self.engine.checkpoint()
-        floor = copy.deepcopy(self.floor)
+        floor = copy.deepcopy(self.floor) if floor is None else floor
+        wait = self.wait
         if acted is not None:
             self.floor.acted(acted)
         batch = Batch(self.table_id, head=self.head, fence=self.fence, instance=self.instance)
+        batch.session = session
         batch.events = list(events or [])
         applied: list[tuple[int, Applied]] = []
         first: int | None = None
@@ -307,14 +340,16 @@ class TableActor(TableViews):
                         reason=r.record["void"],
                     )
                 )
-        if batch.ops or batch.events:
+        if batch.ops or batch.events or batch.session is not None:
             try:
                 if self.committer is not None:
                     self.head = await self.committer(batch)
                 else:
                     self.head = await self.store.run(self.store.commit, batch)
             except Exception as e:
-                log.exception("table %s: commit failed", self.table_id)
+                revoked = isinstance(e, SessionRevokedError)
+                if not revoked:
+                    log.exception("table %s: commit failed", self.table_id)
                 done = None if isinstance(e, PaigowError) else await self._committed(batch)
                 if done is not None:  # the database did write it (only the answer was lost)
                     self.head = done
@@ -323,8 +358,10 @@ class TableActor(TableViews):
                     return f"the table is held: {self.held}"
                 self.engine.rollback(cp)
                 self.floor = floor  # the decisions before the batch, windows as they were
-                self._timer_key = None  # the window's timer is armed again
-                self._retry_later()
+                self.wait = wait  # (its timer was not touched: a batch arms it once told)
+                if not revoked:  # the store refused it: look again later
+                    self._timer_key = None  # the window's timer is armed again
+                    self._retry_later()
                 if isinstance(e, PaigowError):
                     return str(e)
                 return f"the table could not record this ({type(e).__name__}); nothing changed"

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from paigow.errors import IllegalActionError, PaigowError
+from paigow.profiles import get_profile
 from paigow.sidebets import BONUS_PAYTABLE, DICE_BONUS_OTHER_PAYS, DICE_BONUS_SHAKER_PAYS
 from paigow.sidebets.pair_fortunes import PF_TABLES
 from paigow.table.observation import Viewer, visible_positions
@@ -26,7 +27,7 @@ if TYPE_CHECKING:
 
     from .engine import TableEngine
 
-__all__ = ["side_kinds", "spot_advice", "table_info", "table_notes"]
+__all__ = ["hand_advice", "side_kinds", "spot_advice", "spot_hand", "table_info", "table_notes"]
 
 #: Dragon's Eye wagers and their pays, as the client shows them (R-DE-05..10).
 _DE_WAGERS = (
@@ -154,10 +155,11 @@ def _trainer(profile: Profile, way: str) -> Trainer:
     return _TRAINERS[key]
 
 
-def spot_advice(engine: TableEngine, viewer: Viewer, spot: str) -> dict[str, Any]:
-    """The house way's setting of ``spot`` with its rule, and the exact EV of every setting
-    against the dealer's way when the table allows advice; for the bank's own hand, from the
-    bank's side against players setting by the house way.
+def spot_hand(engine: TableEngine, viewer: Viewer, spot: str) -> dict[str, Any]:
+    """What :func:`hand_advice` needs of a table: the pieces of ``spot``'s hand (the viewer's
+    to see), the profile, the round's house way, whether the table allows advice, and whether
+    it is the bank's own hand (scored from the bank's side). Quick: read inside the table's
+    actor.
 
     Raises:
         IllegalActionError: no hand of ``spot`` the viewer may see is waiting to be set.
@@ -169,27 +171,48 @@ def spot_advice(engine: TableEngine, viewer: Viewer, spot: str) -> dict[str, Any
         raise IllegalActionError(f"spot {spot} is not yours to see")
     if spot in rnd.collected or spot not in rnd.dealt:
         raise IllegalActionError(f"spot {spot} holds no hand")
-    pieces = list(rnd.dealt[spot])
-    way = rnd.house_way.name
-    trainer = _trainer(engine.profile, way)
     # The bank's own hand is scored from the bank's side, against players who set by the
     # house way (as ``paigow advise --as-banker``).
     bank = spot == rnd.bank_spot and rnd.banker.player == viewer.player
+    return {
+        "table": engine.table_id,
+        "spot": spot,
+        "profile": engine.config.profile,
+        "way": rnd.house_way.name,
+        "pieces": list(rnd.dealt[spot]),
+        "advice": engine.config.advice,
+        "bank": bank,
+    }
+
+
+def hand_advice(hand: dict[str, Any]) -> dict[str, Any]:
+    """The house way's setting of a hand (:func:`spot_hand`) with its rule, and the exact EV
+    of every setting against the dealer's way when the table allows advice; for the bank's own
+    hand, from the bank's side against players setting by the house way. The exact engine's
+    work: run on the service's compute pool, not in the table's actor.
+
+    Raises:
+        IllegalActionError: the trainer cannot score the hand.
+    """
+    pieces = hand["pieces"]
+    way = hand["way"]
+    bank = bool(hand["bank"])
+    trainer = _trainer(get_profile(hand["profile"]), way)
     try:
         problem = trainer.problem(pieces, as_banker=bank)
     except PaigowError as e:  # a way the trainer cannot score: the house way alone
         raise IllegalActionError(f"no advice for this hand: {e}") from e
     house = problem.options[problem.house].setting
     out: dict[str, Any] = {
-        "table": engine.table_id,
-        "spot": spot,
+        "table": hand["table"],
+        "spot": hand["spot"],
         "pieces": [str(x) for x in pieces],
         "house_way": {"name": way, "rule": problem.rule, **setting_json(house)},
-        "advice": engine.config.advice,
+        "advice": hand["advice"],
         "role": "bank" if bank else "player",
         "dealer_way": trainer.dealer,
     }
-    if engine.config.advice:
+    if hand["advice"]:
         out["settings"] = [
             o.to_json() | {"high_name": o.setting.high.name, "low_name": o.setting.low.name}
             for o in problem.options
@@ -197,3 +220,13 @@ def spot_advice(engine: TableEngine, viewer: Viewer, spot: str) -> dict[str, Any
         out["best"] = problem.best
         out["house"] = problem.house
     return out
+
+
+def spot_advice(engine: TableEngine, viewer: Viewer, spot: str) -> dict[str, Any]:
+    """:func:`hand_advice` of ``spot``'s hand at once (the service runs the two halves
+    apart: the first in the table's actor, the second on its compute pool).
+
+    Raises:
+        IllegalActionError: no hand of ``spot`` the viewer may see is waiting to be set.
+    """
+    return hand_advice(spot_hand(engine, viewer, spot))

@@ -1,9 +1,11 @@
 """The ASGI application: the JSON HTTP API and the websocket endpoint (FastAPI).
 
 Every route but ``/healthz``, the lobby and registration/login needs a session (cookie or
-bearer token); operator routes need the operator role. The websocket checks the Origin header
-(a browser page from another site is refused) and the session, then speaks the protocol of
-:mod:`paigow.service.protocol`. docs/service.md documents every route and message.
+bearer token); operator routes need the operator role. Every HTTP request counts against its
+address's limit (:class:`paigow.service.deps.HttpLimit`). The websocket checks the Origin
+header (a browser page from another site is refused), its address's limits and the session,
+then speaks the protocol of :mod:`paigow.service.protocol`; when its session ends it is closed
+at once (:mod:`paigow.service.accounts`). docs/service.md documents every route and message.
 """
 
 from __future__ import annotations
@@ -14,89 +16,40 @@ import json
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Annotated, Any
-from urllib.parse import urlsplit
 
-from fastapi import Depends, FastAPI, HTTPException, Query, Request, Response, WebSocket
+from fastapi import FastAPI, HTTPException, Query, Request, WebSocket
 from fastapi.responses import JSONResponse
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
+from pydantic import BaseModel, ConfigDict, Field, StrictInt
 from starlette.websockets import WebSocketDisconnect
 
 import paigow
 from paigow.errors import PaigowError
 from paigow.table.observation import OPERATOR
 
-from . import trainer_api, web_api
+from . import auth_api, trainer_api, web_api
+from .accounts import REVOKED, WrongPasswordError
 from .actor import TableActor
-from .auth import COOKIE, User
+from .auth import token_hash
 from .config import TableConfig
+from .deps import Current, HttpLimit, Operator, origin_ok, socket_closed, socket_gate, token_of
 from .events import list_events
 from .hub import Connection, Service
-from .protocol import ProtocolError, parse_message
+from .protocol import MAX_CENTS, ProtocolError, parse_message
+from .ratelimit import CLOSE_AFTER, LimitedError, retry_after
+from .sessions_sql import AccountSuspendedError
 from .static import WebClient, default_web
+from .workers import BusyError
 
 __all__ = ["create_app", "default_web"]
 
 MAX_MESSAGE = 16_384
 
 
-class Credentials(BaseModel):
-    """A name and a password."""
-
-    model_config = ConfigDict(extra="forbid")
-    name: StrictStr = Field(max_length=64)
-    password: StrictStr = Field(max_length=200)
-
-
 class Deposit(BaseModel):
     """Cents moved between the cashier and a wallet (negative: a withdrawal)."""
 
     model_config = ConfigDict(extra="forbid")
-    cents: StrictInt
-
-
-def _token(request: Request | WebSocket) -> str | None:
-    auth = request.headers.get("authorization", "")
-    if auth.lower().startswith("bearer "):
-        return auth[7:].strip() or None
-    return request.cookies.get(COOKIE)
-
-
-def _origin_ok(origin: str | None, host: str | None, allowed: tuple[str, ...]) -> bool:
-    """No Origin (not a browser), the page's own host, or an allowed origin."""
-    if origin is None:
-        return True
-    if origin in allowed:
-        return True
-    return host is not None and urlsplit(origin).netloc == host
-
-
-def _service(request: Request) -> Service:
-    svc: Service = request.app.state.service
-    return svc
-
-
-async def current(request: Request) -> User:
-    """The signed-in user (401 without a valid session; 403 for a cross-site cookie POST)."""
-    service = _service(request)
-    if request.cookies.get(COOKIE) and request.method != "GET":
-        origin = request.headers.get("origin")
-        if not _origin_ok(origin, request.headers.get("host"), service.options.allowed_origins):
-            raise HTTPException(403, "cross-site request refused")
-    found = await service.user(_token(request))
-    if found is None:
-        raise HTTPException(401, "sign in first (session missing or expired)")
-    return found[0]
-
-
-async def operator(user: Annotated[User, Depends(current)]) -> User:
-    """The signed-in operator (403 for players)."""
-    if not user.is_operator:
-        raise HTTPException(403, "operators only")
-    return user
-
-
-Current = Annotated[User, Depends(current)]
-Operator = Annotated[User, Depends(operator)]
+    cents: StrictInt = Field(ge=-MAX_CENTS, le=MAX_CENTS)
 
 
 def create_app(service: Service, web: Path | None = None) -> FastAPI:
@@ -107,15 +60,32 @@ def create_app(service: Service, web: Path | None = None) -> FastAPI:
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         await service.start()
+        service.compute.warm(trainer_api.warm)
         yield
         await service.stop()
 
     app = FastAPI(title="paigow table service", version=paigow.__version__, lifespan=lifespan)
     app.state.service = service
+    app.add_middleware(HttpLimit, service=service)
 
     @app.exception_handler(PaigowError)
     async def _refused(_request: Request, exc: PaigowError) -> JSONResponse:
         return JSONResponse({"detail": str(exc)}, status_code=409)
+
+    @app.exception_handler(AccountSuspendedError)
+    @app.exception_handler(WrongPasswordError)
+    async def _forbidden(_request: Request, exc: PaigowError) -> JSONResponse:
+        return JSONResponse({"detail": str(exc)}, status_code=403)
+
+    @app.exception_handler(LimitedError)
+    async def _over_limit(_request: Request, exc: LimitedError) -> JSONResponse:
+        headers = {"Retry-After": retry_after(exc.wait)}
+        return JSONResponse({"detail": str(exc)}, status_code=429, headers=headers)
+
+    @app.exception_handler(BusyError)
+    async def _busy(_request: Request, exc: BusyError) -> JSONResponse:
+        headers = {"Retry-After": retry_after(exc.retry_after)}
+        return JSONResponse({"detail": str(exc)}, status_code=503, headers=headers)
 
     async def _actor(table_id: str) -> TableActor:
         actor = await service.find(table_id)
@@ -127,61 +97,6 @@ def create_app(service: Service, web: Path | None = None) -> FastAPI:
     async def healthz() -> dict[str, Any]:
         """Liveness: the service answers and how many tables it runs."""
         return {"status": "ok", "tables": len(service.lobby())}
-
-    @app.post("/api/register", status_code=201)
-    async def register(body: Credentials) -> dict[str, Any]:
-        """Create a player account (its wallet gets the sign-up grant)."""
-        user = await service.register(body.name, body.password)
-        return {"name": user.name, "role": user.role}
-
-    @app.post("/api/login")
-    async def login(body: Credentials, request: Request, response: Response) -> dict[str, Any]:
-        """Sign in: a bearer token in the body and the session cookie."""
-        addr = request.client.host if request.client else "?"
-        wait = service.limiter.retry_after(body.name, addr)
-        if wait > 0:
-            raise HTTPException(
-                429,
-                "too many failed sign-ins; try again later",
-                headers={"Retry-After": str(int(wait) + 1)},
-            )
-        found = await service.login(body.name, body.password)
-        if found is None:
-            service.limiter.failed(body.name, addr)
-            locked = service.limiter.retry_after(body.name, addr) > 0
-            await service.events.add(
-                "login_locked" if locked else "login_failed",
-                "warning",
-                None,
-                body.name[:40],
-                address=addr,
-            )
-            raise HTTPException(401, "wrong name or password")
-        service.limiter.succeeded(body.name)
-        user, token, expires = found
-        response.set_cookie(
-            COOKIE,
-            token,
-            httponly=True,
-            secure=True,
-            samesite="strict",
-            max_age=int(service.options.session_hours * 3600),
-        )
-        return {
-            "token": token,
-            "name": user.name,
-            "role": user.role,
-            "expires": expires.isoformat(),
-        }
-
-    @app.post("/api/logout")
-    async def logout(request: Request, response: Response, _user: Current) -> dict[str, Any]:
-        """End this session."""
-        token = _token(request)
-        if token:
-            await service.logout(token)
-        response.delete_cookie(COOKIE)
-        return {"status": "signed out"}
 
     @app.get("/api/me")
     async def me(user: Current) -> dict[str, Any]:
@@ -208,7 +123,7 @@ def create_app(service: Service, web: Path | None = None) -> FastAPI:
     async def table(table_id: str, request: Request) -> dict[str, Any]:
         """One table as the caller may see it (a spectator without a session)."""
         actor = await _actor(table_id)
-        found = await service.user(_token(request))
+        found = await service.user(token_of(request))
         if found is None:
             from paigow.table.observation import SPECTATOR
 
@@ -273,48 +188,42 @@ def create_app(service: Service, web: Path | None = None) -> FastAPI:
 
     @app.websocket("/ws")
     async def websocket(ws: WebSocket) -> None:
-        if not _origin_ok(
-            ws.headers.get("origin"), ws.headers.get("host"), service.options.allowed_origins
-        ):
-            await ws.close(code=4403, reason="origin not allowed")
+        conn = await _open(service, ws)
+        if conn is None:
             return
-        found = await service.user(_token(ws))
-        if found is None:
-            await ws.close(code=4401, reason="sign in first")
-            return
-        await ws.accept()
-        conn = Connection(found[0], found[1], service.options.queue_limit)
-        service.connections.setdefault(conn.user.name, set()).add(conn)
         writer = asyncio.create_task(_write(ws, conn))
         conn.push({"type": "welcome", "user": conn.user.name, "role": conn.user.role})
-        bucket = service.rates.connection()
         refused = 0
         try:
             while not conn.overflowed:
                 text = await ws.receive_text()
-                wait = service.rates.check(bucket, conn.user.name)
+                if conn.revoked is not None:
+                    break  # the session ended: nothing more is read
+                wait = service.limits.take(
+                    ("ws.connection", conn.key), ("ws.account", conn.user.name)
+                )
                 if not wait:
                     refused = 0
                     await _message(service, conn, text)
                     continue
                 refused += 1
-                if refused >= service.rates.close_after:
+                if refused >= CLOSE_AFTER:
                     await service.events.add(
                         "rate_limited", "warning", None, conn.user.name, messages=refused
                     )
-                    await ws.close(code=4429, reason="too many messages")
+                    conn.revoke(4429, "too many messages", drop=False)
                     break
                 _limited(conn, text, wait, first=refused == 1)
         except WebSocketDisconnect:
             pass
         finally:
-            for tid in conn.tables:
-                if tid in service.actors:
-                    service.actors[tid].unsubscribe(conn)
-            service.connections.get(conn.user.name, set()).discard(conn)
-            conn.close()
+            _closed(service, conn)
+            if conn.revoked is not None:  # the writer sends the close frame, then stops
+                with contextlib.suppress(Exception):
+                    await asyncio.wait_for(writer, 5)
             writer.cancel()
 
+    auth_api.install(app)
     web_api.install(app)
     trainer_api.install(app)
     if web is not None:
@@ -322,9 +231,62 @@ def create_app(service: Service, web: Path | None = None) -> FastAPI:
     return app
 
 
+async def _open(service: Service, ws: WebSocket) -> Connection | None:
+    """The handshake: a page of another site is closed with 4403; an address opening websockets
+    too fast, or with too many open, is answered 429; a missing, expired or revoked session is
+    closed with 4401, an account with too many websockets open with 4429 (after accepting: a
+    browser sees close codes, not the HTTP status of a refused handshake)."""
+    allowed = service.options.allowed_origins
+    if not origin_ok(ws.headers.get("origin"), ws.headers.get("host"), allowed):
+        await ws.accept()
+        await ws.close(code=4403, reason="origin not allowed")
+        return None
+    address = await socket_gate(service, ws)
+    if address is None:
+        return None
+    token = token_of(ws)
+    found = await service.user(token)
+    if found is None or token is None:
+        # (a signed-out spectator, shown only the public view, would be admitted here)
+        socket_closed(service, address)
+        await ws.accept()
+        await ws.close(code=REVOKED, reason="sign in first")
+        return None
+    user, expires = found
+    if len(service.connections.get(user.name, ())) >= service.options.sockets_per_account:
+        socket_closed(service, address)
+        await ws.accept()
+        await ws.close(code=4429, reason="too many websockets open for this account")
+        return None
+    await ws.accept()
+    conn = Connection(user, expires, service.options.queue_limit, token_hash(token), address)
+    service.connections.setdefault(user.name, set()).add(conn)
+    service.accounts.attach(conn)
+    if await service.user(token) is None:  # ended while the socket opened
+        conn.revoke(REVOKED, "the session ended; sign in again")
+    return conn
+
+
+def _closed(service: Service, conn: Connection) -> None:
+    """Forget a websocket that closed: its subscriptions, its session's count, its limits."""
+    for tid in conn.tables:
+        if tid in service.actors:
+            service.actors[tid].unsubscribe(conn)
+    service.connections.get(conn.user.name, set()).discard(conn)
+    if not service.connections.get(conn.user.name, True):
+        del service.connections[conn.user.name]
+    service.accounts.detach(conn)
+    service.limits.forget("ws.connection", conn.key)
+    socket_closed(service, conn.address)
+    conn.close()
+
+
 async def _write(ws: WebSocket, conn: Connection) -> None:
     with contextlib.suppress(Exception):
         while (msg := await conn.queue.get()) is not None:
+            if "type" not in msg:  # the session ended (Connection.revoke)
+                await ws.close(code=int(msg["close"]), reason=str(msg["reason"])[:120])
+                return
             await ws.send_text(json.dumps(msg, separators=(",", ":")))
 
 
@@ -382,4 +344,5 @@ async def _message(service: Service, conn: Connection, text: str) -> None:
         if conn.expired():
             conn.push({**reply, "status": "refused", "error": "the session has expired"})
             return
-        conn.push({**reply, **await actor.command(conn.user, msg.id, msg.action, msg.args)})
+        result = await actor.command(conn.user, msg.id, msg.action, msg.args, conn.session)
+        conn.push({**reply, **result})

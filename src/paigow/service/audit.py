@@ -41,7 +41,7 @@ from .engine import TableEngine
 from .meters import METERS, round_meters, sum_check
 from .store import NON_NEGATIVE, Store
 
-__all__ = ["AuditReport", "audit_store", "record_replayer"]
+__all__ = ["AuditReport", "audit_store", "ledger_findings", "ledger_findings_at", "record_replayer"]
 
 
 @dataclass
@@ -147,6 +147,17 @@ def ledger_findings(store: Store) -> tuple[list[str], int, int]:
             for r in c.execute(sa.select(db.ledger.c.debit, db.ledger.c.credit, db.ledger.c.cents))
         ]
     return _ledger_checks(balances, ledger), len(balances), len(ledger)
+
+
+_STORES: dict[str, Store] = {}
+
+
+def ledger_findings_at(url: str) -> tuple[list[str], int, int]:
+    """:func:`ledger_findings` of the database at ``url``, for a worker process of the
+    service's compute pool (which keeps one store per database)."""
+    if url not in _STORES:
+        _STORES[url] = Store(url)
+    return ledger_findings(_STORES[url])
 
 
 def audit_store(store: Store) -> AuditReport:

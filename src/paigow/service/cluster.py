@@ -29,7 +29,7 @@ from . import leases
 from .actor import TableActor
 from .auth import User
 from .conduct import Wait
-from .fanout import EVENTS, TABLES, PgFanout, channel_of
+from .fanout import EVENTS, SESSIONS, TABLES, PgFanout, channel_of
 
 if TYPE_CHECKING:
     from .hub import Service
@@ -278,6 +278,13 @@ class Cluster:
     def _publish_event(self, ev: dict[str, Any]) -> None:
         self._spawn(self.fanout.publish(EVENTS, {"op": "event", "event": ev}))
 
+    async def publish_revoked(self, hashes: list[str], why: str) -> None:
+        """Tell the other processes to close the websockets of these ended sessions (a lost
+        notification is made up by each process's sweep, :mod:`paigow.service.accounts`)."""
+        for i in range(0, len(hashes), 50):
+            msg = {"op": "revoke", "sessions": hashes[i : i + 50], "why": why[:200]}
+            await self.fanout.publish(SESSIONS, msg)
+
     def _message(self, channel: str, msg: dict[str, Any]) -> None:
         op = msg.get("op")
         if op == "changed":
@@ -290,6 +297,8 @@ class Cluster:
                 self._spawn(self.sync(actor, msg.get("snap")))
         elif op == "event":
             self.svc.events.show(msg["event"], remote=True)
+        elif op == "revoke" and isinstance(msg.get("sessions"), list):
+            self.svc.accounts.close([str(h) for h in msg["sessions"]], str(msg.get("why", "")))
         elif op == "cmd" and channel == self.fanout.mine:
             self._spawn(self._run_forwarded(msg))
         elif op == "reply":
@@ -298,9 +307,17 @@ class Cluster:
                 fut.set_result(msg)
 
     async def forward(
-        self, actor: TableActor, user: User, key: str, action: str, args: dict[str, Any]
+        self,
+        actor: TableActor,
+        user: User,
+        key: str,
+        action: str,
+        args: dict[str, Any],
+        *,
+        session: str | None = None,
     ) -> dict[str, Any]:
-        """Run a command at the table's owner; its result once the replica has its change."""
+        """Run a command at the table's owner (which checks ``session`` in the transaction
+        that commits it); its result once the replica has its change."""
         tid = actor.table_id
         owner = self.owner_of.get(tid)
         if owner is None or owner == self.instance:
@@ -320,6 +337,7 @@ class Cluster:
             "key": key,
             "action": action,
             "args": args,
+            "session": session,
             "reply": self.fanout.mine,
         }
         if not await self.fanout.publish(channel_of(owner), msg):
@@ -350,6 +368,7 @@ class Cluster:
                 str(msg["key"]),
                 str(msg["action"]),
                 msg["args"],
+                session=msg.get("session"),
             )
         reply = {"op": "reply", "req": msg["req"], "result": result}
         if actor is not None:

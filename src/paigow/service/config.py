@@ -7,10 +7,14 @@ import dataclasses
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Annotated, Any
+
+from pydantic import Field
 
 from paigow.errors import IllegalActionError
 from paigow.profiles import Profile, get_profile
+
+from .protocol import MAX_CENTS
 
 __all__ = ["ON_TIMEOUT", "TableConfig"]
 
@@ -18,6 +22,10 @@ ON_TIMEOUT = ("house-way", "abandon", "wait")
 
 
 _ID = re.compile(r"^[a-z0-9][a-z0-9-]{0,39}$")
+
+#: Amounts and counts bounded at the edge (HTTP 422 naming the field and the bound).
+_Cents = Annotated[int, Field(ge=1, le=MAX_CENTS)]
+_Seconds = Annotated[float, Field(ge=0, le=3600)]
 
 
 @dataclass(frozen=True)
@@ -30,22 +38,22 @@ class TableConfig:
 
     id: str
     profile: str
-    min_wager: int | None = None
-    max_wager: int | None = None
+    min_wager: _Cents | None = None
+    max_wager: _Cents | None = None
     pair_fortunes: str | None = None
     dragons_eye: bool = False
     supreme_bonus: bool = True
     house_way: str | None = None
-    computer_players: int = 0
-    computer_wager: int | None = None
-    wager_seconds: float = 30.0
-    setting_seconds: float = 60.0
-    decision_seconds: float = 20.0
-    pause_seconds: float = 3.0
+    computer_players: Annotated[int, Field(ge=0, le=8)] = 0
+    computer_wager: _Cents | None = None
+    wager_seconds: _Seconds = 30.0
+    setting_seconds: _Seconds = 60.0
+    decision_seconds: _Seconds = 20.0
+    pause_seconds: _Seconds = 3.0
     on_setting_timeout: str = "house-way"
-    absent_rounds: int = 3
-    away_seconds: float = 10.0
-    missed_decisions: int = 2
+    absent_rounds: Annotated[int, Field(ge=1, le=1000)] = 3
+    away_seconds: _Seconds = 10.0
+    missed_decisions: Annotated[int, Field(ge=1, le=1000)] = 2
     advice: bool = True
     dice_entry: bool = False
 

@@ -9,7 +9,8 @@ replays: no play until an operator looks) [alert]; ``table_opened``, ``table_clo
 operator [info]; ``void`` (a round void, and why) and ``irregularity`` (a player voiding their
 hand) [warning]; ``login_failed`` and ``login_locked`` [warning]; ``rate_limited`` (a
 connection closed for flooding) [warning]; ``table_taken`` (a process took a table whose owner
-had stopped) [warning].
+had stopped) [warning]; ``password_changed`` [info]; ``account_suspended`` and
+``session_revoked`` by an operator [warning]; ``account_reinstated`` [info].
 
 Events of a table batch are written in the batch's own transaction
 (:meth:`paigow.service.store.Store.commit`); the others by :class:`EventLog`.

@@ -9,8 +9,9 @@ operators. What changed is read from the store (the commands by sequence number)
 notification delays a replica but never misleads it: every process also compares the tables'
 heads with the store every few seconds.
 
-Channels: ``paigow_tables`` (changes), ``paigow_events`` (the event log) and one per process
-(``paigow_p_`` and a digest of its name) for forwarded commands and their replies.
+Channels: ``paigow_tables`` (changes), ``paigow_events`` (the event log), ``paigow_sessions``
+(sessions ended: every process closes their websockets) and one per process (``paigow_p_`` and a
+digest of its name) for forwarded commands and their replies.
 """
 
 from __future__ import annotations
@@ -23,12 +24,13 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
-__all__ = ["MAX_PAYLOAD", "TABLES", "PgFanout", "channel_of"]
+__all__ = ["EVENTS", "MAX_PAYLOAD", "SESSIONS", "TABLES", "PgFanout", "channel_of"]
 
 log = logging.getLogger("paigow.service")
 
 TABLES = "paigow_tables"
 EVENTS = "paigow_events"
+SESSIONS = "paigow_sessions"
 #: PostgreSQL refuses payloads of 8,000 bytes or more.
 MAX_PAYLOAD = 7900
 
@@ -81,7 +83,7 @@ class PgFanout:
             try:
                 conn = await psycopg.AsyncConnection.connect(self.dsn, autocommit=True)
                 async with conn:
-                    for ch in (TABLES, EVENTS, self.mine):
+                    for ch in (TABLES, EVENTS, SESSIONS, self.mine):
                         await conn.execute(f'LISTEN "{ch}"')
                     self.connected.set()
                     self.on_connect()

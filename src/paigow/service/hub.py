@@ -11,11 +11,14 @@ import asyncio
 import contextlib
 import datetime as dt
 import gc
+import itertools
+import json
 import logging
 import os
 import random
 import secrets
 import socket
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -26,18 +29,11 @@ from paigow.table.observation import OPERATOR, Viewer, redact_record
 from paigow.table.statement import statement
 
 from . import leases
+from .accounts import Accounts
 from .actor import TableActor
+from .addresses import parse_trusted
 from .advice import table_notes
-from .auth import (
-    LoginLimiter,
-    User,
-    check_name,
-    check_password,
-    hash_password,
-    new_token,
-    token_hash,
-    verify_password,
-)
+from .auth import User, token_hash
 from .chain import ChainRow, verify_ops
 from .cluster import Cluster
 from .conduct import is_bot
@@ -45,14 +41,17 @@ from .config import TableConfig
 from .engine import TableEngine
 from .events import EventLog
 from .groupcommit import GroupCommit
-from .ratelimit import RateLimits
+from .ratelimit import Limits, Rate
 from .store import Store, now
+from .workers import WorkPool
 
 __all__ = ["Connection", "Service", "ServiceOptions", "recalled"]
 
 log = logging.getLogger("paigow.service")
 
 BOT_CHIPS = 1_000_000
+
+_IDS = itertools.count(1)
 
 
 @dataclass
@@ -61,18 +60,30 @@ class ServiceOptions:
 
     allowed_origins: tuple[str, ...] = ()
     signup_grant: int = 100_000
+    #: Hours before an address may get the sign-up grant again (0: every new account gets it).
+    signup_grant_period: float = 24.0
     session_hours: float = 12.0
-    login_limit: int = 5
-    login_window: float = 60.0
+    #: Live sessions an account may have; signing in once more revokes the oldest.
+    sessions_per_account: int = 10
+    #: Websockets open at once per account, and per client address.
+    sockets_per_account: int = 16
+    sockets_per_address: int = 64
+    #: Overrides of the doors' limits (:data:`paigow.service.ratelimit.DOORS`).
+    limits: dict[str, Rate] = field(default_factory=dict)
+    #: Proxies (addresses or CIDR networks) whose ``X-Forwarded-For`` is believed.
+    trusted_proxies: tuple[str, ...] = ()
+    #: Workers for argon2 (threads) and for pure-Python work (processes); requests waiting
+    #: for one at most (then 503), each at most ``worker_wait`` seconds.
+    hash_workers: int = 2
+    compute_workers: int = 1
+    worker_queue: int = 16
+    worker_wait: float = 2.0
     queue_limit: int = 1000
     #: Deal every table (and the trainer) from seeded random sources: for demonstrations and
     #: tests only, never for real play.
     seed: int | None = None
     #: Open the demonstration tables at start-up (:mod:`paigow.service.bootstrap`).
     demo: bool = False
-    #: Websocket messages a second, per connection and per account (bursts of twice that).
-    conn_rate: float = 50.0
-    account_rate: float = 100.0
     #: This process's name in the event log and the leases (default: host-pid-random).
     instance: str = ""
     #: Several processes share the database (PostgreSQL): tables are leased, changes fanned out.
@@ -81,21 +92,47 @@ class ServiceOptions:
 
 
 class Connection:
-    """One websocket client: its user and an outgoing queue drained by a writer task."""
+    """One websocket client: its user, its session (the token's hash), its address, and an
+    outgoing queue drained by a writer task."""
 
-    def __init__(self, user: User, expires: dt.datetime, limit: int) -> None:
+    def __init__(
+        self,
+        user: User,
+        expires: dt.datetime,
+        limit: int,
+        session: str | None = None,
+        address: str = "?",
+    ) -> None:
         self.user = user
+        self.key = f"c{next(_IDS)}"
         self.expires = expires
+        self.session = session
+        self.address = address
         self.tables: set[str] = set()
         self.queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue(limit)
         self.overflowed = False
+        #: Why the session ended (None while it is valid): nothing more is sent or read.
+        self.revoked: str | None = None
 
     def push(self, message: dict[str, Any]) -> None:
         """Queue a message; a client that falls ``limit`` messages behind is disconnected."""
+        if self.revoked is not None:
+            return
         try:
             self.queue.put_nowait(message)
         except asyncio.QueueFull:
             self.overflowed = True
+
+    def revoke(self, code: int, reason: str, *, drop: bool = True) -> None:
+        """Queue nothing more; have the writer close the websocket with ``code`` and
+        ``reason`` — at once, what is queued dropped (the session ended), or with ``drop``
+        False after what is queued (a connection closed for flooding is told why first)."""
+        if self.revoked is not None:
+            return
+        self.revoked = reason
+        while (drop or self.queue.full()) and not self.queue.empty():
+            self.queue.get_nowait()
+        self.queue.put_nowait({"close": code, "reason": reason})
 
     def close(self) -> None:
         """Stop the writer once the queue is drained."""
@@ -117,8 +154,17 @@ class Service:
     connections: dict[str, set[Connection]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        self.limiter = LoginLimiter(self.options.login_limit, self.options.login_window)
-        self.rates = RateLimits(self.options.conn_rate, self.options.account_rate)
+        o = self.options
+        self.limits = Limits(o.limits)
+        self.trusted = parse_trusted(o.trusted_proxies)
+        self.hashing = WorkPool("hashing", o.hash_workers, o.worker_queue, o.worker_wait)
+        self.compute = WorkPool(
+            "compute", o.compute_workers, o.worker_queue, o.worker_wait, processes=True
+        )
+        self.accounts = Accounts(self)
+        #: Websockets open per client address (``sockets_per_address``).
+        self.sockets: dict[str, int] = {}
+        self._lobby: tuple[float, str] | None = None
         self.instance = self.options.instance or (
             f"{socket.gethostname()[:30]}-{os.getpid()}-{secrets.token_hex(3)}"
         )
@@ -159,6 +205,7 @@ class Service:
 
             await open_demo_tables(self)
         await self.events.add("start", "info", tables=rebuilt, pid=os.getpid())
+        self.accounts.start()
         _tune_collector()
 
     async def rebuild(self, table_id: str, cfg: dict[str, Any], after: int = 0) -> TableActor:
@@ -187,6 +234,9 @@ class Service:
 
     async def stop(self) -> None:
         """Stop every actor, log the stop and close the store."""
+        await self.accounts.stop()
+        self.hashing.close()
+        self.compute.close()
         if self.cluster is not None:
             await self.cluster.stop()
         for actor in self.actors.values():
@@ -212,30 +262,6 @@ class Service:
         return bool(self.connections.get(name))
 
     # ------------------------------------------------------------------ accounts
-    async def register(self, name: str, password: str) -> User:
-        """A new player account with its wallet."""
-        why = check_name(name) or check_password(password)
-        if why:
-            raise IllegalActionError(why)
-        uid = await self.store.run(
-            self.store.create_user,
-            name,
-            hash_password(password),
-            "player",
-            self.options.signup_grant,
-        )
-        return User(uid, name, "player")
-
-    async def login(self, name: str, password: str) -> tuple[User, str, dt.datetime] | None:
-        """(user, token, expiry) for good credentials, else None."""
-        row = await self.store.run(self.store.user_by_name, name)
-        if row is None or not verify_password(row["password_hash"], password):
-            return None
-        token = new_token()
-        expires = now() + dt.timedelta(hours=self.options.session_hours)
-        await self.store.run(self.store.add_session, token_hash(token), row["id"], expires)
-        return User(row["id"], row["name"], row["role"]), token, expires
-
     async def user(self, token: str | None) -> tuple[User, dt.datetime] | None:
         """The user of a valid session token, and when the session expires."""
         if not token:
@@ -244,10 +270,6 @@ class Service:
         if row is None:
             return None
         return User(row["id"], row["name"], row["role"]), row["expires_at"]
-
-    async def logout(self, token: str) -> None:
-        """End a session."""
-        await self.store.run(self.store.drop_session, token_hash(token))
 
     # ------------------------------------------------------------------ tables
     def lobby(self) -> list[dict[str, Any]]:
@@ -284,6 +306,15 @@ class Service:
                 }
             )
         return out
+
+    def lobby_text(self, fresh: float) -> str:
+        """The lobby feed's message, built at most once every ``fresh`` seconds for all the
+        feeds (a thousand feeds open cost the loop no more than one)."""
+        t = time.monotonic()
+        if self._lobby is None or t - self._lobby[0] >= fresh:
+            text = json.dumps({"type": "lobby", "tables": self.lobby()}, separators=(",", ":"))
+            self._lobby = (t, text)
+        return self._lobby[1]
 
     async def find(self, table_id: str) -> TableActor | None:
         """The actor of an open table (in a cluster, one another process opened too)."""
@@ -323,7 +354,8 @@ class Service:
         if not actor.owner and self.cluster is not None:
             from .cluster import CLOSE
 
-            r = await self.cluster.forward(actor, User(0, "operator", "operator"), "", CLOSE, {})
+            op = User(0, "operator", "operator")
+            r = await self.cluster.forward(actor, op, "", CLOSE, {})
             if r["status"] != "applied":
                 raise IllegalActionError(r.get("error", "the table could not be closed"))
             return
@@ -351,9 +383,13 @@ class Service:
         """The ledger checked end to end: every account equals the sum of its ledger rows, all
         accounts sum to zero (one consistent read), and every table this process runs has the
         chips its accounts hold (read between its batches)."""
-        from .audit import ledger_findings
+        from .audit import ledger_findings, ledger_findings_at
 
-        findings, n_accounts, n_rows = await self.store.run(ledger_findings, self.store)
+        if self.store.url.rstrip("/") in ("sqlite:", "sqlite:/") or ":memory:" in self.store.url:
+            found = await self.store.run(ledger_findings, self.store)  # not visible elsewhere
+        else:  # the whole ledger summed in Python: on the compute pool, off the store's thread
+            found = await self.compute.run(ledger_findings_at, self.store.url)
+        findings, n_accounts, n_rows = found
         for tid, actor in self.actors.items():
             if not actor.owner or actor.closed:
                 continue

@@ -17,12 +17,13 @@ committed change and the new state), ``result`` (the answer to a command: ``appl
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, ValidationError
 
 __all__ = [
     "ACTIONS",
+    "MAX_CENTS",
     "OPERATOR_ACTIONS",
     "ClientMessage",
     "ProtocolError",
@@ -30,6 +31,13 @@ __all__ = [
     "parse_message",
     "schemas",
 ]
+
+#: The largest number of cents a client may name anywhere (a buy-in, a wager, a stake, a
+#: deposit, a table's limits): 10^12, ten billion dollars. Times the largest pay of any wager
+#: (10,000 to 1, the dice bonus, R-DE-10) it stays far inside the ledger's range (its columns
+#: are BIGINT: at most 2^63 - 1, about 9.2 x 10^18). A larger number is refused at the edge
+#: (HTTP 422, a ``refused`` result on the websocket), naming the field and this bound.
+MAX_CENTS = 10**12
 
 _ID = Field(min_length=1, max_length=80)
 _TABLE = Field(min_length=1, max_length=40)
@@ -57,7 +65,7 @@ class SitArgs(_Strict):
     """Sit at ``seat`` buying in ``cents`` from the wallet."""
 
     seat: StrictStr = Field(min_length=1, max_length=2)
-    cents: StrictInt = Field(gt=0)
+    cents: StrictInt = Field(gt=0, le=MAX_CENTS)
 
 
 class BankArgs(_Strict):
@@ -76,7 +84,7 @@ class CutArgs(_Strict):
 class CentsArgs(_Strict):
     """An amount in cents."""
 
-    cents: StrictInt = Field(ge=0)
+    cents: StrictInt = Field(ge=0, le=MAX_CENTS)
 
 
 class WagerArgs(_Strict):
@@ -85,7 +93,7 @@ class WagerArgs(_Strict):
     ``supreme-bonus``)."""
 
     spot: StrictStr = Field(min_length=1, max_length=2)
-    cents: StrictInt = Field(gt=0)
+    cents: StrictInt = Field(gt=0, le=MAX_CENTS)
     kind: StrictStr = Field(default="main", max_length=20)
 
 
@@ -162,7 +170,7 @@ class CountArgs(_Strict):
 class DiceArgs(_Strict):
     """Three dice read from the table (tables with ``dice_entry``)."""
 
-    dice: list[StrictInt] = Field(min_length=3, max_length=3)
+    dice: list[Annotated[StrictInt, Field(ge=1, le=6)]] = Field(min_length=3, max_length=3)
 
 
 class PlayerArgs(_Strict):

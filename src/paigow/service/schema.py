@@ -30,6 +30,7 @@ __all__ = [
     "round_players",
     "rounds",
     "sessions",
+    "signup_grants",
     "table_leases",
     "table_ops",
     "tables",
@@ -46,6 +47,7 @@ users = Table(
     Column("password_hash", Text, nullable=False),
     Column("role", String(16), nullable=False),
     Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("suspended_at", DateTime(timezone=True), nullable=True),
 )
 
 sessions = Table(
@@ -166,4 +168,11 @@ instances = Table(
     Column("started_at", DateTime(timezone=True), nullable=False),
     Column("seen_at", DateTime(timezone=True), nullable=False),
     Column("stopped_at", DateTime(timezone=True), nullable=True),
+)
+
+signup_grants = Table(
+    "signup_grants",
+    metadata,
+    Column("address", String(64), primary_key=True),
+    Column("granted_at", DateTime(timezone=True), nullable=False, index=True),
 )

@@ -30,6 +30,7 @@ from .accounts_sql import NON_NEGATIVE, add_meters, ensure_account, now, transfe
 from .chain import GENESIS, op_link
 from .engine import Move
 from .meters import round_meters
+from .sessions_sql import check_session
 
 __all__ = [
     "DEFAULT_DB",
@@ -97,6 +98,9 @@ class Batch:
     events: list[dict[str, Any]] = field(default_factory=list)
     instance: str = ""
     stored_events: list[dict[str, Any]] = field(default_factory=list)
+    #: The token hash of the session that sent the batch's command (None: the dealer's or an
+    #: operator's HTTP request): checked in the batch's transaction.
+    session: str | None = None
 
 
 def _url(url: str) -> str:
@@ -221,11 +225,6 @@ class Store:
         if exp <= now():
             return None
         return {"id": row["id"], "name": row["name"], "role": row["role"], "expires_at": exp}
-
-    def drop_session(self, token_hash: str) -> None:
-        """Log out."""
-        with self.engine.begin() as c:
-            c.execute(db.sessions.delete().where(db.sessions.c.token_hash == token_hash))
 
     # ------------------------------------------------------------------ money
     def balance(self, account: str) -> int:
@@ -353,6 +352,8 @@ class Store:
             from .leases import check_fence
 
             check_fence(c, t, *batch.fence)
+        if batch.session is not None:
+            check_session(c, batch.session)
         if batch.ops:
             rows = []
             for o in batch.ops:

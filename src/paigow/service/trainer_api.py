@@ -10,14 +10,14 @@ per account and profile.
   setting's exact EV, the explanation, and the account's statistics after it;
 * ``GET /api/trainer/stats?profile=P`` — the account's statistics.
 
-Anyone may train; statistics are kept for signed-in players only. The scoring is the pure core
-of :mod:`paigow.trainer`, run off the event loop; the statistics are read, updated and written
-in one transaction, so two answers at once both count.
+Anyone may train; statistics are kept for signed-in players only. Dealing and scoring are the
+pure core of :mod:`paigow.trainer`, run on the service's compute pool (worker processes:
+:mod:`paigow.service.workers`), never on the event loop; the statistics are read, updated and
+written in one transaction, so two answers at once both count.
 """
 
 from __future__ import annotations
 
-import asyncio
 import json
 import random
 from typing import TYPE_CHECKING, Any
@@ -39,7 +39,15 @@ from .web_api import _user
 if TYPE_CHECKING:
     from .hub import Service
 
-__all__ = ["install", "load_stats", "record_answer", "trainer_stats"]
+__all__ = [
+    "deal_hand",
+    "install",
+    "load_stats",
+    "record_answer",
+    "score_answer",
+    "trainer_stats",
+    "warm",
+]
 
 #: Per account and profile: the trainer's statistics (``PlayerStats.to_json``).
 trainer_stats = sa.Table(
@@ -108,29 +116,61 @@ class AnswerBody(BaseModel):
     drill: StrictStr = Field(default="all", max_length=20)
 
 
-class _Trainers:
-    """One trainer per profile (the profile's dealer way and house way), and the deal's random
-    source (seeded for demonstrations: ``paigow serve --seed``)."""
-
-    def __init__(self, seed: int | None) -> None:
-        self.rng: Rng = random.Random(seed) if seed is not None else default_rng()
-        self.by_profile: dict[str, Trainer] = {}
-
-    def get(self, name: str) -> Trainer:
-        if name not in profile_names():
-            raise HTTPException(404, f"no profile {name!r}; profiles: {', '.join(profile_names())}")
-        if name not in self.by_profile:
-            self.by_profile[name] = Trainer(get_profile(name))
-        return self.by_profile[name]
+#: The trainers of a worker process, one per profile (the profile's dealer and house ways).
+_TRAINERS: dict[str, Trainer] = {}
 
 
-def _trainers(request: Request) -> _Trainers:
+def _trainer(name: str) -> Trainer:
+    if name not in _TRAINERS:
+        _TRAINERS[name] = Trainer(get_profile(name))
+    return _TRAINERS[name]
+
+
+def warm() -> None:
+    """Build every profile's trainer (on a worker of the compute pool, at start-up)."""
+    for name in profile_names():
+        _trainer(name)
+
+
+def _profile(name: str) -> str:
+    if name not in profile_names():
+        raise HTTPException(404, f"no profile {name!r}; profiles: {', '.join(profile_names())}")
+    return name
+
+
+def _seeds(request: Request) -> Rng | None:
+    """The deals' seeds under ``paigow serve --seed`` (None: each deal from the system's
+    source)."""
     state = request.app.state
-    if not hasattr(state, "trainers"):
-        service: Service = state.service
-        state.trainers = _Trainers(service.options.seed)
-    found: _Trainers = state.trainers
-    return found
+    service: Service = state.service
+    if service.options.seed is None:
+        return None
+    if not hasattr(state, "trainer_seeds"):
+        seed = service.options.seed
+        state.trainer_seeds = random.Random(seed) if seed is not None else default_rng()
+    rng: Rng = state.trainer_seeds
+    return rng
+
+
+def deal_hand(
+    profile: str, drill: str, seed: int | None, stats: dict[str, Any] | None
+) -> dict[str, Any]:
+    """A hand of ``drill`` with its settings (on the compute pool)."""
+    t = _trainer(profile)
+    rng: Rng = random.Random(seed) if seed is not None else default_rng()
+    problem = t.deal(drill, rng, PlayerStats.from_json(stats) if stats else PlayerStats())
+    return _problem_json(t, problem)
+
+
+def score_answer(
+    profile: str, pieces: list[str], high: list[str], low: list[str], drill: str
+) -> tuple[dict[str, Any], Score, dict[str, Any]]:
+    """A setting of a hand scored by the exact EV it gives up, and explained (on the compute
+    pool): the problem, the score, the explanation."""
+    t = _trainer(profile)
+    problem = t.problem(t.game.parse_pieces(" ".join(pieces)), drill)
+    choice = t.answer(problem, f"{' '.join(high)} / {' '.join(low)}")
+    return _problem_json(t, problem), t.score(problem, choice), _explanation(t, problem, choice)
 
 
 def _problem_json(t: Trainer, p: Problem) -> dict[str, Any]:
@@ -200,45 +240,39 @@ async def profiles() -> dict[str, Any]:
 @router.post("/deal")
 async def deal(body: DealBody, request: Request) -> dict[str, Any]:
     """A hand of the drill, with its settings (no scores before the answer)."""
-    trainers = _trainers(request)
-    t = trainers.get(body.profile)
+    profile = _profile(body.profile)
     try:
         drill = drill_name(body.drill)
     except PaigowError as e:
         raise HTTPException(422, str(e)) from None
     user = await _user(request)
-    stats = PlayerStats()
+    service: Service = request.app.state.service
+    stats = None
     if user is not None and drill == "weak":
-        service: Service = request.app.state.service
-        stats = await service.store.run(load_stats, service.store, user.name, t.profile.name)
-    problem = await asyncio.to_thread(t.deal, drill, trainers.rng, stats)
-    return _problem_json(t, problem)
+        stats = (await service.store.run(load_stats, service.store, user.name, profile)).to_json()
+    seeds = _seeds(request)
+    seed = None if seeds is None else seeds.randint(0, 2**63)
+    return await service.compute.run(deal_hand, profile, drill, seed, stats)
 
 
 @router.post("/answer")
 async def answer(body: AnswerBody, request: Request) -> dict[str, Any]:
     """Score a setting by the exact EV it gives up, explain it, count it (signed in)."""
-    t = _trainers(request).get(body.profile)
-
-    def work() -> tuple[Problem, Score, dict[str, Any]]:
-        problem = t.problem(t.game.parse_pieces(" ".join(body.pieces)), body.drill)
-        choice = t.answer(problem, f"{' '.join(body.high)} / {' '.join(body.low)}")
-        return problem, t.score(problem, choice), _explanation(t, problem, choice)
-
+    profile = _profile(body.profile)
+    service: Service = request.app.state.service
     try:
-        problem, score, explanation = await asyncio.to_thread(work)
+        problem, score, explanation = await service.compute.run(
+            score_answer, profile, body.pieces, body.high, body.low, body.drill
+        )
     except PaigowError as e:
         raise HTTPException(409, str(e)) from None
     user = await _user(request)
     summary = None
     if user is not None and not user.is_operator:
-        service: Service = request.app.state.service
-        stats = await service.store.run(
-            record_answer, service.store, user.name, t.profile.name, score
-        )
+        stats = await service.store.run(record_answer, service.store, user.name, profile, score)
         summary = _summary(stats)
     return {
-        "problem": _problem_json(t, problem),
+        "problem": problem,
         "score": score.to_json(),
         "explanation": explanation,
         "stats": summary,
@@ -248,13 +282,13 @@ async def answer(body: AnswerBody, request: Request) -> dict[str, Any]:
 @router.get("/stats")
 async def stats(profile: str, request: Request) -> dict[str, Any]:
     """The signed-in account's statistics for ``profile``."""
-    t = _trainers(request).get(profile)
+    name = _profile(profile)
     user = await _user(request)
     if user is None:
         raise HTTPException(401, "sign in to keep statistics")
     service: Service = request.app.state.service
-    found = await service.store.run(load_stats, service.store, user.name, t.profile.name)
-    return {"profile": t.profile.name, "stats": _summary(found)}
+    found = await service.store.run(load_stats, service.store, user.name, name)
+    return {"profile": name, "stats": _summary(found)}
 
 
 def install(app: FastAPI) -> None:

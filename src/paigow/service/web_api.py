@@ -30,10 +30,12 @@ from starlette.websockets import WebSocketDisconnect
 from paigow.errors import PaigowError
 from paigow.table.observation import OPERATOR, SPECTATOR, Viewer
 
-from .advice import spot_advice, table_info
-from .auth import COOKIE, User
+from .advice import hand_advice, spot_hand, table_info
+from .auth import User
+from .deps import optional_user, socket_closed, socket_gate
 from .hub import Connection, recalled
 from .protocol import ProtocolError, parse_message
+from .ratelimit import CLOSE_AFTER
 
 if TYPE_CHECKING:
     from .actor import TableActor
@@ -52,10 +54,7 @@ def _service(request: Request | WebSocket) -> Service:
 
 async def _user(request: Request) -> User | None:
     """The signed-in user, or None (a spectator)."""
-    auth = request.headers.get("authorization", "")
-    token = auth[7:].strip() if auth.lower().startswith("bearer ") else None
-    found = await _service(request).user(token or request.cookies.get(COOKIE))
-    return None if found is None else found[0]
+    return await optional_user(request)
 
 
 def _actor(service: Service, table_id: str) -> TableActor:
@@ -111,18 +110,22 @@ async def advice(table_id: str, spot: str, request: Request) -> dict[str, Any]:
     user = await _user(request)
     if user is None:
         raise HTTPException(401, "sign in first (session missing or expired)")
-    actor = _actor(_service(request), table_id)
+    service = _service(request)
+    actor = _actor(service, table_id)
 
     async def read() -> dict[str, Any]:
         try:
-            return {"ok": spot_advice(actor.engine, actor.viewer(user), spot)}
+            return {"ok": spot_hand(actor.engine, actor.viewer(user), spot)}
         except PaigowError as e:
             return {"error": str(e)}
 
     out = await actor.call(read)
     if "error" in out:
         raise HTTPException(409, out["error"])
-    result: dict[str, Any] = out["ok"]
+    try:  # the exact engine's work, off the loop and out of the table's actor
+        result: dict[str, Any] = await service.compute.run(hand_advice, out["ok"])
+    except PaigowError as e:
+        raise HTTPException(409, str(e)) from None
     return result
 
 
@@ -139,20 +142,27 @@ async def history(table_id: str, request: Request) -> list[dict[str, Any]]:
 
 @router.websocket("/ws/lobby")
 async def lobby_feed(ws: WebSocket) -> None:
-    """The lobby, sent at once and again whenever it changes (read-only, anyone)."""
+    """The lobby, sent at once and again whenever it changes (read-only, anyone; within its
+    address's limits on websockets)."""
     service = _service(ws)
+    address = await socket_gate(service, ws)
+    if address is None:
+        return
     await ws.accept()
     last = ""
-    with contextlib.suppress(WebSocketDisconnect):
-        while True:
-            text = json.dumps({"type": "lobby", "tables": service.lobby()}, separators=(",", ":"))
-            if text != last:
-                await ws.send_text(text)
-                last = text
-            with contextlib.suppress(TimeoutError):
-                msg = await asyncio.wait_for(ws.receive_text(), LOBBY_POLL)
-                if msg.strip() == '{"type":"ping"}':
-                    await ws.send_text('{"type":"pong"}')
+    try:
+        with contextlib.suppress(WebSocketDisconnect):
+            while True:
+                text = service.lobby_text(LOBBY_POLL)
+                if text != last:
+                    await ws.send_text(text)
+                    last = text
+                with contextlib.suppress(TimeoutError):
+                    msg = await asyncio.wait_for(ws.receive_text(), LOBBY_POLL)
+                    if msg.strip() == '{"type":"ping"}':
+                        await ws.send_text('{"type":"pong"}')
+    finally:
+        socket_closed(service, address)
 
 
 @router.websocket("/ws/watch")
@@ -160,23 +170,28 @@ async def watch(ws: WebSocket) -> None:
     """A table as a spectator sees it, live, for anyone (a signed-out page): ``subscribe`` /
     ``unsubscribe`` / ``ping`` only, the ``state`` and every ``event`` exactly as a spectator
     may see them (no hidden piece). At most :data:`WATCHERS` such connections a process, each
-    on :data:`WATCH_TABLES` tables, each message taken from a bucket of its own."""
+    on :data:`WATCH_TABLES` tables, each message taken from a bucket of its own, within its
+    address's limits on websockets (as the lobby's feed)."""
     service = _service(ws)
     if len(_watchers) >= WATCHERS:
         await ws.close(code=1013, reason="too many spectators; try again later")
         return
+    address = await socket_gate(service, ws)
+    if address is None:
+        return
     await ws.accept()
-    conn = Connection(SPECTATOR_USER, datetime.max.replace(tzinfo=UTC), WATCH_QUEUE)
+    conn = Connection(
+        SPECTATOR_USER, datetime.max.replace(tzinfo=UTC), WATCH_QUEUE, address=address
+    )
     _watchers.add(conn)
     writer = asyncio.create_task(_write(ws, conn))
-    bucket = service.rates.connection()
     refused = 0
     try:
         while not conn.overflowed:
             text = await ws.receive_text()
-            if bucket.take():
+            if service.limits.take(("ws.connection", conn.key)):
                 refused += 1
-                if refused >= service.rates.close_after:
+                if refused >= CLOSE_AFTER:
                     await ws.close(code=4429, reason="too many messages")
                     break
                 if refused == 1:
@@ -193,6 +208,8 @@ async def watch(ws: WebSocket) -> None:
         _watchers.discard(conn)
         conn.close()
         writer.cancel()
+        service.limits.forget("ws.connection", conn.key)
+        socket_closed(service, address)
 
 
 #: The most spectator connections (``/ws/watch``) a process keeps, the tables each may watch,

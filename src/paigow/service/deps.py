@@ -1,0 +1,169 @@
+"""Who is asking, for every HTTP route and websocket: the session (cookie or bearer token), the
+Origin check, the client's address (:mod:`paigow.service.addresses`), and the per-address limit
+of every HTTP request (:class:`HttpLimit`, the service's outermost middleware).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Annotated, Any
+from urllib.parse import urlsplit
+
+from fastapi import Depends, HTTPException, Request, WebSocket
+
+from .addresses import address_key, client_address
+from .auth import COOKIE, User
+from .ratelimit import retry_after
+
+if TYPE_CHECKING:
+    from starlette.types import ASGIApp, Receive, Scope, Send
+
+    from .hub import Service
+
+__all__ = [
+    "Current",
+    "HttpLimit",
+    "Operator",
+    "address_of",
+    "current",
+    "operator",
+    "optional_user",
+    "origin_ok",
+    "service_of",
+    "socket_closed",
+    "socket_gate",
+    "token_of",
+]
+
+
+def service_of(request: Request | WebSocket) -> Service:
+    """The running service."""
+    svc: Service = request.app.state.service
+    return svc
+
+
+def token_of(request: Request | WebSocket) -> str | None:
+    """The session token: ``Authorization: Bearer``, else the session cookie."""
+    auth = request.headers.get("authorization", "")
+    if auth.lower().startswith("bearer "):
+        return auth[7:].strip() or None
+    return request.cookies.get(COOKIE)
+
+
+def origin_ok(origin: str | None, host: str | None, allowed: tuple[str, ...]) -> bool:
+    """No Origin (not a browser), the page's own host, or an allowed origin."""
+    if origin is None:
+        return True
+    if origin in allowed:
+        return True
+    return host is not None and urlsplit(origin).netloc == host
+
+
+def _address(scope: Scope, service: Service) -> str:
+    state = scope.setdefault("state", {})
+    if "address" not in state:
+        peer = scope.get("client")
+        forwarded = None
+        for k, v in scope.get("headers", ()):
+            if k == b"x-forwarded-for":
+                text = v.decode("latin-1")
+                forwarded = text if forwarded is None else f"{forwarded},{text}"
+        state["address"] = client_address(peer[0] if peer else None, forwarded, service.trusted)
+    return str(state["address"])
+
+
+def address_of(request: Request | WebSocket) -> str:
+    """The client's address (through the proxies the operator trusts only)."""
+    return _address(request.scope, service_of(request))
+
+
+async def optional_user(request: Request | WebSocket) -> User | None:
+    """The signed-in user, or None."""
+    found = await service_of(request).user(token_of(request))
+    return None if found is None else found[0]
+
+
+async def current(request: Request) -> User:
+    """The signed-in user (401 without a valid session; 403 for a cross-site cookie POST)."""
+    service = service_of(request)
+    if request.cookies.get(COOKIE) and request.method != "GET":
+        origin = request.headers.get("origin")
+        if not origin_ok(origin, request.headers.get("host"), service.options.allowed_origins):
+            raise HTTPException(403, "cross-site request refused")
+    found = await service.user(token_of(request))
+    if found is None:
+        raise HTTPException(401, "sign in first (session missing or expired)")
+    return found[0]
+
+
+async def operator(user: Annotated[User, Depends(current)]) -> User:
+    """The signed-in operator (403 for players)."""
+    if not user.is_operator:
+        raise HTTPException(403, "operators only")
+    return user
+
+
+Current = Annotated[User, Depends(current)]
+Operator = Annotated[User, Depends(operator)]
+
+
+async def socket_gate(service: Service, ws: WebSocket) -> str | None:
+    """Admit a websocket by its address: within the address's rate of new websockets (door
+    ``ws.address``) and its count of websockets open (``sockets_per_address``); else answer
+    the handshake 429 with ``Retry-After`` (None). The address admitted; call
+    :func:`socket_closed` when the websocket closes."""
+    from fastapi.responses import JSONResponse
+
+    address = address_of(ws)
+    key = address_key(address)
+    wait = service.limits.take(("ws.address", key))
+    if not wait and service.sockets.get(key, 0) >= service.options.sockets_per_address:
+        wait = 5.0
+    if wait:
+        detail = {"detail": "too many websockets from this address; try again later"}
+        headers = {"Retry-After": retry_after(wait)}
+        await ws.send_denial_response(JSONResponse(detail, status_code=429, headers=headers))
+        return None
+    service.sockets[key] = service.sockets.get(key, 0) + 1
+    return address
+
+
+def socket_closed(service: Service, address: str) -> None:
+    """A websocket admitted by :func:`socket_gate` closed."""
+    key = address_key(address)
+    n = service.sockets.get(key, 0) - 1
+    if n > 0:
+        service.sockets[key] = n
+    else:
+        service.sockets.pop(key, None)
+
+
+class HttpLimit:
+    """Every HTTP request counts against its address's limit (door ``http.address``); over
+    it, 429 with ``Retry-After`` before any work is done. (Websockets are counted when they
+    open, door ``ws.address``.)"""
+
+    def __init__(self, app: ASGIApp, service: Service) -> None:
+        self.app = app
+        self.service = service
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http":
+            key = address_key(_address(scope, self.service))
+            wait = self.service.limits.take(("http.address", key))
+            if wait:
+                await _refuse(send, wait)
+                return
+        await self.app(scope, receive, send)
+
+
+async def _refuse(send: Send, wait: float) -> None:
+    body = json.dumps({"detail": "too many requests; try again later"}).encode()
+    headers: list[tuple[bytes, bytes]] = [
+        (b"content-type", b"application/json"),
+        (b"content-length", str(len(body)).encode()),
+        (b"retry-after", retry_after(wait).encode()),
+    ]
+    start: dict[str, Any] = {"type": "http.response.start", "status": 429, "headers": headers}
+    await send(start)
+    await send({"type": "http.response.body", "body": body})
