@@ -149,7 +149,8 @@ def test_https_serves_the_table_with_hsts_http2_and_compression(running: Stack) 
 
 def test_a_round_through_nginx_over_wss(running: Stack) -> None:
     """The operator (the unit's --operator, its password from the environment file) opens a
-    table; two players sign in over HTTPS and play two rounds over wss:// with the page's own
+    table; two players register (one sign-up grant: one address) and sign in over HTTPS, the
+    cashier credits their wallets, and they play two rounds over wss:// with the page's own
     Origin, which the service accepts through nginx (Host with its port); a foreign Origin is
     refused."""
     op = _login(running, OPERATOR, running.password)
@@ -164,6 +165,10 @@ def test_a_round_through_nginx_over_wss(running: Stack) -> None:
             timeout=30,
         )
         assert r.status_code == 201, r.text
+        # Both register from nginx's one address: the sign-up grant goes to the first only
+        # (once per address per --signup-grant-period), so the cashier credits each wallet.
+        credited = _api(running, "POST", f"/api/wallets/{name}/deposit", op, json={"cents": 50_000})
+        assert credited["wallet"] == (150_000 if name == "ann" else 50_000), credited
         c = Client(ws, _login(running, name), origin=running.base, tls=running.tls)
         c.subscribe(TABLE)
         c.ok(TABLE, "sit", seat=seat, cents=50_000)

@@ -345,8 +345,17 @@ def test_every_message_after_the_session_ends(server: Server, kind: str) -> None
     oc.wait_state(table, lambda st: st["seq"] == seq, "the operator has seen the sit")
     stored = len(_ops(server, table))
     assert stored == seq  # nothing more in flight: what comes below came after the revocation
-    for name, token in ((player, p_token), (op2, o_token)):
-        _end(server, kind, name, token)
+    deadline = oc.state[table]["waiting"]["deadline"]
+    _end(server, kind, player, p_token)
+    # The player's connection closing is news for the operator, whose session is still valid:
+    # the table waits for an absent player only away_seconds, so the wager window is shortened
+    # (what the operator receives before its own session ends).
+    oc.wait_state(
+        table,
+        lambda st: st["waiting"]["deadline"] < deadline,
+        "the operator sees the wager window shortened (away_seconds)",
+    )
+    _end(server, kind, op2, o_token)
     t0 = time.monotonic()
     for c, actions in ((pc, ACTIONS), (oc, OPERATOR_ACTIONS)):
         messages: list[dict[str, Any]] = [
