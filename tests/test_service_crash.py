@@ -103,8 +103,11 @@ def test_kill9_at_random_points(
     rng = random.Random(f"crash-{backend}")
     srv = Server(url, tmp_path).start()
     op = srv.login(OPERATOR)
-    srv.open_table(op, id="c1", profile="generic", computer_players=2, pause_seconds=0)
-    srv.open_table(op, id="c2", profile="nj-supreme", computer_players=2, pause_seconds=0)
+    # The players are away after each kill while the computers play on: absent_rounds keeps
+    # their seats (standing them up would cash their chips into the wallets compared below).
+    keep = {"computer_players": 2, "pause_seconds": 0, "absent_rounds": 1000}
+    srv.open_table(op, id="c1", profile="generic", **keep)
+    srv.open_table(op, id="c2", profile="nj-supreme", **keep)
     for table, names in PLAYERS.items():
         seats = ["1", "2"][: len(names)]
         for c in srv.seat(table, names, seats):

@@ -6,12 +6,18 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 import pytest
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, expect
 
 from service_support import Server
 from web_support import Visit, launch, visits
 
 __all__ = ["browser", "visit"]
+
+#: How long a web-first assertion waits for the page to get there (Playwright's default is 5 s).
+#: Creating an account hashes its password (argon2id, 0.3-0.4 s on an idle core) in the
+#: service's worker pool; on a machine loaded by other work the page takes several seconds, and
+#: a passing assertion returns as soon as it holds, so a longer wait costs nothing.
+expect.set_options(timeout=20_000)
 
 
 @pytest.fixture(scope="module")
