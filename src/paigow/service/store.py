@@ -25,6 +25,7 @@ from sqlalchemy.engine import Connection, Engine
 
 from paigow.errors import ConfigError, IllegalActionError
 
+from . import pit_meters
 from . import schema as db
 from .accounts_sql import NON_NEGATIVE, add_meters, ensure_account, now, transfer, transfers
 from .chain import GENESIS, op_link
@@ -395,6 +396,7 @@ class Store:
                     [{"player": p, "table_id": t, "round_no": r.round_no} for p in r.players],
                 )
             add_meters(c, t, stamp.date(), round_meters(r.record))
+            pit_meters.add_round(c, t, stamp, r.record)
         if batch.events:
             from .events import insert_event
 
