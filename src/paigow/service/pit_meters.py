@@ -24,7 +24,9 @@ rounds' statements (:func:`findings`).
 
 from __future__ import annotations
 
+import csv
 import datetime as dt
+import io
 import json
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
@@ -42,10 +44,12 @@ __all__ = [
     "FIGURES",
     "SIDE_FIGURES",
     "add_round",
+    "csv_text",
     "findings",
     "hold",
     "hour_of",
     "round_figures",
+    "summary",
 ]
 
 FIGURES = (
@@ -166,6 +170,95 @@ def findings(
     return _compare("pit meters", want, have, FIGURES) + _compare(
         "side-bet meters", want_side, have_side, SIDE_FIGURES
     )
+
+
+def _total(rows: Iterable[Mapping[str, Any]], names: tuple[str, ...]) -> dict[str, int]:
+    out = dict.fromkeys(names, 0)
+    for r in rows:
+        for k in names:
+            out[k] += int(r[k])
+    return out
+
+
+def _with_hold(figures: dict[str, Any], sides: Mapping[str, dict[str, int]]) -> dict[str, Any]:
+    figures["hold"] = hold(figures["win"], figures["handle"] + figures["side_handle"])
+    figures["sides"] = {
+        k: {**v, "hold": hold(v["win"], v["handle"])} for k, v in sorted(sides.items())
+    }
+    return figures
+
+
+def _group(
+    rows: Sequence[Mapping[str, Any]],
+    side_rows: Sequence[Mapping[str, Any]],
+    key: str,
+    of: Mapping[str, str],
+) -> list[dict[str, Any]]:
+    """The figures summed by ``key`` (``table_id``, ``profile`` or ``hour``; ``of``: each
+    table's profile)."""
+    groups: dict[str, list[Mapping[str, Any]]] = defaultdict(list)
+    for r in rows:
+        groups[str(r[key])].append(r)
+    out = []
+    for name, rs in sorted(groups.items()):
+        sides: dict[str, list[Mapping[str, Any]]] = defaultdict(list)
+        for r in side_rows:
+            side_key = of.get(str(r["table_id"])) if key == "profile" else r[key]
+            if str(side_key) == name:
+                sides[str(r["kind"])].append(r)
+        side = {k: _total(v, SIDE_FIGURES) for k, v in sides.items()}
+        out.append({key.removesuffix("_id"): name, **_with_hold(_total(rs, FIGURES), side)})
+    return out
+
+
+def summary(
+    rows: Sequence[Mapping[str, Any]], side_rows: Sequence[Mapping[str, Any]]
+) -> dict[str, Any]:
+    """The meters of a period from its stored rows (per table and hour): the total, per table,
+    per profile and per hour (the chart's series), each with its hold and side bets."""
+    of = {str(r["table_id"]): str(r["profile"]) for r in rows}
+    by_kind: dict[str, list[Mapping[str, Any]]] = defaultdict(list)
+    for r in side_rows:
+        by_kind[str(r["kind"])].append(r)
+    hours = _group(rows, side_rows, "hour", of)
+    for h in hours:
+        h["hour"] = (_EPOCH + dt.timedelta(hours=int(h["hour"]))).isoformat()
+        del h["sides"]
+    return {
+        "total": _with_hold(
+            _total(rows, FIGURES), {k: _total(v, SIDE_FIGURES) for k, v in by_kind.items()}
+        ),
+        "tables": [
+            {"profile": of[t["table"]], **t} for t in _group(rows, side_rows, "table_id", of)
+        ],
+        "profiles": _group(rows, side_rows, "profile", of),
+        "hours": hours,
+    }
+
+
+def csv_text(rows: Sequence[Mapping[str, Any]], side_rows: Sequence[Mapping[str, Any]]) -> str:
+    """The stored rows as CSV: one line per table and hour (its figures and hold), then one per
+    table, hour and side bet (``kind``: its wagers, handle, win and hold)."""
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    w.writerow(["hour_utc", "table", "profile", "kind", *FIGURES, "wagers", "hold_pct"])
+    at = {str(r["table_id"]): str(r["profile"]) for r in rows}
+
+    def when(h: Any) -> str:
+        return f"{_EPOCH + dt.timedelta(hours=int(h)):%Y-%m-%d %H:00}"
+
+    for r in rows:
+        h = hold(int(r["win"]), int(r["handle"]) + int(r["side_handle"]))
+        w.writerow(
+            [when(r["hour"]), r["table_id"], r["profile"], "all", *(r[k] for k in FIGURES), "", h]
+        )
+    for r in side_rows:
+        blank = ["" for _ in FIGURES]
+        blank[FIGURES.index("handle")], blank[FIGURES.index("win")] = r["handle"], r["win"]
+        h = hold(int(r["win"]), int(r["handle"]))
+        profile = at.get(str(r["table_id"]), "")
+        w.writerow([when(r["hour"]), r["table_id"], profile, r["kind"], *blank, r["wagers"], h])
+    return buf.getvalue()
 
 
 def _compare(
