@@ -17,25 +17,16 @@ from __future__ import annotations
 
 import csv
 import io
-import json
-from collections import defaultdict
 from typing import Any
 
 import pytest
-import sqlalchemy as sa
 
-from paigow.service import schema as db
 from paigow.service.store import Store
+from pit_reference import FIGURES, independent, stored_records
 from service_fixtures import operator_token, pg_cluster, server
 from service_support import OPERATOR, Client, Server, default_policy, drive
 
 __all__ = ["operator_token", "pg_cluster", "server"]
-
-FIGURES = ("rounds", "voids", "handle", "side_handle", "win", "side_win", "commission")
-
-
-def _bot(name: str) -> bool:
-    return name.startswith("bot-")
 
 
 # ---------------------------------------------------------------- who may
@@ -288,58 +279,6 @@ def _side_policy(c: Client, table: str, st: dict[str, Any]) -> list[tuple[str, d
     return out
 
 
-def independent(records: list[tuple[str, str, dict[str, Any]]]) -> dict[str, Any]:
-    """The meters worked out from round records (table, profile, record) without the
-    settlement statement: wagers from the positions, money from the nets and transfers."""
-    total = dict.fromkeys(FIGURES, 0)
-    tables: dict[str, dict[str, int]] = defaultdict(lambda: dict.fromkeys(FIGURES, 0))
-    for table, _profile, rec in records:
-        f = dict.fromkeys(FIGURES, 0)
-        f["rounds"] = 1
-        f["voids"] = int(rec.get("void") is not None)
-        side_refs = {}
-        for pos in rec["positions"].values():
-            for w in pos["wagers"]:
-                if _bot(w["player"]) or w["player"] == "dealer":
-                    continue
-                f["handle" if w["kind"] == "main" else "side_handle"] += w["cents"]
-                if w["kind"] != "main":
-                    side_refs[w["ref"]] = f"player:{w['player']}"
-        for t in rec["transfers"]:  # a side wager's money: what its player got back, less
-            who = side_refs.get(t["ref"])  # what they put down
-            if who is not None:
-                f["side_win"] += t["cents"] * ((t["from"] == who) - (t["to"] == who))
-        for acct, cents in (rec["net"] or {}).items():
-            if acct.startswith("player:") and not _bot(acct[7:]):
-                f["win"] -= cents
-        for t in rec["transfers"]:
-            src = str(t["from"])
-            if t["reason"] in ("vig", "surplus-vig") and not _bot(src.removeprefix("player:")):
-                f["commission"] += t["cents"]
-        for k in FIGURES:
-            total[k] += f[k]
-            tables[table][k] += f[k]
-    return {"total": total, "tables": dict(tables)}
-
-
-def _stored(server: Server) -> list[tuple[str, str, dict[str, Any]]]:
-    store = Store(server.db_url)
-    try:
-        with store.engine.connect() as c:
-            rows = c.execute(
-                sa.select(db.rounds.c.table_id, db.rounds.c.record).order_by(
-                    db.rounds.c.table_id, db.rounds.c.round_no
-                )
-            ).all()
-    finally:
-        store.close()
-    out = []
-    for tid, text in rows:
-        rec = json.loads(text)
-        out.append((tid, rec.get("profile", ""), rec))
-    return out
-
-
 def test_meters_equal_sums_over_the_stored_rounds(server: Server, operator_token: str) -> None:
     """After rounds at two tables (people, computer players, a side bet), the pit's meters of
     today — total, per table, per profile — and the CSV's lines equal the independent sums over
@@ -361,7 +300,7 @@ def test_meters_equal_sums_over_the_stored_rounds(server: Server, operator_token
         for c in clients:
             c.close()
     m = server.http("GET", "/api/pit/meters", operator_token).json()
-    want = independent(_stored(server))
+    want = independent(stored_records(server.db_url))
     for k in FIGURES:
         assert m["total"][k] == want["total"][k], k
     assert m["total"]["rounds"] >= 6 and m["total"]["handle"] > 0

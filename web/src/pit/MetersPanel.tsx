@@ -79,7 +79,7 @@ function Chart({ m }: { readonly m: Meters }) {
   const w = 640;
   const h = 160;
   const most = Math.max(1, ...hours.map((x) => Math.abs(x.win)));
-  const bar = w / hours.length;
+  const bar = Math.min(48, w / hours.length);
   const mid = h / 2;
   return (
     <figure class="pg-pit__chart">
