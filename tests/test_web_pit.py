@@ -138,6 +138,7 @@ def test_an_operators_shift(server: Server, visit: Any) -> None:
     assert hold == f"{expect_hold:.2f}%"
     csv_link = page.get_by_role("link", name="Export CSV").get_attribute("href")
     assert csv_link is not None and "meters.csv" in csv_link
+    page.add_style_tag(content="input[type=date] { color: transparent; }")  # today's date
     save_shot(page, "pit-meters-desktop.png")
 
     # Adjust the player's wallet with a reason: the wallet and the ledger line as stored.
