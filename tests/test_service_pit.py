@@ -38,6 +38,7 @@ def _pit_doors(table: str, name: str) -> list[tuple[str, str, Any]]:
         ("GET", f"/api/pit/accounts/{name}", None),
         ("GET", "/api/pit/meters", None),
         ("GET", "/api/pit/meters.csv", None),
+        ("GET", f"/api/pit/tables/{table}/rounds/1", None),
         ("POST", f"/api/pit/tables/{table}/pause", {}),
         ("POST", f"/api/pit/tables/{table}/resume", {}),
         ("POST", f"/api/pit/tables/{table}/configure", {"computer_players": 3}),
@@ -333,3 +334,21 @@ def test_meters_equal_sums_over_the_stored_rounds(server: Server, operator_token
     )
     assert backwards.status_code == 422
     assert server.http("GET", "/api/audit", operator_token).json()["findings"] == []
+
+
+def test_any_round_of_any_table_is_recalled_whole(server: Server, operator_token: str) -> None:
+    """GET /api/pit/tables/ID/rounds/N: the stored record, every hand, with its statement;
+    404 for a round that is not stored."""
+    if not any(r[0] == "pit-m2" for r in stored_records(server.db_url)):
+        test_meters_equal_sums_over_the_stored_rounds(server, operator_token)
+    stored = dict(
+        enumerate((r[2] for r in stored_records(server.db_url) if r[0] == "pit-m2"), start=1)
+    )  # (by round, from 1)
+    got = server.http("GET", "/api/pit/tables/pit-m2/rounds/2", operator_token).json()
+    assert got["table"] == "pit-m2" and got["round"] == 2
+    assert got["record"]["net"] == stored[2]["net"]
+    assert got["record"]["positions"] == stored[2]["positions"]  # every hand, as stored
+    assert got["statement"]["players"]
+    for path in ("/api/pit/tables/pit-m2/rounds/9999", "/api/pit/tables/nowhere/rounds/1"):
+        assert server.http("GET", path, operator_token).status_code == 404
+    assert server.http("GET", "/api/pit/tables/pit-m2/rounds/0", operator_token).status_code == 422

@@ -177,6 +177,12 @@ def test_an_operators_shift(server: Server, visit: Any) -> None:
     page.goto(v.base + "#/pit/floor")
     _card(page, TABLE).get_by_role("link", name="Rounds").click()
     expect(page.get_by_test_id("recall-round")).to_contain_text(f"Table {TABLE}")
+    page.goto(v.base + "#/pit/events")
+    recall = page.get_by_role("form", name="Recall a round")
+    recall.get_by_label("Table").fill(TABLE)
+    recall.get_by_label("Round").fill("2")
+    recall.get_by_role("button", name="Recall the round").click()
+    expect(page.get_by_test_id("recall-round")).to_contain_text(f"Table {TABLE}, round 2")
     assert not v.errors, v.errors
 
 

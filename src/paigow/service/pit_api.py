@@ -12,6 +12,8 @@ event log.
 * ``POST /api/pit/tables/{id}/pause`` and ``/resume`` — no new round starts while paused;
 * ``POST /api/pit/tables/{id}/configure`` — limits and options changed between rounds (asked
   during a round: it waits for the round's end), :mod:`paigow.service.tableopts`;
+* ``GET /api/pit/tables/{id}/rounds/{n}`` — any stored round of any table, whole, with its
+  settlement statement;
 * ``GET /api/pit/accounts?q=`` — accounts by name; ``GET /api/pit/accounts/{name}`` — one
   account: wallet, ledger lines, sessions, seats, last rounds;
 * ``POST /api/pit/accounts/{name}/adjust`` — a wallet adjustment with a required reason: a
@@ -27,21 +29,23 @@ the audit and a table's rounds are the operator routes of :mod:`paigow.service.a
 
 from __future__ import annotations
 
+import asyncio
 import datetime as dt
 import secrets
 from typing import Annotated, Any
 
-from fastapi import APIRouter, FastAPI, HTTPException, Query, Request
+from fastapi import APIRouter, FastAPI, HTTPException, Path, Query, Request
 from fastapi.responses import Response
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
 
 from paigow.profiles import Profile, get_profile, profile_names
+from paigow.table.observation import OPERATOR
 
 from . import pit_meters, pit_sql
 from .actor import TableActor
 from .auth import User, token_hash
 from .deps import Operator, service_of, token_of
-from .hub import Service
+from .hub import Service, recalled
 from .protocol import MAX_CENTS, ConfigureArgs
 
 __all__ = ["install"]
@@ -167,6 +171,22 @@ async def configure(
     if entry is None:
         raise HTTPException(404, f"no open table {table_id!r}")
     return _floor_table(entry, actor)
+
+
+@router.get("/tables/{table_id}/rounds/{round_no}")
+async def round_of(
+    table_id: str,
+    round_no: Annotated[int, Path(ge=1, le=2**31 - 1)],
+    request: Request,
+    _op: Operator,
+) -> dict[str, Any]:
+    """Any stored round of any table (open or closed), whole (every step, every hand: a stored
+    round is finished), with its settlement statement."""
+    store = service_of(request).store
+    row = await store.run(store.recall_round, table_id[:40], round_no)
+    if row is None:
+        raise HTTPException(404, f"no round {round_no} of table {table_id!r}")
+    return (await asyncio.to_thread(recalled, [row], lambda _r: OPERATOR))[0]
 
 
 @router.get("/accounts")

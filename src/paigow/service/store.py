@@ -415,6 +415,14 @@ class Store:
         with self.engine.connect() as c:
             return [_round_row(r) for r in c.execute(q).mappings()]
 
+    def recall_round(self, table_id: str, round_no: int) -> dict[str, Any] | None:
+        """One stored round of a table (None: no such round)."""
+        r = db.rounds
+        q = sa.select(r).where(r.c.table_id == table_id, r.c.round_no == round_no)
+        with self.engine.connect() as c:
+            row = c.execute(q).mappings().first()
+        return None if row is None else _round_row(row)
+
     def recall_player(self, player: str, n: int = 10) -> list[dict[str, Any]]:
         """The last ``n`` rounds ``player`` played in, newest first."""
         q = (

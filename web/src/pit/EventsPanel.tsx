@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "preact/hooks";
+import { hrefOf } from "../app/router";
 import { messageOf, useSession } from "../app/session";
 import type { AuditReport, LogEvent, PitApi } from "./pitApi";
 
@@ -42,6 +43,51 @@ function Audit({ pit }: { readonly pit: PitApi }) {
   );
 }
 
+/** Recall any round of any table: its page, with every step and every hand. */
+function RecallForm() {
+  const [table, setTable] = useState("");
+  const [round, setRound] = useState("");
+  const n = Number(round);
+  const ok = table.trim() !== "" && Number.isInteger(n) && n > 0;
+  return (
+    <form
+      class="pg-form pg-card-panel pg-pit__row"
+      aria-label="Recall a round"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (ok) window.location.hash = hrefOf({ page: "recall", table: table.trim(), round: n });
+      }}
+    >
+      <label class="pg-field pg-field--short">
+        <span class="pg-field__label">Table</span>
+        <input
+          name="recall-table"
+          value={table}
+          maxLength={40}
+          onInput={(e) => {
+            setTable(e.currentTarget.value);
+          }}
+        />
+      </label>
+      <label class="pg-field pg-field--short">
+        <span class="pg-field__label">Round</span>
+        <input
+          name="recall-round"
+          type="number"
+          min={1}
+          value={round}
+          onInput={(e) => {
+            setRound(e.currentTarget.value);
+          }}
+        />
+      </label>
+      <button type="submit" class="pg-button pg-button--primary" disabled={!ok}>
+        Recall the round
+      </button>
+    </form>
+  );
+}
+
 /** The event log live (filtered by table, kind and level) and the audit. */
 export function EventsPanel({ pit }: { readonly pit: PitApi }) {
   const [events, setEvents] = useState<readonly LogEvent[]>([]);
@@ -78,6 +124,7 @@ export function EventsPanel({ pit }: { readonly pit: PitApi }) {
   return (
     <div class="pg-pit__events">
       <Audit pit={pit} />
+      <RecallForm />
       <section class="pg-card-panel" aria-labelledby="log-title">
         <h2 id="log-title">Event log</h2>
         <div class="pg-pit__row">
