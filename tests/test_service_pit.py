@@ -21,10 +21,11 @@ from typing import Any
 
 import pytest
 
+from paigow.service.auth import hash_password
 from paigow.service.store import Store
 from pit_reference import FIGURES, independent, stored_records
 from service_fixtures import operator_token, pg_cluster, server
-from service_support import OPERATOR, Client, Server, default_policy, drive
+from service_support import OPERATOR, PASSWORD, Client, Server, default_policy, drive
 
 __all__ = ["operator_token", "pg_cluster", "server"]
 
@@ -43,6 +44,8 @@ def _pit_doors(table: str, name: str) -> list[tuple[str, str, Any]]:
         ("POST", f"/api/pit/tables/{table}/resume", {}),
         ("POST", f"/api/pit/tables/{table}/configure", {"computer_players": 3}),
         ("POST", f"/api/pit/accounts/{name}/adjust", {"cents": 100, "reason": "not allowed"}),
+        ("POST", f"/api/pit/tables/{table}/look", None),
+        ("POST", f"/api/pit/accounts/{name}/surveillance", {"surveillance": True}),
         ("POST", "/api/tables", {"id": "intruder", "profile": "generic"}),
         ("POST", f"/api/tables/{table}/close", None),
         ("GET", f"/api/tables/{table}/rounds", None),
@@ -99,7 +102,13 @@ def test_the_floor_shows_each_table_as_it_is(server: Server, operator_token: str
     assert t["held"] is None and t["pending"] is None
     assert t["offer"]["pair_fortunes"] == ["A", "B", "C", "D"]
     assert not t["offer"]["dragons_eye"] and t["offer"]["computer_players"] == 5
-    assert t["can"] == {"pause": True, "resume": False, "configure": True, "close": True}
+    assert t["can"] == {
+        "pause": True,
+        "resume": False,
+        "configure": True,
+        "close": True,
+        "look": False,
+    }
     r = server.http("POST", "/api/pit/tables/pit-floor/pause", operator_token)
     assert r.status_code == 200, r.text
     t = _floor(server, operator_token)["pit-floor"]
@@ -352,3 +361,50 @@ def test_any_round_of_any_table_is_recalled_whole(server: Server, operator_token
     for path in ("/api/pit/tables/pit-m2/rounds/9999", "/api/pit/tables/nowhere/rounds/1"):
         assert server.http("GET", path, operator_token).status_code == 404
     assert server.http("GET", "/api/pit/tables/pit-m2/rounds/0", operator_token).status_code == 422
+
+
+def test_hidden_hands_need_the_surveillance_right_and_each_look_is_logged(
+    server: Server, operator_token: str
+) -> None:
+    """While a round is open an operator sees no unexposed hand (the floor offers no look, the
+    look is refused 403) unless another operator granted them the surveillance right; each look
+    shows every dealt hand and is in the event log; the right withdrawn, the next look is
+    refused at once. Nobody grants it to themself, and a player cannot hold it."""
+    store = Store(server.db_url)
+    try:
+        if store.user_by_name("piteye") is None:
+            store.create_user("piteye", hash_password(PASSWORD), "operator", 0)
+    finally:
+        store.close()
+    eye = server.login("piteye")
+    server.open_table(operator_token, id="pit-eye", profile="generic", pause_seconds=0)
+    (c,) = server.seat("pit-eye", ["piteyed"], ["1"])
+    drive([c], "pit-eye", lambda st: st["round"] is not None and st["round"]["phase"] == "setting")
+    assert not _floor(server, eye)["pit-eye"]["can"]["look"]
+    assert server.http("POST", "/api/pit/tables/pit-eye/look", eye).status_code == 403
+    grant = {"surveillance": True}
+    r = server.http("POST", "/api/pit/accounts/piteye/surveillance", eye, grant)
+    assert r.status_code == 403  # not to themself
+    r = server.http("POST", "/api/pit/accounts/piteyed/surveillance", operator_token, grant)
+    assert r.status_code == 409  # a player
+    r = server.http("POST", "/api/pit/accounts/piteye/surveillance", operator_token, grant)
+    assert r.status_code == 200, r.text
+    assert _floor(server, eye)["pit-eye"]["can"]["look"]
+    assert not _floor(server, operator_token)["pit-eye"]["can"]["look"]
+    r = server.http("POST", "/api/pit/tables/pit-eye/look", eye)
+    assert r.status_code == 200, r.text
+    look = r.json()
+    public = server.http("GET", "/api/tables/pit-eye", operator_token).json()["round"]
+    dealt = [p for p, v in public["positions"].items() if v["dealt"]]
+    assert dealt and sorted(look["hands"]) == sorted(dealt)
+    assert all(look["hands"][p] for p in dealt)  # every dealt hand, seen
+    assert all(public["positions"][p]["pieces"] is None for p in dealt)  # the floor: none
+    (ev,) = _events(server, operator_token, "surveillance_look", "pit-eye")
+    assert ev["actor"] == "piteye" and ev["id"] == look["event"]
+    assert ev["detail"]["round"] == look["round"]
+    assert _events(server, operator_token, "surveillance_granted")[-1]["level"] == "alert"
+    grant = {"surveillance": False}
+    r = server.http("POST", "/api/pit/accounts/piteye/surveillance", operator_token, grant)
+    assert r.status_code == 200
+    assert server.http("POST", "/api/pit/tables/pit-eye/look", eye).status_code == 403
+    c.close()

@@ -14,6 +14,9 @@ event log.
   during a round: it waits for the round's end), :mod:`paigow.service.tableopts`;
 * ``GET /api/pit/tables/{id}/rounds/{n}`` — any stored round of any table, whole, with its
   settlement statement;
+* ``POST /api/pit/tables/{id}/look`` — a surveillance look at the open round's hands, for an
+  operator who holds the surveillance right, each look written to the event log first;
+* ``POST /api/pit/accounts/{name}/surveillance`` — grant or withdraw another operator's right;
 * ``GET /api/pit/accounts?q=`` — accounts by name; ``GET /api/pit/accounts/{name}`` — one
   account: wallet, ledger lines, sessions, seats, last rounds;
 * ``POST /api/pit/accounts/{name}/adjust`` — a wallet adjustment with a required reason: a
@@ -36,15 +39,16 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, FastAPI, HTTPException, Path, Query, Request
 from fastapi.responses import Response
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 
 from paigow.profiles import Profile, get_profile, profile_names
-from paigow.table.observation import OPERATOR
+from paigow.table.observation import OPERATOR, SURVEILLANCE
 
 from . import pit_meters, pit_sql
 from .actor import TableActor
 from .auth import User, token_hash
 from .deps import Operator, service_of, token_of
+from .events import event
 from .hub import Service, recalled
 from .protocol import MAX_CENTS, ConfigureArgs
 
@@ -77,7 +81,7 @@ def offer(p: Profile) -> dict[str, Any]:
     }
 
 
-def _floor_table(entry: dict[str, Any], actor: TableActor) -> dict[str, Any]:
+def _floor_table(entry: dict[str, Any], actor: TableActor, look: bool) -> dict[str, Any]:
     e, f = actor.engine, actor.floor
     held = actor.held is not None
     pending = f.pending and {"options": f.pending["options"], "by": f.pending["by"]}
@@ -93,6 +97,7 @@ def _floor_table(entry: dict[str, Any], actor: TableActor) -> dict[str, Any]:
             "resume": not held and f.paused,
             "configure": not held,
             "close": True,
+            "look": look and e.round is not None,
         },
     }
 
@@ -120,10 +125,12 @@ async def _command(
 
 
 @router.get("/floor")
-async def floor(request: Request, _op: Operator) -> list[dict[str, Any]]:
-    """Every open table, live, with what the operator may do to it."""
+async def floor(request: Request, op: Operator) -> list[dict[str, Any]]:
+    """Every open table, live, with what the operator may do to it (``look``: a surveillance
+    look, for an operator who holds the right, while a round is open)."""
     service = service_of(request)
-    return [_floor_table(t, service.actors[t["id"]]) for t in service.lobby()]
+    look = await service.store.run(pit_sql.has_surveillance, service.store, op.name)
+    return [_floor_table(t, service.actors[t["id"]], look) for t in service.lobby()]
 
 
 @router.get("/profiles")
@@ -170,7 +177,29 @@ async def configure(
     entry = next((t for t in service_of(request).lobby() if t["id"] == actor.table_id), None)
     if entry is None:
         raise HTTPException(404, f"no open table {table_id!r}")
-    return _floor_table(entry, actor)
+    store = service_of(request).store
+    return _floor_table(entry, actor, await store.run(pit_sql.has_surveillance, store, op.name))
+
+
+@router.post("/tables/{table_id}/look")
+async def look(table_id: str, request: Request, op: Operator) -> dict[str, Any]:
+    """A surveillance look at the open round: every dealt hand, for an operator who holds the
+    surveillance right (403 otherwise). The look is written to the event log
+    (``surveillance_look``) before the hands are sent; no round open: 409."""
+    service = service_of(request)
+    if not await service.store.run(pit_sql.has_surveillance, service.store, op.name):
+        raise HTTPException(403, "seeing hands not yet exposed needs the surveillance right")
+    actor = await _actor(service, table_id)
+    e = actor.engine
+    view = e.view(SURVEILLANCE) if e.round is not None else None
+    if view is None:
+        raise HTTPException(409, "no round is open at this table: a finished one is recalled")
+    number = e.session.rounds + 1
+    ev = event("surveillance_look", "warning", actor.table_id, op.name, round=number)
+    stored = await service.store.run(pit_sql.write_event, service.store, ev, service.instance)
+    service.events.show(stored)
+    hands = {p: v["pieces"] for p, v in view["positions"].items() if v["dealt"]}
+    return {"table": actor.table_id, "round": number, "hands": hands, "event": stored["id"]}
 
 
 @router.get("/tables/{table_id}/rounds/{round_no}")
@@ -187,6 +216,36 @@ async def round_of(
     if row is None:
         raise HTTPException(404, f"no round {round_no} of table {table_id!r}")
     return (await asyncio.to_thread(recalled, [row], lambda _r: OPERATOR))[0]
+
+
+class Grant(BaseModel):
+    """The surveillance right granted (true) or withdrawn (false)."""
+
+    model_config = ConfigDict(extra="forbid")
+    surveillance: StrictBool
+
+
+@router.post("/accounts/{name}/surveillance")
+async def surveillance(name: str, body: Grant, request: Request, op: Operator) -> dict[str, Any]:
+    """Grant or withdraw another operator's surveillance right (an alert in the event log);
+    an operator does not grant it to themself (403), a player cannot hold it (409)."""
+    service = service_of(request)
+    if name == op.name:
+        raise HTTPException(403, "an operator does not grant themself the surveillance right")
+    user = await service.store.run(service.store.user_by_name, name[:64])
+    if user is None:
+        raise HTTPException(404, f"no account {name!r}")
+    if user["role"] != "operator":
+        raise HTTPException(409, "only an operator account holds the surveillance right")
+    stored = await service.store.run(
+        pit_sql.set_surveillance,
+        service.store,
+        name,
+        body.surveillance,
+        (op.name, service.instance),
+    )
+    service.events.show(stored)
+    return {"name": name, "surveillance": body.surveillance}
 
 
 @router.get("/accounts")

@@ -18,7 +18,16 @@ from .engine import Move
 from .events import event, insert_event
 from .store import Store
 
-__all__ = ["ADJUSTMENT", "account", "adjust", "find_accounts", "meter_rows"]
+__all__ = [
+    "ADJUSTMENT",
+    "account",
+    "adjust",
+    "find_accounts",
+    "has_surveillance",
+    "meter_rows",
+    "set_surveillance",
+    "write_event",
+]
 
 #: The ledger reason of a wallet adjustment (the operator's words follow it).
 ADJUSTMENT = "adjustment"
@@ -132,3 +141,29 @@ def meter_rows(
         with store.engine.connect() as c:
             out.append([dict(r) for r in c.execute(q).mappings()])
     return out[0], out[1]
+
+
+def has_surveillance(store: Store, name: str) -> bool:
+    """True while operator ``name`` holds the surveillance right (read at each look: a right
+    withdrawn is gone at once)."""
+    u = db.users
+    q = sa.select(u.c.surveillance).where(u.c.name == name, u.c.role == "operator")
+    with store.engine.connect() as c:
+        return bool(c.execute(q).scalar())
+
+
+def set_surveillance(store: Store, name: str, grant: bool, why: tuple[str, str]) -> dict[str, Any]:
+    """Grant or withdraw operator ``name``'s surveillance right, with its event, in one
+    transaction (``why``: the operator who did it, this process's instance); the stored
+    event."""
+    by, instance = why
+    kind = "surveillance_granted" if grant else "surveillance_withdrawn"
+    with store.engine.begin() as c:
+        c.execute(db.users.update().where(db.users.c.name == name).values(surveillance=grant))
+        return insert_event(c, event(kind, "alert", None, by, account=name), instance)
+
+
+def write_event(store: Store, ev: dict[str, Any], instance: str) -> dict[str, Any]:
+    """Store one event (raises when it cannot be stored); the stored event."""
+    with store.engine.begin() as c:
+        return insert_event(c, ev, instance)

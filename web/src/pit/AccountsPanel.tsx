@@ -2,6 +2,7 @@ import { useState } from "preact/hooks";
 import { hrefOf } from "../app/router";
 import { messageOf, useSession } from "../app/session";
 import { formatCents, parseDollars } from "../game/money";
+import { useStore } from "../state/store";
 import type { AccountDetail, PitApi } from "./pitApi";
 import { usePoll } from "./usePoll";
 
@@ -95,6 +96,7 @@ function Adjust({ a, pit, done }: { readonly a: AccountDetail; readonly pit: Pit
 
 function Account({ name, pit }: { readonly name: string; readonly pit: PitApi }) {
   const session = useSession();
+  const me = useStore(session.store, (s) => s.me);
   const { data: a, error, refresh } = usePoll(() => pit.account(name), 3000, [pit, name]);
   if (error) return <p class="pg-form__error">{error}</p>;
   if (!a) return <p class="pg-note">Loading {name}…</p>;
@@ -117,6 +119,12 @@ function Account({ name, pit }: { readonly name: string; readonly pit: PitApi })
         <dd data-testid="account-wallet">{formatCents(a.wallet)}</dd>
         <dt>Status</dt>
         <dd data-testid="account-status">{a.suspended_at ? `suspended since ${when(a.suspended_at)}` : "active"}</dd>
+        {a.role === "operator" ? (
+          <>
+            <dt>Surveillance right</dt>
+            <dd data-testid="account-surveillance">{a.surveillance ? "held" : "not held"}</dd>
+          </>
+        ) : null}
         <dt>Connected</dt>
         <dd>{a.connected ? "yes" : "no"}</dd>
         <dt>Seats</dt>
@@ -148,6 +156,20 @@ function Account({ name, pit }: { readonly name: string; readonly pit: PitApi })
             Suspend
           </button>
         )}
+        {a.role === "operator" && a.name !== me?.name ? (
+          <button
+            type="button"
+            class="pg-button pg-button--secondary"
+            onClick={() =>
+              void act(
+                () => pit.surveillance(a.name, !a.surveillance),
+                a.surveillance ? `${a.name}: surveillance right withdrawn.` : `${a.name}: surveillance right granted.`,
+              )
+            }
+          >
+            {a.surveillance ? "Withdraw the surveillance right" : "Grant the surveillance right"}
+          </button>
+        ) : null}
       </div>
       <Adjust a={a} pit={pit} done={() => void refresh()} />
       <h3>Sessions</h3>

@@ -3,7 +3,7 @@ import { messageOf, useSession } from "../app/session";
 import { dollarsText, formatCents, parseDollars } from "../game/money";
 import { OpenTableForm } from "./OpenTableForm";
 import { usePoll } from "./usePoll";
-import type { Configure, FloorTable, PitApi } from "./pitApi";
+import type { Configure, FloorTable, Look, PitApi } from "./pitApi";
 
 /** How often the floor asks the server again, ms. */
 export const FLOOR_POLL = 1500;
@@ -197,6 +197,7 @@ function TableCard({
 }) {
   const session = useSession();
   const [editing, setEditing] = useState(false);
+  const [look, setLook] = useState<Look | null>(null);
   const act = async (what: () => Promise<unknown>, said: string) => {
     try {
       await what();
@@ -283,6 +284,19 @@ function TableCard({
             Resume
           </button>
         ) : null}
+        {t.can.look ? (
+          <button
+            type="button"
+            class="pg-button pg-button--secondary"
+            onClick={() =>
+              void pit.look(t.id).then(setLook, (e: unknown) => {
+                session.notify("error", messageOf(e));
+              })
+            }
+          >
+            Surveillance look
+          </button>
+        ) : null}
         {t.can.configure ? (
           <button
             type="button"
@@ -309,6 +323,20 @@ function TableCard({
           </button>
         ) : null}
       </div>
+      {look?.round === t.rounds + 1 && t.round_open ? (
+        <div class="pg-note" data-testid="look">
+          <p>
+            Round {look.round}, every dealt hand (this look is in the event log, #{look.event}):
+          </p>
+          <ul>
+            {Object.entries(look.hands).map(([pos, pieces]) => (
+              <li key={pos} data-position={pos}>
+                {pos}: {pieces ? pieces.join(" ") : "—"}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
       {editing && t.can.configure ? (
         <OptionsForm
           table={t}

@@ -28,7 +28,7 @@ const TABLE: FloorTable = {
   round_open: true,
   pending: { options: { min_wager: 1000 }, by: "boss" },
   offer: { pair_fortunes: [], dragons_eye: false, supreme_bonus: false, computer_players: 5, max_cents: 10 ** 12 },
-  can: { pause: false, resume: true, configure: true, close: true },
+  can: { pause: false, resume: true, configure: true, close: true, look: false },
 };
 
 function apiAnswering(body: unknown): Api {
@@ -64,5 +64,6 @@ describe("the floor", () => {
     expect(screen.queryByRole("button", { name: "Pause" })).toBeNull();
     expect(screen.getByRole("button", { name: "Resume" })).toBeTruthy();
     expect(screen.getByRole("button", { name: "Options…" })).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Surveillance look" })).toBeNull();
   });
 });

@@ -26,6 +26,7 @@ export interface FloorTable extends LobbyTable {
     readonly resume: boolean;
     readonly configure: boolean;
     readonly close: boolean;
+    readonly look: boolean;
   };
 }
 
@@ -52,6 +53,14 @@ export interface OpenTable extends Omit<Configure, "pair_fortunes"> {
   id: string;
   profile: string;
   pair_fortunes?: string | null;
+}
+
+/** A surveillance look: every dealt hand of the open round (each look is in the event log). */
+export interface Look {
+  readonly table: string;
+  readonly round: number;
+  readonly hands: Readonly<Record<string, readonly string[] | null>>;
+  readonly event: number;
 }
 
 export interface AccountRow {
@@ -170,6 +179,12 @@ export class PitApi {
   }
   configure(table: string, change: Configure) {
     return this.api.request<FloorTable>("POST", `api/pit/tables/${enc(table)}/configure`, change);
+  }
+  look(table: string) {
+    return this.api.request<Look>("POST", `api/pit/tables/${enc(table)}/look`);
+  }
+  surveillance(name: string, grant: boolean) {
+    return this.api.request<unknown>("POST", `api/pit/accounts/${enc(name)}/surveillance`, { surveillance: grant });
   }
   accounts(q: string) {
     return this.api.request<AccountRow[]>("GET", `api/pit/accounts?q=${enc(q)}`);
