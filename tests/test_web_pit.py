@@ -113,6 +113,11 @@ def test_an_operators_shift(server: Server, visit: Any) -> None:
     (player,) = server.seat(TABLE, ["pitweb"], ["1"], cents=20_000)
     drive([player], TABLE, lambda s: s["rounds"] >= 3)
     expect(card.locator("li[data-seat='1']")).to_contain_text("pitweb")
+    card.get_by_role("link", name="Watch").click()  # the table as the floor sees it
+    facts = page.locator(".pg-tablebar__facts")
+    expect(facts).to_contain_text(f"Table {TABLE}")
+    expect(facts).to_contain_text("$15.00 – $5,000.00")
+    page.go_back()
     card.get_by_role("button", name="Pause").click()
     expect(card.get_by_role("button", name="Resume")).to_be_visible()
     drive([player], TABLE, lambda s: not s["round_open"], limit=60)
