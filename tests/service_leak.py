@@ -6,8 +6,10 @@ Allowed for a seat: the pieces of the spots it wagered on (wagers not taken back
 bank's spot when it banks, from the deal on; everyone: after a ``settle`` operation, the hands
 settled with a result of win/push/lose (no "reason": not dead, not abandoned, not lost to a
 triple), the bank's hand, and the dealer's hand played against a player bank; pieces turned up
-by accident (stacking, a card face up in the shoe). The operator: every dealt piece. Nobody: the
-stack order.
+by accident (stacking, a card face up in the shoe). The operator: what a spectator sees while
+the round is open, every dealt piece once it is done (settled or void). Surveillance (an
+operator with the surveillance right, one logged look at a time): every dealt piece. Nobody:
+the stack order.
 """
 
 from __future__ import annotations
@@ -51,7 +53,8 @@ def allowed_positions(rnd: Round, role: str, player: str | None) -> set[str]:
     if not dealt:
         return set()
     positions = set(next(o for o in ops if o["kind"] == "deal")["data"]["hands"])
-    if role == "operator":
+    done = any(o["kind"] in ("settle", "void") for o in ops)
+    if role == "surveillance" or (role == "operator" and done):
         return positions
     out: set[str] = set()
     removed = {o["data"]["ref"] for o in ops if o["kind"] == "remove_wager"}

@@ -18,7 +18,15 @@ from paigow.service.config import TableConfig
 from paigow.service.engine import Move, TableEngine
 from paigow.service.protocol import ProtocolError, parse_args, parse_message
 from paigow.service.store import Batch, OpRow, Store
-from paigow.table.observation import OPERATOR, SPECTATOR, Viewer, observe, redact_record
+from paigow.table.observation import (
+    OPERATOR,
+    SPECTATOR,
+    SURVEILLANCE,
+    Viewer,
+    observe,
+    observe_op,
+    redact_record,
+)
 from paigow.table.record import round_record
 
 
@@ -51,7 +59,8 @@ def engine_at(phase: str, seed: int = 1, profile: str = "generic") -> tuple[Tabl
 
 def test_hands_are_face_down_until_exposure() -> None:
     """R-DEAL-01 / R-SET-02: after the deal a player sees only their own hand; the spectator
-    none; the operator every hand; the stack order nobody (R-SHUF-03)."""
+    and the operator (the floor) none; surveillance every hand; the stack order nobody
+    (R-SHUF-03)."""
     e, _ = engine_at("setting")
     rnd = e.round
     assert rnd is not None
@@ -59,9 +68,26 @@ def test_hands_are_face_down_until_exposure() -> None:
     assert a["1"]["pieces"] is not None and a["2"]["pieces"] is None
     assert a["dealer"]["pieces"] is None
     assert all(p["pieces"] is None for p in observe(rnd, SPECTATOR)["positions"].values())
+    assert observe(rnd, OPERATOR) == observe(rnd, SPECTATOR)
+    eye = observe(rnd, SURVEILLANCE)["positions"]
+    assert all(eye[p]["pieces"] is not None for p in rnd.dealt if p not in rnd.collected)
+    for viewer in (OPERATOR, SURVEILLANCE):
+        assert "order" not in json.dumps(observe(rnd, viewer))
+        assert "order" not in json.dumps([observe_op(rnd, i, viewer) for i in range(len(rnd.log))])
+
+
+def test_the_floor_sees_a_settled_round_whole() -> None:
+    """Once a round is settled the operator sees every hand, the surrendered one (TC-32) and
+    the stacks collected unexposed (R-DEAL-03) too; players and spectators still do not."""
+    e, _ = engine_at("surrender")
+    e.apply({"a": "surrender", "spot": "2"})
+    rnd = e.round
+    assert rnd is not None
+    assert observe(rnd, OPERATOR)["positions"]["2"]["pieces"] is None  # not settled yet
+    e.apply({"a": "settle"})
     op = observe(rnd, OPERATOR)["positions"]
     assert all(op[p]["pieces"] is not None for p in rnd.dealt if p not in rnd.collected)
-    assert "order" not in json.dumps(observe(rnd, OPERATOR))
+    assert observe(rnd, SPECTATOR)["positions"]["2"]["pieces"] is None
 
 
 def test_surrendered_and_collected_hands_stay_hidden() -> None:

@@ -38,6 +38,7 @@ from .protocol import OPERATOR_ACTIONS, ProtocolError, parse_args
 from .rights import RightsError, translate
 from .sessions_sql import SessionRevokedError
 from .store import Batch, OpRow, RoundRow, Store, players_of
+from .tableopts import table_events
 from .views import Subscriber, TableViews
 
 __all__ = ["Subscriber", "TableActor"]
@@ -328,6 +329,7 @@ class TableActor(TableViews):
             return f"the table cannot go on after this: {e}"
         for s, a in applied:
             batch.moves += [(s, m) for m in a.moves]
+        batch.events += table_events(self.table_id, applied, self.floor)
         for r in batch.rounds:
             if r.record.get("void") is not None:
                 batch.events.append(

@@ -13,7 +13,8 @@ Read in one transaction (a consistent snapshot, also of a database in use), then
   checks the record's own chain where the record format has one), and where records name the
   previous round's head, the links between them hold;
 * **the meters** of every table and day equal the sums over the day's round records (whose
-  transfers are the ledger's rows, above).
+  transfers are the ledger's rows, above), and the pit's meters of every table and hour the
+  sums over the hour's settlement statements (:mod:`paigow.service.pit_meters`).
 
 The result is a list of findings (empty: clean) in words, and the figures checked.
 """
@@ -34,6 +35,7 @@ from sqlalchemy.engine import Connection
 
 from paigow.errors import PaigowError
 
+from . import pit_meters
 from . import schema as db
 from .chain import ChainRow, record_links, verify_ops
 from .config import TableConfig
@@ -73,6 +75,9 @@ def record_replayer() -> Callable[[Any], Any]:
     return fn
 
 
+_PIT = (db.pit_meters, db.pit_side_meters)
+
+
 @dataclass
 class _Snapshot:
     balances: dict[str, int]
@@ -81,6 +86,7 @@ class _Snapshot:
     ops: dict[str, list[ChainRow]]
     rounds: dict[str, list[dict[str, Any]]]
     meters: list[dict[str, Any]]
+    pit: tuple[list[dict[str, Any]], list[dict[str, Any]]] = ([], [])
 
 
 @contextmanager
@@ -123,7 +129,8 @@ def _snapshot(store: Store) -> _Snapshot:
         for r in c.execute(q2).mappings():
             rounds[r["table_id"]].append(dict(r))
         meters = [dict(r) for r in c.execute(sa.select(db.meters)).mappings()]
-    return _Snapshot(balances, ledger, tables, dict(ops), dict(rounds), meters)
+        pit = tuple([dict(r) for r in c.execute(sa.select(t)).mappings()] for t in _PIT)
+    return _Snapshot(balances, ledger, tables, dict(ops), dict(rounds), meters, (pit[0], pit[1]))
 
 
 def _ledger_checks(balances: dict[str, int], ledger: list[dict[str, Any]]) -> list[str]:
@@ -192,6 +199,7 @@ def audit_store(store: Store) -> AuditReport:
                 f.append(f"table {tid} round {r['round_no']}: the record does not replay: {e}")
         f += [f"table {tid}: {x}" for x in record_links(records)]
     f += _meters(snap)
+    f += pit_meters.findings(snap.rounds, *snap.pit)
     rep.counted = {
         "accounts": len(snap.balances),
         "ledger_rows": len(snap.ledger),

@@ -17,8 +17,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from paigow.dealing import Rng
+from paigow.errors import PaigowError
 
 from .engine import Command, TableEngine
+from .tableopts import plan
 
 __all__ = ["Floor", "Wait", "is_bot", "next_step"]
 
@@ -59,13 +61,17 @@ class Floor:
     paused: bool = False
     missed: dict[str, int] = field(default_factory=dict)
     away: set[str] = field(default_factory=set)
+    #: An operator's change of options waiting for the round's end (``{"options", "by"}``),
+    #: and those refused when it came (by, options, why): :mod:`paigow.service.tableopts`.
+    pending: dict[str, Any] | None = None
+    refused: list[tuple[str, dict[str, Any], str]] = field(default_factory=list)
 
     def reset(self, round_key: str) -> None:
-        """A new round: every decision of the last one is forgotten (the pause and who sits
-        out are kept)."""
-        paused, missed, away = self.paused, self.missed, self.away
+        """A new round: every decision of the last one is forgotten (the pause, who sits
+        out and an operator's change waiting for the round's end are kept)."""
+        kept = self.paused, self.missed, self.away, self.pending, self.refused
         self.__init__(round_key)  # type: ignore[misc]
-        self.paused, self.missed, self.away = paused, missed, away
+        self.paused, self.missed, self.away, self.pending, self.refused = kept
 
     def missed_window(self, who: tuple[str, ...], limit: int) -> None:
         """A window ran out while the table waited for ``who``: each missed one more decision;
@@ -181,6 +187,12 @@ def _humans(engine: TableEngine) -> list[str]:
 
 
 def _between_rounds(engine: TableEngine, floor: Floor) -> Command | Wait | None:
+    if floor.pending is not None:  # an operator's change that waited for the round's end
+        pending, floor.pending = floor.pending, None
+        try:
+            return plan(engine, pending["options"], pending["by"])
+        except PaigowError as e:
+            floor.refused.append((pending["by"], pending["options"], str(e)))
     cfg = engine.config
     if not _humans(engine) or floor.paused:
         return None

@@ -13,12 +13,24 @@ from pydantic import Field
 
 from paigow.errors import IllegalActionError
 from paigow.profiles import Profile, get_profile
+from paigow.table.variations import TableOptions
 
 from .protocol import MAX_CENTS
 
-__all__ = ["ON_TIMEOUT", "TableConfig"]
+__all__ = ["CHANGEABLE", "ON_TIMEOUT", "TableConfig"]
 
 ON_TIMEOUT = ("house-way", "abandon", "wait")
+
+#: The options an operator changes between rounds (``configure``, docs/service.md).
+CHANGEABLE = (
+    "min_wager",
+    "max_wager",
+    "advice",
+    "pair_fortunes",
+    "dragons_eye",
+    "supreme_bonus",
+    "computer_players",
+)
 
 
 _ID = re.compile(r"^[a-z0-9][a-z0-9-]{0,39}$")
@@ -112,3 +124,36 @@ class TableConfig:
         if lo == t.min_wager and hi == t.max_wager:
             return p
         return dataclasses.replace(p, table=dataclasses.replace(t, min_wager=lo, max_wager=hi))
+
+    def changed(
+        self, changes: Mapping[str, Any], *, kept_bonus: bool
+    ) -> tuple[TableConfig, Profile]:
+        """This table with ``changes`` (options of :data:`CHANGEABLE`) and its profile, after
+        checking them as when a table opens, and against the table as it stands: Dragon's Eye
+        stays while a dice bonus is kept on the layout (``kept_bonus``, R-DE-10, AMB-14); the
+        computer players' wager stays within the limits.
+
+        Raises:
+            IllegalActionError: an option that is not changeable, or a change refused (why).
+        """
+        unknown = set(changes) - set(CHANGEABLE)
+        if unknown:
+            raise IllegalActionError(
+                f"options changed between rounds are {', '.join(CHANGEABLE)}; "
+                f"not {', '.join(sorted(unknown))}"
+            )
+        new = dataclasses.replace(self, **dict(changes))
+        profile = new.build_profile()
+        TableOptions(new.pair_fortunes, new.dragons_eye).check(profile, player_banked=False)
+        if self.dragons_eye and not new.dragons_eye and kept_bonus:
+            raise IllegalActionError(
+                "Dragon's Eye stays while a dice bonus is kept on the layout (R-DE-10, AMB-14)"
+            )
+        t = profile.table
+        cw = new.computer_wager
+        if cw is not None and not t.min_wager <= cw <= t.max_wager:
+            raise IllegalActionError(
+                f"the computer players wager {cw} cents, outside the limits "
+                f"{t.min_wager}..{t.max_wager}"
+            )
+        return new, profile

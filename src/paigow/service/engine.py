@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from paigow.errors import IllegalActionError, PaigowError
+from paigow.profiles import Profile
 from paigow.table.games import hand_pieces
 from paigow.table.observation import Viewer, observe, observe_op
 from paigow.table.record import round_record
@@ -61,6 +62,8 @@ class Applied:
 
 @dataclass
 class _Checkpoint:
+    config: TableConfig
+    profile: Profile
     session: SessionCheckpoint
     round: Round | None
     begin: Command | None
@@ -200,6 +203,8 @@ class TableEngine:
     def checkpoint(self) -> _Checkpoint:
         """The table's state now, for :meth:`rollback` (a batch that cannot be stored)."""
         return _Checkpoint(
+            self.config,
+            self.profile,
             self.session.checkpoint(),
             self.round,
             self._begin,
@@ -210,6 +215,7 @@ class TableEngine:
 
     def rollback(self, cp: _Checkpoint) -> None:
         """Back to a checkpoint: the session and the round open then, exactly as they were."""
+        self.config, self.profile = cp.config, cp.profile
         self.session.rollback(cp.session)
         self.round = cp.round
         self._begin = cp.begin
@@ -226,6 +232,7 @@ class TableEngine:
             "finish": self._finish,
             "withdraw_dice_bonus": self._withdraw,
             "new_game": self._new_game,
+            "configure": self._configure,
         }
         if a in table_level:
             return table_level[a](cmd)
@@ -334,6 +341,30 @@ class TableEngine:
             raise IllegalActionError("a new game starts between rounds")
         self.session.restack()
         return Applied(cmd, notice={"kind": "new_game", "round": self.session.rounds + 1})
+
+    def _configure(self, cmd: Command) -> Applied:
+        """An operator's change of the table's limits and options, between rounds
+        (:mod:`paigow.service.tableopts`): the options, then the computer players who leave
+        and those who sit down, all at once."""
+        if self.round is not None:
+            raise IllegalActionError("a table's options change between rounds")
+        s = self.session
+        config, profile = self.config.changed(cmd["options"], kept_bonus=bool(s.carried))
+        moves: list[Move] = []
+        for name in cmd.get("leave", []):
+            if not str(name).startswith("bot-") or name not in s.seats:
+                raise IllegalActionError(f"{name} is not a computer player at this table")
+            moves += self._cash_out(str(name), True)
+        self.config, self.profile = config, profile
+        s.profile, s.pair_fortunes, s.dragons_eye = (
+            profile,
+            config.pair_fortunes,
+            config.dragons_eye,
+        )
+        for name, seat, cents in cmd.get("sit", []):
+            sit = {"a": "sit", "player": name, "seat": seat, "cents": cents, "bot": True}
+            moves += self._sit(sit).moves
+        return Applied(cmd, moves=moves, notice={"kind": "configure", "options": cmd["options"]})
 
     def _finish(self, cmd: Command) -> Applied:
         rnd = self._need_round()

@@ -10,7 +10,12 @@ operator [info]; ``void`` (a round void, and why) and ``irregularity`` (a player
 hand) [warning]; ``login_failed`` and ``login_locked`` [warning]; ``rate_limited`` (a
 connection closed for flooding) [warning]; ``table_taken`` (a process took a table whose owner
 had stopped) [warning]; ``password_changed`` [info]; ``account_suspended`` and
-``session_revoked`` by an operator [warning]; ``account_reinstated`` [info].
+``session_revoked`` by an operator [warning]; ``account_reinstated`` [info]; ``table_options``
+(an operator's change of a table's limits and options, with what they were) [info] and
+``table_options_refused`` (one that waited for a round's end and could not be made then)
+[warning]; ``wallet_adjusted`` (an operator's adjustment of a wallet, with its reason)
+[warning]; ``surveillance_granted`` and ``surveillance_withdrawn`` [alert], and each
+``surveillance_look`` at a round's hidden hands [warning].
 
 Events of a table batch are written in the batch's own transaction
 (:meth:`paigow.service.store.Store.commit`); the others by :class:`EventLog`.

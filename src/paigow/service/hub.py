@@ -43,13 +43,12 @@ from .events import EventLog
 from .groupcommit import GroupCommit
 from .ratelimit import Limits, Rate
 from .store import Store, now
+from .tableopts import BOT_CHIPS
 from .workers import WorkPool
 
 __all__ = ["Connection", "Service", "ServiceOptions", "recalled"]
 
 log = logging.getLogger("paigow.service")
-
-BOT_CHIPS = 1_000_000
 
 _IDS = itertools.count(1)
 

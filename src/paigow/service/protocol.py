@@ -179,6 +179,19 @@ class PlayerArgs(_Strict):
     player: StrictStr = Field(min_length=1, max_length=32)
 
 
+class ConfigureArgs(_Strict):
+    """A table's limits and options changed between rounds (only those given change; a Pair
+    Fortunes pay table of ``""`` withdraws the side bet)."""
+
+    min_wager: StrictInt | None = Field(default=None, ge=1, le=MAX_CENTS)
+    max_wager: StrictInt | None = Field(default=None, ge=1, le=MAX_CENTS)
+    advice: StrictBool | None = None
+    pair_fortunes: StrictStr | None = Field(default=None, max_length=8)
+    dragons_eye: StrictBool | None = None
+    supreme_bonus: StrictBool | None = None
+    computer_players: StrictInt | None = Field(default=None, ge=0, le=8)
+
+
 #: Player actions and their arguments.
 ACTIONS: dict[str, type[_Strict]] = {
     "sit": SitArgs,
@@ -216,6 +229,7 @@ OPERATOR_ACTIONS: dict[str, type[_Strict]] = {
     "expire": NoArgs,
     "pause": NoArgs,
     "resume": NoArgs,
+    "configure": ConfigureArgs,
 }
 
 

@@ -1,7 +1,8 @@
 """Who may do what at a table: each protocol action checked against the sender, then turned
 into engine commands (the engine then checks the rules).
 
-* Operators take only operator actions (irregularities, the table's pace); they never play.
+* Operators take only operator actions (irregularities, the table's pace, its options between
+  rounds: :mod:`paigow.service.tableopts`); they never play.
 * A player acts only for themself: their own seat, wagers, spots they control (R-SET-08), the
   bank when they are the bank, the dice when they are the shooter; nobody acts for another
   seat, and a spectator (not seated) may only sit down.
@@ -16,6 +17,7 @@ from paigow.errors import IllegalActionError
 from .conduct import roll_command
 from .engine import Command
 from .protocol import OPERATOR_ACTIONS
+from .tableopts import configure
 
 if TYPE_CHECKING:
     from .actor import TableActor
@@ -50,7 +52,7 @@ def translate(actor: TableActor, user: User, action: str, args: dict[str, Any]) 
     if action in OPERATOR_ACTIONS:
         if not user.is_operator:
             raise RightsError(f"{action} is an operator's action")
-        return _operator(actor, action, args)
+        return _operator(actor, user, action, args)
     if user.is_operator:
         raise RightsError("operators supervise and do not play; use a player account")
     e = actor.engine
@@ -100,7 +102,7 @@ def translate(actor: TableActor, user: User, action: str, args: dict[str, Any]) 
     return _bank_action(actor, name, action, args)
 
 
-def _operator(actor: TableActor, action: str, args: dict[str, Any]) -> list[Command]:
+def _operator(actor: TableActor, user: User, action: str, args: dict[str, Any]) -> list[Command]:
     if action == "expire":
         actor.expire()
         return []
@@ -112,6 +114,8 @@ def _operator(actor: TableActor, action: str, args: dict[str, Any]) -> list[Comm
     if action in ("pause", "resume"):
         actor.floor.paused = action == "pause"
         return []
+    if action == "configure":
+        return configure(actor, user, args)
     return [{"a": action, **{k: args[k] for k in _OPERATOR_COMMANDS[action]}}]
 
 

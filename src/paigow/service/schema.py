@@ -18,6 +18,7 @@ from sqlalchemy import (
     Table,
     Text,
     UniqueConstraint,
+    false,
 )
 
 __all__ = [
@@ -27,6 +28,8 @@ __all__ = [
     "ledger",
     "metadata",
     "meters",
+    "pit_meters",
+    "pit_side_meters",
     "round_players",
     "rounds",
     "sessions",
@@ -48,6 +51,7 @@ users = Table(
     Column("role", String(16), nullable=False),
     Column("created_at", DateTime(timezone=True), nullable=False),
     Column("suspended_at", DateTime(timezone=True), nullable=True),
+    Column("surveillance", Boolean, nullable=False, server_default=false()),
 )
 
 sessions = Table(
@@ -175,4 +179,32 @@ signup_grants = Table(
     metadata,
     Column("address", String(64), primary_key=True),
     Column("granted_at", DateTime(timezone=True), nullable=False, index=True),
+)
+
+pit_meters = Table(
+    "pit_meters",
+    metadata,
+    Column("table_id", String(40), primary_key=True),
+    Column("hour", Integer, primary_key=True, autoincrement=False),
+    Column("profile", String(40), nullable=False, index=True),
+    Column("rounds", Integer, nullable=False),
+    Column("voids", Integer, nullable=False),
+    Column("handle", BigInteger, nullable=False),
+    Column("side_handle", BigInteger, nullable=False),
+    Column("win", BigInteger, nullable=False),
+    Column("side_win", BigInteger, nullable=False),
+    Column("commission", BigInteger, nullable=False),
+    Column("collection", BigInteger, nullable=False),
+    Column("computer_net", BigInteger, nullable=False),
+)
+
+pit_side_meters = Table(
+    "pit_side_meters",
+    metadata,
+    Column("table_id", String(40), primary_key=True),
+    Column("hour", Integer, primary_key=True, autoincrement=False),
+    Column("kind", String(20), primary_key=True),
+    Column("wagers", Integer, nullable=False),
+    Column("handle", BigInteger, nullable=False),
+    Column("win", BigInteger, nullable=False),
 )

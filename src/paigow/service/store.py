@@ -25,6 +25,7 @@ from sqlalchemy.engine import Connection, Engine
 
 from paigow.errors import ConfigError, IllegalActionError
 
+from . import pit_meters
 from . import schema as db
 from .accounts_sql import NON_NEGATIVE, add_meters, ensure_account, now, transfer, transfers
 from .chain import GENESIS, op_link
@@ -395,6 +396,7 @@ class Store:
                     [{"player": p, "table_id": t, "round_no": r.round_no} for p in r.players],
                 )
             add_meters(c, t, stamp.date(), round_meters(r.record))
+            pit_meters.add_round(c, t, stamp, r.record)
         if batch.events:
             from .events import insert_event
 
@@ -412,6 +414,14 @@ class Store:
         )
         with self.engine.connect() as c:
             return [_round_row(r) for r in c.execute(q).mappings()]
+
+    def recall_round(self, table_id: str, round_no: int) -> dict[str, Any] | None:
+        """One stored round of a table (None: no such round)."""
+        r = db.rounds
+        q = sa.select(r).where(r.c.table_id == table_id, r.c.round_no == round_no)
+        with self.engine.connect() as c:
+            row = c.execute(q).mappings().first()
+        return None if row is None else _round_row(row)
 
     def recall_player(self, player: str, n: int = 10) -> list[dict[str, Any]]:
         """The last ``n`` rounds ``player`` played in, newest first."""

@@ -1,14 +1,17 @@
 """What each viewer of a table may see: per-viewer observations of a round, its operations and
 its record (R-SET-02, R-SURR-01, R-DEAL-03, R-SETTLE-01, R-SHUF-03).
 
-A viewer is a seat (a player), a spectator, or the operator (the house's surveillance view).
-The rules decide what is face up at each moment:
+A viewer is a seat (a player), a spectator, the operator (the floor: a pit boss or an online
+operator) or surveillance (an operator account that holds the explicit surveillance right, for
+one logged look). The rules decide what is face up at each moment:
 
 * the wash and the stack order are never shown (R-SHUF-03/04): the shuffle's order is removed
   from every observation, the operator's included;
 * dealt tiles and cards are face down (R-DEAL-01, R-SET-02): a player sees the hands of the
-  spots where they have a wager, and the bank's hand when they bank; the operator sees every
-  dealt hand (it supervises the setting, R-HW-02, and enters irregularities);
+  spots where they have a wager, and the bank's hand when they bank; while a round is open the
+  operator sees what a spectator sees (the floor needs no hidden piece to run the table or to
+  enter an irregularity), and every piece of it once it is done (settled or void); surveillance
+  sees every dealt hand from the deal;
 * a set hand stays face down until exposure (R-SET-02); the bank's hand too, through surrender
   (R-SURR-01);
 * at settlement every hand in action is exposed (R-SETTLE-01); surrendered hands (TC-32),
@@ -34,7 +37,9 @@ if TYPE_CHECKING:
 
 __all__ = [
     "OPERATOR",
+    "ROLES",
     "SPECTATOR",
+    "SURVEILLANCE",
     "Viewer",
     "exposed_positions",
     "observe",
@@ -44,15 +49,20 @@ __all__ = [
 ]
 
 
+#: The kinds of viewer.
+ROLES = ("seat", "spectator", "operator", "surveillance")
+
+
 @dataclass(frozen=True, slots=True)
 class Viewer:
-    """Who looks: ``role`` is ``seat`` (with ``player``), ``spectator`` or ``operator``."""
+    """Who looks: ``role`` is ``seat`` (with ``player``), ``spectator``, ``operator`` or
+    ``surveillance``."""
 
     role: str
     player: str | None = None
 
     def __post_init__(self) -> None:
-        if self.role not in ("seat", "spectator", "operator"):
+        if self.role not in ROLES:
             raise ValueError(f"unknown viewer role {self.role!r}")
         if (self.role == "seat") != (self.player is not None):
             raise ValueError("a seat viewer names its player; other viewers name none")
@@ -64,7 +74,10 @@ class Viewer:
 
 
 SPECTATOR = Viewer("spectator")
+#: The floor's view: public while the round is open, whole once it is done.
 OPERATOR = Viewer("operator")
+#: An operator with the surveillance right: every dealt hand from the deal.
+SURVEILLANCE = Viewer("surveillance")
 
 
 def exposed_positions(rnd: Round) -> set[str]:
@@ -96,7 +109,7 @@ def visible_positions(rnd: Round, viewer: Viewer) -> set[str]:
     if not rnd.dealt:
         return set()
     out = exposed_positions(rnd)
-    if viewer.role == "operator":
+    if viewer.role == "surveillance" or (viewer.role == "operator" and rnd.phase == "done"):
         out |= set(rnd.dealt)
     elif viewer.player is not None:
         out |= _own_positions(rnd, viewer.player) & set(rnd.dealt)
@@ -246,11 +259,12 @@ def observe_op(rnd: Round, index: int, viewer: Viewer) -> dict[str, Any]:
 
 
 def redact_record(record: Mapping[str, Any], viewer: Viewer) -> dict[str, Any]:
-    """A round record as ``viewer`` may see it at the point it records: the operator gets it
-    whole; others lose the stack order, the hands they may not see and their settings (the
-    result is marked ``"redacted"``). The round is rebuilt from the record by the engine's
-    replay, so what is visible is decided exactly as in :func:`observe`."""
-    if viewer.role == "operator":
+    """A round record as ``viewer`` may see it at the point it records: the operator and
+    surveillance get a finished round whole (its stack order too: the round is over); others
+    lose the stack order, the hands they may not see and their settings (the result is marked
+    ``"redacted"``). The round is rebuilt from the record by the engine's replay, so what is
+    visible is decided exactly as in :func:`observe`."""
+    if viewer.role in ("operator", "surveillance") and record.get("net") is not None:
         return dict(record)
     from .replay import rebuild
 

@@ -8,7 +8,9 @@ import { RecallPage } from "../pages/RecallPage";
 import { SignInPage } from "../pages/SignInPage";
 import { TrainerPage } from "../pages/TrainerPage";
 import { useStore } from "../state/store";
+import { PitPage } from "../pit/PitPage";
 import { TablePage } from "../table/TablePage";
+import type { Me } from "../protocol";
 import type { Route } from "./router";
 import { hrefOf, useRoute } from "./router";
 import { Session, SessionContext, messageOf } from "./session";
@@ -19,6 +21,7 @@ const NAV: readonly { readonly route: Route; readonly label: string }[] = [
   { route: { page: "recall", table: null }, label: "Recall" },
   { route: { page: "cashier" }, label: "Cashier" },
 ];
+const PIT_NAV = { route: { page: "pit", section: "floor" }, label: "Pit" } as const;
 
 const TITLES: Readonly<Record<Route["page"], string>> = {
   lobby: "Lobby",
@@ -27,6 +30,7 @@ const TITLES: Readonly<Record<Route["page"], string>> = {
   table: "Table",
   recall: "Game recall",
   trainer: "Trainer",
+  pit: "The pit",
   "not-found": "Page not found",
 };
 
@@ -44,6 +48,8 @@ function page(route: Route) {
       return <RecallPage table={route.table} round={route.round ?? null} />;
     case "trainer":
       return <TrainerPage />;
+    case "pit":
+      return <PitPage section={route.section} account={route.account ?? null} />;
     case "not-found":
       return <NotFoundPage path={route.path} />;
   }
@@ -123,10 +129,16 @@ function NoticeBar({ session }: { readonly session: Session }) {
   );
 }
 
+/** The main navigation: the pit for operators only. */
+function navOf(me: Me | null) {
+  return me?.role === "operator" ? [...NAV, PIT_NAV] : NAV;
+}
+
 /** The app shell: skip link, header with navigation and account, the routed page, footer. */
 export function App({ session: given }: { readonly session?: Session }) {
   const session = useMemo(() => given ?? new Session(), [given]);
   const route = useRoute();
+  const me = useStore(session.store, (s) => s.me);
   const main = useRef<HTMLElement>(null);
   const first = useRef(true);
   useEffect(() => {
@@ -160,7 +172,7 @@ export function App({ session: given }: { readonly session?: Session }) {
           </a>
           <nav class="pg-nav" aria-label="Main">
             <ul>
-              {NAV.map(({ route: r, label }) => (
+              {navOf(me).map(({ route: r, label }) => (
                 <li key={label}>
                   <a href={hrefOf(r)} aria-current={r.page === route.page ? "page" : undefined}>
                     {label}

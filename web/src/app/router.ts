@@ -12,7 +12,20 @@ export type Route =
   | { readonly page: "table"; readonly table: string }
   | { readonly page: "recall"; readonly table: string | null; readonly round?: number }
   | { readonly page: "trainer" }
+  | { readonly page: "pit"; readonly section: PitSection; readonly account?: string }
   | { readonly page: "not-found"; readonly path: string };
+
+/** The operator's console: its sections. */
+export const PIT_SECTIONS = ["floor", "accounts", "meters", "events"] as const;
+export type PitSection = (typeof PIT_SECTIONS)[number];
+
+function pitRoute(second: string | undefined, third: string | undefined, path: string): Route {
+  const section = second ?? "floor";
+  if (!(PIT_SECTIONS as readonly string[]).includes(section)) return { page: "not-found", path };
+  if (third !== undefined && section !== "accounts") return { page: "not-found", path };
+  const s = section as PitSection;
+  return third === undefined ? { page: "pit", section: s } : { page: "pit", section: s, account: third };
+}
 
 export function parseRoute(hash: string): Route {
   const [rawPath = "", query = ""] = hash.replace(/^#/, "").split("?", 2);
@@ -22,6 +35,7 @@ export function parseRoute(hash: string): Route {
     .filter(Boolean)
     .map((p) => decodeURIComponent(p));
   const [first, second, ...rest] = parts;
+  if (first === "pit" && rest.length <= 1) return pitRoute(second, rest[0], path);
   if (rest.length > 0) return { page: "not-found", path };
   switch (first) {
     case undefined:
@@ -51,6 +65,10 @@ export function hrefOf(route: Route): string {
     case "recall": {
       const base = route.table === null ? "#/recall" : `#/recall/${encodeURIComponent(route.table)}`;
       return route.round === undefined ? base : `${base}?round=${route.round}`;
+    }
+    case "pit": {
+      const base = `#/pit/${route.section}`;
+      return route.account === undefined ? base : `${base}/${encodeURIComponent(route.account)}`;
     }
     case "not-found":
       return "#/lobby";

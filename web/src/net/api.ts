@@ -104,6 +104,10 @@ export class Api {
   history(id: string) {
     return this.request<RecalledRound[]>("GET", `api/tables/${encodeURIComponent(id)}/history`);
   }
+  /** Any stored round of a table, whole (operators: the pit). */
+  round(id: string, round: number) {
+    return this.request<RecalledRound>("GET", `api/pit/tables/${encodeURIComponent(id)}/rounds/${round}`);
+  }
   myRounds() {
     return this.request<RecalledRound[]>("GET", "api/me/rounds");
   }

@@ -155,6 +155,12 @@ export function RecallPage({ table, round }: { readonly table: string | null; re
     let live = true;
     setRounds(null);
     (table === null ? session.api.myRounds() : session.api.history(table))
+      .then(async (last) => {
+        // An operator recalls any round of a table, not only its last 10 (the pit).
+        const older =
+          table !== null && round !== null && me?.role === "operator" && !last.some((x) => x.round === round);
+        return older ? [await session.api.round(table, round), ...last] : last;
+      })
       .then((r) => {
         if (!live) return;
         setRounds(r);
@@ -167,7 +173,7 @@ export function RecallPage({ table, round }: { readonly table: string | null; re
     return () => {
       live = false;
     };
-  }, [session, table, round, known, me?.name]);
+  }, [session, table, round, known, me?.name, me?.role]);
   const title = table === null ? "Your last rounds" : `Table ${table}: last rounds`;
   if (table === null && known && !me) {
     return (

@@ -1,0 +1,410 @@
+"""The pit's API (docs/service.md, "The pit"): a real ``paigow serve`` on SQLite and on
+PostgreSQL.
+
+* Every pit route (and every other operator route) is refused to a player's session (403) and
+  to nobody signed in (401), and nothing changes.
+* The floor shows every table as the table itself says it is; an operator changes a table's
+  limits and options between rounds (a change asked during a round waits for its end), each
+  change in the event log with what it was before; a change the profile does not allow is
+  refused with why.
+* A wallet adjustment needs a reason, is one balanced ledger movement with the cashier and an
+  event, and the audit stays clean; one that would make the wallet negative changes nothing.
+* The pit's meters (and their CSV) equal sums worked out here, independently, from the stored
+  round records: their wagers, transfers and nets (not through the settlement statement).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from typing import Any
+
+import pytest
+
+from paigow.service.auth import hash_password
+from paigow.service.store import Store
+from pit_reference import FIGURES, independent, stored_records
+from service_fixtures import operator_token, pg_cluster, server
+from service_support import OPERATOR, PASSWORD, Client, Server, default_policy, drive
+
+__all__ = ["operator_token", "pg_cluster", "server"]
+
+
+# ---------------------------------------------------------------- who may
+def _pit_doors(table: str, name: str) -> list[tuple[str, str, Any]]:
+    return [
+        ("GET", "/api/pit/floor", None),
+        ("GET", "/api/pit/profiles", None),
+        ("GET", "/api/pit/accounts?q=a", None),
+        ("GET", f"/api/pit/accounts/{name}", None),
+        ("GET", "/api/pit/meters", None),
+        ("GET", "/api/pit/meters.csv", None),
+        ("GET", f"/api/pit/tables/{table}/rounds/1", None),
+        ("POST", f"/api/pit/tables/{table}/pause", {}),
+        ("POST", f"/api/pit/tables/{table}/resume", {}),
+        ("POST", f"/api/pit/tables/{table}/configure", {"computer_players": 3}),
+        ("POST", f"/api/pit/accounts/{name}/adjust", {"cents": 100, "reason": "not allowed"}),
+        ("POST", f"/api/pit/tables/{table}/look", None),
+        ("POST", f"/api/pit/accounts/{name}/surveillance", {"surveillance": True}),
+        ("POST", "/api/tables", {"id": "intruder", "profile": "generic"}),
+        ("POST", f"/api/tables/{table}/close", None),
+        ("GET", f"/api/tables/{table}/rounds", None),
+        ("GET", f"/api/tables/{table}/meters", None),
+        ("POST", f"/api/wallets/{name}/deposit", {"cents": 100}),
+        ("POST", f"/api/accounts/{name}/suspend", None),
+        ("POST", f"/api/accounts/{name}/reinstate", None),
+        ("GET", f"/api/accounts/{name}/sessions", None),
+        ("POST", f"/api/accounts/{name}/sessions/{'0' * 64}/revoke", None),
+        ("GET", "/api/events", None),
+        ("GET", "/api/audit", None),
+    ]
+
+
+def test_players_and_strangers_reach_no_pit_door(server: Server, operator_token: str) -> None:
+    """Each operator route answers 403 to a player's session and 401 to nobody; the table,
+    the wallet and the account are as they were."""
+    server.open_table(operator_token, id="pit-guard", profile="generic", computer_players=1)
+    player = server.player("pitguard")
+    before = server.http("GET", "/api/pit/accounts/pitguard", operator_token).json()
+    for method, path, body in _pit_doors("pit-guard", "pitguard"):
+        r = server.http(method, path, player, body)
+        assert r.status_code == 403, (method, path, r.status_code, r.text)
+        r = server.http(method, path, None, body)
+        assert r.status_code == 401, (method, path, r.status_code, r.text)
+    after = server.http("GET", "/api/pit/accounts/pitguard", operator_token).json()
+    assert after["wallet"] == before["wallet"] and after["suspended_at"] is None
+    assert after["ledger"] == before["ledger"]
+    floor = {t["id"]: t for t in server.http("GET", "/api/pit/floor", operator_token).json()}
+    assert floor["pit-guard"]["computer_players"] == 1 and not floor["pit-guard"]["paused"]
+    assert "intruder" not in floor
+
+
+# ---------------------------------------------------------------- the floor
+def _floor(server: Server, token: str) -> dict[str, dict[str, Any]]:
+    r = server.http("GET", "/api/pit/floor", token)
+    assert r.status_code == 200, r.text
+    return {t["id"]: t for t in r.json()}
+
+
+def test_the_floor_shows_each_table_as_it_is(server: Server, operator_token: str) -> None:
+    """Profile, limits, seats and players, round count, phase and computer players on the
+    floor are the table's own state (GET /api/tables/ID); what may be done follows from it."""
+    server.open_table(
+        operator_token, id="pit-floor", profile="maryland", computer_players=2, min_wager=1000
+    )
+    t = _floor(server, operator_token)["pit-floor"]
+    st = server.http("GET", "/api/tables/pit-floor", operator_token).json()
+    assert t["profile"] == st["profile"] == "maryland"
+    assert t["limits"] == st["limits"] == {"min": 1000, "max": 500000}
+    assert {v: k for k, v in t["seats"].items() if v} == st["seats"]
+    assert sorted(n for n in st["seats"] if n.startswith("bot-")) == ["bot-5", "bot-6"]
+    assert t["rounds"] == st["rounds"] and t["paused"] == st["paused"] is False
+    assert t["held"] is None and t["pending"] is None
+    assert t["offer"]["pair_fortunes"] == ["A", "B", "C", "D"]
+    assert not t["offer"]["dragons_eye"] and t["offer"]["computer_players"] == 5
+    assert t["can"] == {
+        "pause": True,
+        "resume": False,
+        "configure": True,
+        "close": True,
+        "look": False,
+    }
+    r = server.http("POST", "/api/pit/tables/pit-floor/pause", operator_token)
+    assert r.status_code == 200, r.text
+    t = _floor(server, operator_token)["pit-floor"]
+    assert t["paused"] and t["can"]["resume"] and not t["can"]["pause"]
+    assert server.http("GET", "/api/tables/pit-floor", operator_token).json()["paused"]
+    assert server.http("POST", "/api/pit/tables/pit-floor/resume", operator_token).is_success
+    assert server.http("POST", "/api/pit/tables/nowhere/pause", operator_token).status_code == 404
+
+
+def _events(server: Server, token: str, kind: str, table: str | None = None) -> list[Any]:
+    q = "/api/events?limit=1000" + (f"&table={table}" if table else "")
+    return [e for e in server.http("GET", q, token).json() if e["kind"] == kind]
+
+
+def test_options_change_between_rounds(server: Server, operator_token: str) -> None:
+    """Limits, advice, Pair Fortunes and the computer players change at once at a table between
+    rounds; the lobby and the event log say so (with what it was before)."""
+    server.open_table(operator_token, id="pit-opts", profile="maryland", computer_players=1)
+    change = {
+        "min_wager": 2500,
+        "max_wager": 100000,
+        "advice": False,
+        "pair_fortunes": "B",
+        "computer_players": 3,
+    }
+    r = server.http("POST", "/api/pit/tables/pit-opts/configure", operator_token, change)
+    assert r.status_code == 200, r.text
+    t = r.json()
+    assert t["limits"] == {"min": 2500, "max": 100000} and t["advice"] is False
+    assert t["variations"]["pair_fortunes"] == "B" and t["computer_players"] == 3
+    st = server.http("GET", "/api/tables/pit-opts", operator_token).json()
+    assert sorted(st["seats"]) == ["bot-4", "bot-5", "bot-6"]
+    assert st["limits"] == {"min": 2500, "max": 100000}
+    (ev,) = _events(server, operator_token, "table_options", "pit-opts")
+    assert ev["actor"] == OPERATOR and ev["detail"]["options"] == change
+    assert ev["detail"]["before"] == {
+        "min_wager": None,
+        "max_wager": None,
+        "advice": True,
+        "pair_fortunes": None,
+        "computer_players": 1,
+    }
+    assert ev["detail"]["sat"] == ["bot-5", "bot-4"] and ev["detail"]["left"] == []
+    fewer = {"computer_players": 1, "pair_fortunes": ""}
+    r = server.http("POST", "/api/pit/tables/pit-opts/configure", operator_token, fewer)
+    assert r.status_code == 200, r.text
+    assert r.json()["variations"]["pair_fortunes"] is None
+    st = server.http("GET", "/api/tables/pit-opts", operator_token).json()
+    assert sorted(st["seats"]) == ["bot-6"]  # those in the lowest seats leave first
+
+
+@pytest.mark.parametrize(
+    ("change", "status", "why"),
+    [
+        ({"min_wager": 9000, "max_wager": 100}, 409, "minimum <= maximum"),
+        ({"pair_fortunes": "Z"}, 409, "Pair Fortunes table 'Z' is not offered"),
+        ({"dragons_eye": True}, 409, "does not offer Dragon's Eye"),
+        ({"computer_players": 6}, 409, "computer players: 0..5"),
+        ({"computer_players": 99}, 422, "less than or equal to 8"),
+        ({}, 409, "name at least one option"),
+        ({"house_way": "x"}, 422, "Extra inputs"),
+    ],
+)
+def test_a_change_not_allowed_is_refused_with_why(
+    server: Server, operator_token: str, change: dict[str, Any], status: int, why: str
+) -> None:
+    """A change the profile or the table does not allow is refused, naming why; nothing
+    changes."""
+    if "pit-no" not in _floor(server, operator_token):
+        server.open_table(operator_token, id="pit-no", profile="maryland")
+    before = _floor(server, operator_token)["pit-no"]
+    r = server.http("POST", "/api/pit/tables/pit-no/configure", operator_token, change)
+    assert r.status_code == status and why in r.text, r.text
+    after = _floor(server, operator_token)["pit-no"]
+    assert after == before
+
+
+def test_a_change_asked_during_a_round_waits_for_its_end(
+    server: Server, operator_token: str
+) -> None:
+    """Asked while a round is open, the change is on the floor as pending and the round plays
+    on with the old limits; the next round has the new ones."""
+    server.open_table(operator_token, id="pit-wait", profile="generic", pause_seconds=0)
+    (c,) = server.seat("pit-wait", ["pitwaiter"], ["1"])
+    c.wait_state("pit-wait", lambda st: st["round_open"], "a round opens")
+    r = server.http(
+        "POST", "/api/pit/tables/pit-wait/configure", operator_token, {"min_wager": 700}
+    )
+    assert r.status_code == 200, r.text
+    t = r.json()
+    if t["round_open"]:  # (the round could have ended meanwhile: then it is applied)
+        assert t["pending"] == {"options": {"min_wager": 700}, "by": OPERATOR}
+        assert t["limits"]["min"] == 500
+    st = drive([c], "pit-wait", lambda st: st["rounds"] >= 1 and st["limits"]["min"] == 700)
+    assert st["limits"]["min"] == 700
+    assert _floor(server, operator_token)["pit-wait"]["pending"] is None
+    assert len(_events(server, operator_token, "table_options", "pit-wait")) == 1
+    c.close()
+
+
+# ---------------------------------------------------------------- accounts
+def test_a_wallet_adjustment_is_a_balanced_audited_movement(
+    server: Server, operator_token: str
+) -> None:
+    """+12.34 with a reason: the wallet, a ledger line ``adjustment: REASON`` against the
+    cashier, a ``wallet_adjusted`` event; the audit is clean. Without a reason, or taking more
+    than the wallet holds: refused, nothing changes."""
+    server.player("pitadjust")
+    a0 = server.http("GET", "/api/pit/accounts/pitadjust", operator_token).json()
+    body = {"cents": 1234, "reason": "goodwill after a dropped connection"}
+    r = server.http("POST", "/api/pit/accounts/pitadjust/adjust", operator_token, body)
+    assert r.status_code == 200, r.text
+    assert r.json()["wallet"] == a0["wallet"] + 1234
+    a1 = server.http("GET", "/api/pit/accounts/pitadjust", operator_token).json()
+    assert a1["wallet"] == a0["wallet"] + 1234
+    line = a1["ledger"][0]
+    assert line["cents"] == 1234 and line["other"] == "cashier"
+    assert line["reason"] == "adjustment: goodwill after a dropped connection"
+    (ev,) = [
+        e
+        for e in _events(server, operator_token, "wallet_adjusted")
+        if e["detail"]["account"] == "pitadjust"
+    ]
+    assert ev["actor"] == OPERATOR and ev["detail"]["cents"] == 1234
+    assert ev["detail"]["reason"] == body["reason"]
+    for bad, status in (
+        ({"cents": 100}, 422),
+        ({"cents": 100, "reason": ""}, 422),
+        ({"cents": 0, "reason": "nothing"}, 422),
+        ({"cents": -(a1["wallet"] + 1), "reason": "more than it holds"}, 409),
+    ):
+        r = server.http("POST", "/api/pit/accounts/pitadjust/adjust", operator_token, bad)
+        assert r.status_code == status, (bad, r.text)
+    r = server.http("POST", "/api/pit/accounts/nobody/adjust", operator_token, body)
+    assert r.status_code == 404
+    a2 = server.http("GET", "/api/pit/accounts/pitadjust", operator_token).json()
+    assert a2["wallet"] == a1["wallet"] and a2["ledger"] == a1["ledger"]
+    assert server.http("GET", "/api/audit", operator_token).json()["findings"] == []
+
+
+def test_accounts_are_found_and_shown(server: Server, operator_token: str) -> None:
+    """Search by part of a name; an account's wallet, sessions, seats and suspension."""
+    server.player("pitfinda")
+    server.player("pitfindb")
+    found = server.http("GET", "/api/pit/accounts?q=pitfind", operator_token).json()
+    assert [a["name"] for a in found] == ["pitfinda", "pitfindb"]
+    store = Store(server.db_url)
+    try:
+        for a in found:
+            assert a["wallet"] == store.balance(f"wallet:{a['name']}")
+    finally:
+        store.close()
+    acct = server.http("GET", "/api/pit/accounts/pitfinda", operator_token).json()
+    assert acct["role"] == "player" and len(acct["sessions"]) == 1
+    assert acct["ledger"][0]["reason"] == "grant"
+    r = server.http("POST", "/api/accounts/pitfinda/suspend", operator_token)
+    assert r.status_code == 200
+    acct = server.http("GET", "/api/pit/accounts/pitfinda", operator_token).json()
+    assert acct["suspended_at"] is not None and acct["sessions"] == []
+    assert server.http("GET", "/api/pit/accounts?q=pitfinda", operator_token).json()[0]["suspended"]
+    assert server.http("POST", "/api/accounts/pitfinda/reinstate", operator_token).is_success
+    assert server.http("GET", "/api/pit/accounts/nobody", operator_token).status_code == 404
+
+
+# ---------------------------------------------------------------- meters
+def _side_policy(c: Client, table: str, st: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+    """The plain player, with a Pair Fortunes wager beside the Pai Gow wager at pit-m1 (which
+    offers it)."""
+    out = default_policy(c, table, st)
+    rnd = st["round"] or {}
+    if (
+        table == "pit-m1"
+        and st["waiting"]["for"] == "wagers"
+        and not any(w["player"] == st["you"] for w in rnd.get("wagers", []))
+    ):
+        spot = st["seats"][st["you"]]
+        out.insert(1, ("wager", {"spot": spot, "cents": 500, "kind": "pair-fortunes"}))
+    return out
+
+
+def test_meters_equal_sums_over_the_stored_rounds(server: Server, operator_token: str) -> None:
+    """After rounds at two tables (people, computer players, a side bet), the pit's meters of
+    today — total, per table, per profile — and the CSV's lines equal the independent sums over
+    every stored round record; hold is win over handle."""
+    server.open_table(
+        operator_token,
+        id="pit-m1",
+        profile="colorado",
+        computer_players=2,
+        pause_seconds=0,
+        pair_fortunes="1",
+    )
+    server.open_table(
+        operator_token, id="pit-m2", profile="generic", computer_players=1, pause_seconds=0
+    )
+    for table, names in (("pit-m1", ["pitmetera", "pitmeterb"]), ("pit-m2", ["pitmeterc"])):
+        clients = server.seat(table, names, ["1", "2"][: len(names)])
+        drive(clients, table, lambda st: st["rounds"] >= 3, _side_policy)
+        for c in clients:
+            c.close()
+    m = server.http("GET", "/api/pit/meters", operator_token).json()
+    want = independent(stored_records(server.db_url))
+    for k in FIGURES:
+        assert m["total"][k] == want["total"][k], k
+    assert m["total"]["rounds"] >= 6 and m["total"]["handle"] > 0
+    assert m["total"]["side_handle"] > 0 and m["total"]["commission"] > 0
+    handle = m["total"]["handle"] + m["total"]["side_handle"]
+    assert m["total"]["hold"] == round(100 * m["total"]["win"] / handle, 2)
+    got_tables = {t["table"]: t for t in m["tables"]}
+    assert set(got_tables) == set(want["tables"])
+    for tid, exp in want["tables"].items():
+        for k in FIGURES:
+            assert got_tables[tid][k] == exp[k], (tid, k)
+    by_profile = {p["profile"]: p["rounds"] for p in m["profiles"]}
+    assert by_profile["colorado"] == want["tables"]["pit-m1"]["rounds"]
+    assert sum(h["rounds"] for h in m["hours"]) == m["total"]["rounds"]
+    sides = m["total"]["sides"]
+    assert sum(s["handle"] for s in sides.values()) == m["total"]["side_handle"]
+    assert sum(s["win"] for s in sides.values()) == m["total"]["side_win"]
+    r = server.http("GET", "/api/pit/meters.csv", operator_token)
+    assert r.headers["content-type"].startswith("text/csv")
+    lines = list(csv.DictReader(io.StringIO(r.text)))
+    main = [x for x in lines if x["kind"] == "all"]
+    for k in FIGURES:
+        assert sum(int(x[k]) for x in main) == want["total"][k], k
+    side = [x for x in lines if x["kind"] != "all"]
+    assert sum(int(x["handle"]) for x in side) == want["total"]["side_handle"]
+    bad = server.http("GET", "/api/pit/meters?first=2026-02-30", operator_token)
+    assert bad.status_code == 422
+    backwards = server.http(
+        "GET", "/api/pit/meters?first=2026-02-02&last=2026-02-01", operator_token
+    )
+    assert backwards.status_code == 422
+    assert server.http("GET", "/api/audit", operator_token).json()["findings"] == []
+
+
+def test_any_round_of_any_table_is_recalled_whole(server: Server, operator_token: str) -> None:
+    """GET /api/pit/tables/ID/rounds/N: the stored record, every hand, with its statement;
+    404 for a round that is not stored."""
+    if not any(r[0] == "pit-m2" for r in stored_records(server.db_url)):
+        test_meters_equal_sums_over_the_stored_rounds(server, operator_token)
+    stored = dict(
+        enumerate((r[2] for r in stored_records(server.db_url) if r[0] == "pit-m2"), start=1)
+    )  # (by round, from 1)
+    got = server.http("GET", "/api/pit/tables/pit-m2/rounds/2", operator_token).json()
+    assert got["table"] == "pit-m2" and got["round"] == 2
+    assert got["record"]["net"] == stored[2]["net"]
+    assert got["record"]["positions"] == stored[2]["positions"]  # every hand, as stored
+    assert got["statement"]["players"]
+    for path in ("/api/pit/tables/pit-m2/rounds/9999", "/api/pit/tables/nowhere/rounds/1"):
+        assert server.http("GET", path, operator_token).status_code == 404
+    assert server.http("GET", "/api/pit/tables/pit-m2/rounds/0", operator_token).status_code == 422
+
+
+def test_hidden_hands_need_the_surveillance_right_and_each_look_is_logged(
+    server: Server, operator_token: str
+) -> None:
+    """While a round is open an operator sees no unexposed hand (the floor offers no look, the
+    look is refused 403) unless another operator granted them the surveillance right; each look
+    shows every dealt hand and is in the event log; the right withdrawn, the next look is
+    refused at once. Nobody grants it to themself, and a player cannot hold it."""
+    store = Store(server.db_url)
+    try:
+        if store.user_by_name("piteye") is None:
+            store.create_user("piteye", hash_password(PASSWORD), "operator", 0)
+    finally:
+        store.close()
+    eye = server.login("piteye")
+    server.open_table(operator_token, id="pit-eye", profile="generic", pause_seconds=0)
+    (c,) = server.seat("pit-eye", ["piteyed"], ["1"])
+    drive([c], "pit-eye", lambda st: st["round"] is not None and st["round"]["phase"] == "setting")
+    assert not _floor(server, eye)["pit-eye"]["can"]["look"]
+    assert server.http("POST", "/api/pit/tables/pit-eye/look", eye).status_code == 403
+    grant = {"surveillance": True}
+    r = server.http("POST", "/api/pit/accounts/piteye/surveillance", eye, grant)
+    assert r.status_code == 403  # not to themself
+    r = server.http("POST", "/api/pit/accounts/piteyed/surveillance", operator_token, grant)
+    assert r.status_code == 409  # a player
+    r = server.http("POST", "/api/pit/accounts/piteye/surveillance", operator_token, grant)
+    assert r.status_code == 200, r.text
+    assert _floor(server, eye)["pit-eye"]["can"]["look"]
+    assert not _floor(server, operator_token)["pit-eye"]["can"]["look"]
+    r = server.http("POST", "/api/pit/tables/pit-eye/look", eye)
+    assert r.status_code == 200, r.text
+    look = r.json()
+    public = server.http("GET", "/api/tables/pit-eye", operator_token).json()["round"]
+    dealt = [p for p, v in public["positions"].items() if v["dealt"]]
+    assert dealt and sorted(look["hands"]) == sorted(dealt)
+    assert all(look["hands"][p] for p in dealt)  # every dealt hand, seen
+    assert all(public["positions"][p]["pieces"] is None for p in dealt)  # the floor: none
+    (ev,) = _events(server, operator_token, "surveillance_look", "pit-eye")
+    assert ev["actor"] == "piteye" and ev["id"] == look["event"]
+    assert ev["detail"]["round"] == look["round"]
+    assert _events(server, operator_token, "surveillance_granted")[-1]["level"] == "alert"
+    grant = {"surveillance": False}
+    r = server.http("POST", "/api/pit/accounts/piteye/surveillance", operator_token, grant)
+    assert r.status_code == 200
+    assert server.http("POST", "/api/pit/tables/pit-eye/look", eye).status_code == 403
+    c.close()
