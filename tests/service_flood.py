@@ -180,6 +180,16 @@ def _one(door: str, base: str, client: Any, *, name: str, extra: list[str]) -> l
     raise ValueError(door)  # pragma: no cover
 
 
+def _waiting(ws: Any) -> list[dict[str, Any]]:
+    """The messages already received on ``ws`` (none waited for)."""
+    out = []
+    while True:
+        try:
+            out.append(json.loads(ws.recv(timeout=0)))
+        except TimeoutError:
+            return out
+
+
 def _messages(
     base: str,
     token: str,
@@ -207,11 +217,7 @@ def _messages(
                         ws.send('{"type":"ping"}')
                         got["sent"] += 1
                     time.sleep(0.01)
-                    while True:
-                        try:
-                            msg = json.loads(ws.recv(timeout=0))
-                        except TimeoutError:
-                            break
+                    for msg in _waiting(ws):
                         got["pong" if msg.get("type") == "pong" else "limited"] += 1
             except ConnectionClosed as e:
                 got[f"closed {e.rcvd.code if e.rcvd else '?'}"] += 1
@@ -252,11 +258,7 @@ def _chat(
                     text = f"<img src=x onerror=alert({i})> buy now {i}"
                     ws.send(json.dumps({"type": "chat", "table": table, "text": text}))
                 time.sleep(0.01)
-                while True:
-                    try:
-                        msg = json.loads(ws.recv(timeout=0))
-                    except TimeoutError:
-                        break
+                for msg in _waiting(ws):
                     kind = msg.get("type")
                     with lock:
                         if kind == "chat_result":
