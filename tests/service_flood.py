@@ -30,7 +30,7 @@ from typing import Any
 __all__ = ["DOORS", "Flood", "Pinger", "measure"]
 
 #: What each kind of flood sends (see :func:`_one`).
-DOORS = ("register", "guest", "login", "failed", "trainer", "ws-open", "ws-messages")
+DOORS = ("register", "guest", "login", "failed", "trainer", "ws-open", "ws-messages", "chat")
 #: The outcomes that show a limit.
 LIMITED = {"429", "limited", "closed 4429"}
 
@@ -180,6 +180,16 @@ def _one(door: str, base: str, client: Any, *, name: str, extra: list[str]) -> l
     raise ValueError(door)  # pragma: no cover
 
 
+def _waiting(ws: Any) -> list[dict[str, Any]]:
+    """The messages already received on ``ws`` (none waited for)."""
+    out = []
+    while True:
+        try:
+            out.append(json.loads(ws.recv(timeout=0)))
+        except TimeoutError:
+            return out
+
+
 def _messages(
     base: str,
     token: str,
@@ -207,16 +217,57 @@ def _messages(
                         ws.send('{"type":"ping"}')
                         got["sent"] += 1
                     time.sleep(0.01)
-                    while True:
-                        try:
-                            msg = json.loads(ws.recv(timeout=0))
-                        except TimeoutError:
-                            break
+                    for msg in _waiting(ws):
                         got["pong" if msg.get("type") == "pong" else "limited"] += 1
             except ConnectionClosed as e:
                 got[f"closed {e.rcvd.code if e.rcvd else '?'}"] += 1
                 continue
         break
+
+
+def _chat(
+    base: str,
+    table: str,
+    token: str,
+    on: threading.Event,
+    stop: threading.Event,
+    *,
+    most: int,
+    got: Counter[str],
+    lock: threading.Lock,
+) -> None:
+    """A player at ``table`` posting chat messages as fast as it may (bursts of 10 every 10 ms,
+    markup and all): the answers counted in ``got`` (``posted``, ``limited`` for a refused one
+    or a rate-limit error, ``closed 4429``, ``sent``)."""
+    from websockets.exceptions import ConnectionClosed
+    from websockets.sync.client import connect
+
+    url = base.replace("http://", "ws://") + "/ws"
+    with connect(url, additional_headers={"Authorization": f"Bearer {token}"}) as ws:
+        ws.recv(timeout=10)
+        ws.send(json.dumps({"type": "subscribe", "table": table}))
+        try:
+            while not stop.is_set():
+                if not on.wait(0.05):
+                    continue
+                for i in range(10):
+                    with lock:
+                        if got["sent"] >= most:
+                            return
+                        got["sent"] += 1
+                    text = f"<img src=x onerror=alert({i})> buy now {i}"
+                    ws.send(json.dumps({"type": "chat", "table": table, "text": text}))
+                time.sleep(0.01)
+                for msg in _waiting(ws):
+                    kind = msg.get("type")
+                    with lock:
+                        if kind == "chat_result":
+                            got["posted" if msg["status"] == "posted" else "limited"] += 1
+                        elif kind == "error":
+                            got["limited"] += 1
+        except ConnectionClosed as e:
+            with lock:
+                got[f"closed {e.rcvd.code if e.rcvd else '?'}"] += 1
 
 
 def main() -> None:
@@ -261,6 +312,15 @@ def main() -> None:
                 args=(a.base, a.extra[0], on, stop),
                 kwargs={"most": a.most, "got": got},
             )
+        ]
+    elif a.door == "chat":
+        threads = [
+            threading.Thread(
+                target=_chat,
+                args=(a.base, a.extra[0], token, on, stop),
+                kwargs={"most": a.most, "got": got, "lock": lock},
+            )
+            for token in a.extra[1:]
         ]
     else:
         threads = [threading.Thread(target=attacker, args=(i,)) for i in range(a.clients)]

@@ -108,6 +108,12 @@ ROUTES = [  # method, path, body, minimum role: public / player / operator
     ("POST", "/api/accounts/authz/suspend", None, "operator"),
     ("POST", "/api/accounts/authz/reinstate", None, "operator"),
     ("POST", f"/api/accounts/authz/sessions/{'0' * 64}/revoke", None, "operator-404"),
+    ("GET", "/api/tables/auth/chat", None, "operator"),
+    ("POST", "/api/tables/auth/chat/1/delete", None, "operator-404"),
+    ("POST", "/api/accounts/authz/silence", {"minutes": 1}, "operator"),
+    ("POST", "/api/accounts/authz/unsilence", None, "operator"),
+    ("GET", "/api/me/mutes", None, "player"),
+    ("POST", "/api/me/mutes", {"player": "authz", "mute": False}, "player"),
     ("POST", "/api/logout", None, "player"),
 ]
 
@@ -150,7 +156,7 @@ def test_the_matrix_covers_every_route() -> None:
     def template(path: str) -> str:
         path = path.split("?", maxsplit=1)[0].replace("/wallets/authp/", "/wallets/{name}/")
         path = path.replace("/advice/1", "/advice/{spot}").replace("/authz/", "/{name}/")
-        path = path.replace("0" * 64, "{session_id}")
+        path = path.replace("0" * 64, "{session_id}").replace("/chat/1/", "/chat/{message_id}/")
         return path.replace("/tables/auth", "/tables/{table_id}").replace(
             "/tables/other", "/tables/{table_id}"
         )

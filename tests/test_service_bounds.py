@@ -115,8 +115,8 @@ def test_balances_stay_inside_the_ledgers_range(server: Server, operator_token: 
 
 def test_every_integer_of_the_http_api_is_bounded(server: Server, operator_token: str) -> None:
     """From the OpenAPI document: every integer of every query, path and body (tables'
-    limits and options, deposits, event ids) has bounds inside 64 bits; past them it is 422,
-    the error at that field naming the bound."""
+    limits and options, deposits, event ids, chat message ids) has bounds inside 64 bits; past
+    them it is 422, the error at that field naming the bound."""
     doc = server.http("GET", "/openapi.json").json()
     defs = doc["components"]["schemas"]
     checked = []
@@ -137,6 +137,9 @@ def test_every_integer_of_the_http_api_is_bounded(server: Server, operator_token
                 for v in beyond(lo, hi):
                     if where == "query":
                         r = server.http(method.upper(), f"{url}?{field[0]}={v}", operator_token)
+                    elif where == "path":  # a message's id in the route
+                        at = url.replace(f"{{{field[0]}}}", str(v))
+                        r = server.http(method.upper(), at, operator_token)
                     else:
                         r = server.http(method.upper(), url, operator_token, _nest(field, v))
                     assert r.status_code == 422, (method, path, field, v, r.text)

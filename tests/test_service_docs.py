@@ -22,6 +22,8 @@ def test_every_message_is_documented_with_its_schema() -> None:
         assert f"#### `{name}`" in DOC, name
         assert json.dumps(s[f"server:{name}"], sort_keys=True) in DOC, name
     assert json.dumps(s["message"], sort_keys=True) in DOC
+    assert "#### `chat` (client)" in DOC
+    assert json.dumps(s["chat"], sort_keys=True) in DOC, "the schema of the chat message changed"
 
 
 def test_every_table_option_and_route_is_documented() -> None:

@@ -216,10 +216,45 @@ def test_websocket_message_flood_stalls_no_table(tmp_path: Path) -> None:
     _trial(tmp_path, "ws-messages", check, lambda srv: (srv.player("noisy"),))
 
 
+def test_chat_flood_stalls_no_table(tmp_path: Path) -> None:
+    """Three players at the seated player's own table posting chat (markup included) as fast as
+    their websockets let them: each account's five messages per 10 s (``chat.account``), then
+    refusals, and the table's 40 per 10 s (``chat.table``) hold; no more are stored; the
+    seated player — who receives every posted message — keeps the ping p99 within the bound
+    (messages are written in groups off the loop; the table's actor never sees them)."""
+
+    def prepare(srv: Server) -> tuple[str, ...]:
+        tokens = []
+        for i, seat in enumerate(("3", "4", "5")):
+            token = srv.player(f"chatty{i}")
+            op = srv.login(OPERATOR)  # the address had its sign-up grant (the sitter's)
+            srv.http("POST", f"/api/wallets/chatty{i}/deposit", op, {"cents": 50_000})
+            c = srv.client(token)
+            c.subscribe("calm")
+            c.ok("calm", "sit", seat=seat, cents=50_000)
+            c.close()
+            tokens.append(token)
+        return ("calm", *tokens)
+
+    def check(srv: Server, got: dict[str, int], seconds: float) -> None:
+        per_account = 5 + seconds * 5 / 10
+        assert got.get("limited", 0) > 0, got
+        rows = srv.http("GET", "/api/tables/calm/chat?limit=1000", srv.login(OPERATOR)).json()
+        # (a result still in flight when a flooder stopped reading is stored, not counted)
+        assert 0 < got.get("posted", 0) <= len(rows), (len(rows), got)
+        assert len(rows) <= min(3 * per_account, 40 + seconds * 4), (len(rows), got)
+        assert {r["author"] for r in rows} <= {"chatty0", "chatty1", "chatty2"}
+
+    _trial(tmp_path, "chat", check, prepare)
+
+
 def test_the_sign_up_grant_once_per_address(fresh: Server) -> None:
     """The first account from an address gets the grant, the next ones none (for
-    --signup-grant-period hours); the answer says how much was granted."""
+    --signup-grant-period hours); the answer says how much was granted, and the signed-out
+    session (what the sign-in page shows) says beforehand what a new account would get."""
+    assert fresh.http("GET", "/api/session").json() == {"me": None, "signup_grant": 100_000}
     r1 = fresh.http("POST", "/api/register", body={"name": "first", "password": PASSWORD})
+    assert fresh.http("GET", "/api/session").json() == {"me": None, "signup_grant": 0}
     r2 = fresh.http("POST", "/api/register", body={"name": "second", "password": PASSWORD})
     assert (r1.status_code, r2.status_code) == (201, 201)
     assert r1.json()["grant"] == 100_000 and r2.json()["grant"] == 0

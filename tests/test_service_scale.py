@@ -260,3 +260,56 @@ def test_a_revocation_reaches_the_other_process(two: tuple[Server, Server]) -> N
     took = time.monotonic() - t0
     assert code == 4401 and took < 1.0, (code, took)
     assert audit(a.db_url) == []
+
+
+def test_chat_reaches_the_other_process(two: tuple[Server, Server]) -> None:
+    """Table chat across processes (PostgreSQL NOTIFY): a message posted on A reaches a player
+    connected to B; a deletion through B leaves A's watchers; a mute set through A keeps B from
+    sending the muted player's messages; a silence set through B is refused on A."""
+    a, b = two
+    op = a.login(OPERATOR)
+    a.open_table(op, id="cx", profile="generic", wager_seconds=3600)
+    pa = a.client(a.player("chata"))
+    pa.subscribe("cx")
+    pa.ok("cx", "sit", seat="1", cents=5000)
+    pb = b.client(b.player("chatb"))
+    pb.subscribe("cx")
+    pb.ok("cx", "sit", seat="2", cents=5000)
+
+    def post(c: Any, text: str) -> dict[str, Any]:
+        c.send({"type": "chat", "table": "cx", "text": text, "ref": text[:40]})
+        return dict(c.until(lambda m: m.get("type") == "chat_result", f"result of {text!r}"))
+
+    def is_chat(text: str) -> Any:
+        return lambda m: m.get("type") == "chat" and m["message"]["text"] == text
+
+    r = post(pa, "hello from a")
+    assert r["status"] == "posted", r
+    got = pb.until(is_chat("hello from a"), "a's message on b")  # posted on a, shown on b
+    assert got["message"]["id"] == r["id"] and got["message"]["author"] == "chata"
+    d = b.http("POST", f"/api/tables/cx/chat/{r['id']}/delete", b.login(OPERATOR))
+    assert d.status_code == 200, d.text
+    pa.until(lambda m: m.get("type") == "chat_deleted" and m["id"] == r["id"], "deleted on a")
+    m = a.http("POST", "/api/me/mutes", b.login("chatb"), {"player": "chata", "mute": True})
+    assert m.json() == {"muted": ["chata"]}
+    pc = b.client(b.player("chatc"))  # a spectator on B who muted nobody
+    pc.subscribe("cx")
+    deadline = time.monotonic() + 10
+    for n in range(5):  # the mute reaches B by notification; until then B may still send chata's
+        start = len(pb.messages)
+        text = f"muted yet? {n}"
+        assert post(pa, text)["status"] == "posted"
+        pc.until(is_chat(text), "chata's message on b")  # b has handled it: pb got it, or not
+        assert post(pb, f"marker {n}")["status"] == "posted"  # after it, in order, on pb
+        if not [x for x in pb.messages[start:] if is_chat(text)(x)]:
+            break
+        assert time.monotonic() < deadline, "the mute never reached process b"
+        time.sleep(2.1)  # within chat.account's five messages per 10 s
+    else:
+        raise AssertionError("the mute never reached process b")
+    s = b.http("POST", "/api/accounts/chata/silence", b.login(OPERATOR), {"minutes": 5})
+    assert s.status_code == 200
+    deadline = time.monotonic() + 10
+    while "silenced" not in post(pa, "am I silenced?").get("error", ""):
+        assert time.monotonic() < deadline, "the silence never reached process a"
+        time.sleep(2.1)

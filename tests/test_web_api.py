@@ -79,8 +79,11 @@ def _seated(server: Server, table: str, name: str, seat: str = "1") -> Client:
 
 def test_session_says_who_is_signed_in(server: Server) -> None:
     """``/api/session`` answers 200 for nobody (no 401 in a page's console) and the account for
-    a session."""
-    assert server.http("GET", "/api/session").json() == {"me": None}
+    a session; signed out, with the sign-up grant a new account gets now (the test servers
+    grant every account: ``--signup-grant-period=0``)."""
+    nobody = server.http("GET", "/api/session").json()
+    fits(nobody, "SessionInfo")
+    assert nobody == {"me": None, "signup_grant": 100_000}
     token = server.player("sam")
     body = server.http("GET", "/api/session", token).json()
     fits(body, "SessionInfo")

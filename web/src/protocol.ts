@@ -11,6 +11,10 @@
 
 import type {
   ActionArgs,
+  ChatDeletedMessage,
+  ChatHistoryMessage,
+  ChatMessage,
+  ChatResultMessage,
   ErrorMessage,
   EventMessage,
   PongMessage,
@@ -69,6 +73,22 @@ export function parseServerMessage(text: string): ServerMessage | null {
       return typeof data.error === "string" ? (data as unknown as ErrorMessage) : null;
     case "pong":
       return data as unknown as PongMessage;
+    case "chat_history":
+      return typeof data.table === "string" && Array.isArray(data.messages)
+        ? (data as unknown as ChatHistoryMessage)
+        : null;
+    case "chat":
+      return typeof data.table === "string" && isRecord(data.message) && typeof data.message.text === "string"
+        ? (data as unknown as ChatMessage)
+        : null;
+    case "chat_deleted":
+      return typeof data.table === "string" && typeof data.id === "number"
+        ? (data as unknown as ChatDeletedMessage)
+        : null;
+    case "chat_result":
+      return typeof data.table === "string" && typeof data.status === "string"
+        ? (data as unknown as ChatResultMessage)
+        : null;
     default:
       return null;
   }

@@ -37,6 +37,7 @@ from .hub import Connection, Service
 from .protocol import MAX_CENTS, ProtocolError, parse_message
 from .ratelimit import CLOSE_AFTER, LimitedError, retry_after
 from .sessions_sql import AccountSuspendedError
+from .social import chat_api
 from .static import WebClient, default_web
 from .workers import BusyError
 
@@ -227,6 +228,7 @@ def create_app(service: Service, web: Path | None = None) -> FastAPI:
     web_api.install(app)
     pit_api.install(app)
     trainer_api.install(app)
+    chat_api.install(app)
     if web is not None:
         app.mount("/", WebClient(web), name="web")
     return app
@@ -319,7 +321,11 @@ async def _message(service: Service, conn: Connection, text: str) -> None:
         conn.push({"type": "error", "error": f"message over {MAX_MESSAGE} characters"})
         return
     try:
-        msg = parse_message(json.loads(text))
+        data = json.loads(text)
+        if isinstance(data, dict) and data.get("type") == "chat":
+            await service.chat.post(conn, data)
+            return
+        msg = parse_message(data)
     except (ValueError, ProtocolError) as e:
         conn.push(
             {"type": "error", "error": str(e) if isinstance(e, ProtocolError) else "not JSON"}
@@ -336,6 +342,7 @@ async def _message(service: Service, conn: Connection, text: str) -> None:
     if msg.type == "subscribe":
         conn.tables.add(msg.table)
         await actor.subscribe(conn)
+        await service.chat.joined(conn, msg.table)
     elif msg.type == "unsubscribe":
         conn.tables.discard(msg.table)
         actor.unsubscribe(conn)

@@ -98,6 +98,7 @@ class Cluster:
         this process runs."""
         await self.fanout.start()
         self.svc.events.publish = self._publish_event
+        self.svc.chat.publish = self._publish_chat
         self.alive = await self.store.run(leases.heartbeat, self.store, self.instance)
         for table_id, cfg in await self.store.run(self.store.open_tables):
             await self.adopt(table_id, cfg)
@@ -278,6 +279,9 @@ class Cluster:
     def _publish_event(self, ev: dict[str, Any]) -> None:
         self._spawn(self.fanout.publish(EVENTS, {"op": "event", "event": ev}))
 
+    def _publish_chat(self, msg: dict[str, Any]) -> None:
+        self._spawn(self.fanout.publish(EVENTS, {**msg, "from": self.instance}))
+
     async def publish_revoked(self, hashes: list[str], why: str) -> None:
         """Tell the other processes to close the websockets of these ended sessions (a lost
         notification is made up by each process's sweep, :mod:`paigow.service.accounts`)."""
@@ -297,6 +301,8 @@ class Cluster:
                 self._spawn(self.sync(actor, msg.get("snap")))
         elif op == "event":
             self.svc.events.show(msg["event"], remote=True)
+        elif str(op).startswith("chat") and msg.get("from") != self.instance:
+            self.svc.chat.remote(msg)
         elif op == "revoke" and isinstance(msg.get("sessions"), list):
             self.svc.accounts.close([str(h) for h in msg["sessions"]], str(msg.get("why", "")))
         elif op == "cmd" and channel == self.fanout.mine:

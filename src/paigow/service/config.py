@@ -68,6 +68,8 @@ class TableConfig:
     missed_decisions: Annotated[int, Field(ge=1, le=1000)] = 2
     advice: bool = True
     dice_entry: bool = False
+    #: Signed-in spectators may write in the table's chat (else they read; players write).
+    spectator_chat: bool = False
 
     def to_json(self) -> dict[str, Any]:
         """Plain data (stored with the table)."""

@@ -42,6 +42,7 @@ from .engine import TableEngine
 from .events import EventLog
 from .groupcommit import GroupCommit
 from .ratelimit import Limits, Rate
+from .social.chat import Chat
 from .store import Store, now
 from .tableopts import BOT_CHIPS
 from .workers import WorkPool
@@ -171,6 +172,8 @@ class Service:
         self.events.listeners.append(self._show_event)
         self.cluster: Cluster | None = None
         self.group_commit = GroupCommit(self.store)
+        #: Every table's chat (:mod:`paigow.service.social.chat`).
+        self.chat = Chat(self)
 
     def _show_event(self, ev: dict[str, Any]) -> None:
         for conns in self.connections.values():
@@ -205,6 +208,7 @@ class Service:
             await open_demo_tables(self)
         await self.events.add("start", "info", tables=rebuilt, pid=os.getpid())
         self.accounts.start()
+        await self.chat.start()
         _tune_collector()
 
     async def rebuild(self, table_id: str, cfg: dict[str, Any], after: int = 0) -> TableActor:
@@ -234,6 +238,7 @@ class Service:
     async def stop(self) -> None:
         """Stop every actor, log the stop and close the store."""
         await self.accounts.stop()
+        await self.chat.stop()
         self.hashing.close()
         self.compute.close()
         if self.cluster is not None:

@@ -9,10 +9,13 @@ Client → server::
     {"type": "command", "table": "t1", "id": "c-17", "action": "wager",
      "args": {"spot": "3", "cents": 2500}}
     {"type": "ping"}
+    {"type": "chat", "table": "t1", "text": "good luck", "ref": "m-3"}
 
 Server → client: ``welcome``, ``state`` (a table as this viewer may see it), ``event`` (one
 committed change and the new state), ``result`` (the answer to a command: ``applied``,
-``duplicate`` or ``refused``), ``error`` (a malformed message), ``pong``.
+``duplicate`` or ``refused``), ``error`` (a malformed message), ``pong``; and the table's chat
+(:mod:`paigow.service.social.chat`): ``chat_history`` (when a table is watched), ``chat`` (a
+message), ``chat_deleted`` (an operator removed one), ``chat_result`` (the answer to ``chat``).
 """
 
 from __future__ import annotations
@@ -21,10 +24,13 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, ValidationError
 
+from .social.text import MAX_RAW
+
 __all__ = [
     "ACTIONS",
     "MAX_CENTS",
     "OPERATOR_ACTIONS",
+    "ChatPost",
     "ClientMessage",
     "ProtocolError",
     "parse_args",
@@ -55,6 +61,16 @@ class ClientMessage(_Strict):
     id: StrictStr | None = Field(default=None, min_length=1, max_length=80)
     action: StrictStr | None = Field(default=None, min_length=1, max_length=40)
     args: dict[str, Any] = Field(default_factory=dict)
+
+
+class ChatPost(_Strict):
+    """A chat message from a client: ``{"type": "chat", "table", "text", "ref"}`` (``ref``:
+    the client's own reference, given back in the ``chat_result``)."""
+
+    type: Literal["chat"]
+    table: StrictStr = Field(min_length=1, max_length=40)
+    text: StrictStr = Field(max_length=MAX_RAW)
+    ref: StrictStr | None = Field(default=None, min_length=1, max_length=40)
 
 
 class NoArgs(_Strict):
@@ -273,6 +289,18 @@ def parse_args(action: str, args: dict[str, Any]) -> dict[str, Any]:
 _OBJ = {"type": "object"}
 _STR = {"type": "string"}
 _INT = {"type": "integer"}
+#: One chat message as clients get it (``role``: who wrote it at the table; ``at``: ISO time).
+_CHAT = {
+    "type": "object",
+    "required": ["id", "author", "role", "text", "at"],
+    "properties": {
+        "id": _INT,
+        "author": _STR,
+        "role": {"enum": ["player", "spectator", "operator"]},
+        "text": _STR,
+        "at": _STR,
+    },
+}
 
 #: JSON schemas of the messages the server sends.
 SERVER_MESSAGES: dict[str, dict[str, Any]] = {
@@ -336,6 +364,39 @@ SERVER_MESSAGES: dict[str, dict[str, Any]] = {
         "properties": {"type": {"const": "error"}, "table": _STR, "error": _STR},
     },
     "pong": {"type": "object", "required": ["type"], "properties": {"type": {"const": "pong"}}},
+    "chat_history": {
+        "type": "object",
+        "required": ["type", "table", "messages", "spectators", "silenced_until"],
+        "properties": {
+            "type": {"const": "chat_history"},
+            "table": _STR,
+            "messages": {"type": "array", "items": _CHAT},
+            "spectators": {"enum": ["read", "write"]},
+            "silenced_until": {"type": ["string", "null"]},
+        },
+    },
+    "chat": {
+        "type": "object",
+        "required": ["type", "table", "message"],
+        "properties": {"type": {"const": "chat"}, "table": _STR, "message": _CHAT},
+    },
+    "chat_deleted": {
+        "type": "object",
+        "required": ["type", "table", "id"],
+        "properties": {"type": {"const": "chat_deleted"}, "table": _STR, "id": _INT},
+    },
+    "chat_result": {
+        "type": "object",
+        "required": ["type", "table", "status"],
+        "properties": {
+            "type": {"const": "chat_result"},
+            "table": _STR,
+            "ref": _STR,
+            "status": {"enum": ["posted", "refused"]},
+            "id": _INT,
+            "error": _STR,
+        },
+    },
     "log": {
         "type": "object",
         "required": ["type", "event"],
@@ -372,6 +433,7 @@ def schemas() -> dict[str, Any]:
     """JSON schemas (without titles and descriptions) of the client message, of every action's
     arguments, and of every server message (``server:NAME``)."""
     out: dict[str, Any] = {"message": _compact(ClientMessage.model_json_schema())}
+    out["chat"] = _compact(ChatPost.model_json_schema())
     for name, model in {**ACTIONS, **OPERATOR_ACTIONS}.items():
         out[name] = _compact(model.model_json_schema())
     for name, schema in SERVER_MESSAGES.items():

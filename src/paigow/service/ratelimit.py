@@ -83,6 +83,8 @@ DOORS: dict[str, tuple[Rate, str]] = {
     ),
     "ws.connection": (Rate(100, 2), "messages on one websocket"),
     "ws.account": (Rate(200, 2), "messages on all the websockets of one account"),
+    "chat.account": (Rate(5, 10), "chat messages of one account (every table)"),
+    "chat.table": (Rate(40, 10), "chat messages at one table (everyone together)"),
 }
 
 

@@ -33,6 +33,7 @@ __all__ = [
     "change_password",
     "check_session",
     "end_sessions",
+    "grant_due",
     "live_sessions",
     "open_session",
     "register",
@@ -98,6 +99,18 @@ def register(
             return int(uid[0]), given
     except sa.exc.IntegrityError:  # the same name registered at the same moment elsewhere
         raise taken from None
+
+
+def grant_due(store: Store, address: str, period: float) -> bool:
+    """Whether an account registered now from ``address`` would get the sign-up grant (none in
+    the last ``period`` seconds; 0: always): what the sign-in page tells a visitor."""
+    if period <= 0:
+        return True
+    g = db.signup_grants
+    cutoff = now() - dt.timedelta(seconds=period)
+    q = sa.select(g.c.address).where(sa.and_(g.c.address == address[:64], g.c.granted_at >= cutoff))
+    with store.engine.connect() as c:
+        return c.execute(q).first() is None
 
 
 def _claim_grant(c: Connection, is_sqlite: bool, address: str, period: float) -> bool:

@@ -461,7 +461,7 @@ DEFS: Final[dict[str, Schema]] = {
     "Me": _obj(
         {"name": _STR, "role": _enum("player", "operator"), "wallet": _INT, "seats": _map(_STR)}
     ),
-    "SessionInfo": _obj({"me": _null(ref("Me"))}),
+    "SessionInfo": _obj({"me": _null(ref("Me")), "signup_grant": _INT}, ("signup_grant",)),
     "TallySummary": _obj(
         {
             "hands": _INT,

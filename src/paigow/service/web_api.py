@@ -1,7 +1,8 @@
 """HTTP routes and the lobby feed of the browser client (docs/web.md), beside the API of
 :mod:`paigow.service.app`:
 
-* ``GET /api/session`` — who is signed in (``{"me": null}`` for nobody: no 401 to a page);
+* ``GET /api/session`` — who is signed in (``{"me": null}`` for nobody, with the sign-up grant
+  a new account from this address would get now: no 401 to a page);
 * ``GET /api/tables/{id}/info`` — the table's rules and options (anyone);
 * ``GET /api/tables/{id}/advice/{spot}`` — the house way's setting of your hand with its rule,
   and, where the table allows advice, the exact EV of every setting (the seat only);
@@ -30,12 +31,15 @@ from starlette.websockets import WebSocketDisconnect
 from paigow.errors import PaigowError
 from paigow.table.observation import OPERATOR, SPECTATOR, Viewer
 
+from .addresses import address_key
 from .advice import hand_advice, spot_hand, table_info
 from .auth import User
-from .deps import optional_user, socket_closed, socket_gate
+from .deps import address_of, optional_user, socket_closed, socket_gate
 from .hub import Connection, recalled
 from .protocol import ProtocolError, parse_message
 from .ratelimit import CLOSE_AFTER
+from .sessions_sql import grant_due
+from .social.chat import signed_out_chat
 
 if TYPE_CHECKING:
     from .actor import TableActor
@@ -77,12 +81,17 @@ router = APIRouter()
 
 @router.get("/api/session")
 async def session(request: Request) -> dict[str, Any]:
-    """Who is signed in (``{"me": null}`` when nobody): the account, its wallet and seats, as
-    ``GET /api/me`` gives them, without a 401 for the signed-out page."""
+    """Who is signed in (``{"me": null, "signup_grant": cents}`` when nobody: what a new
+    account registered now from this address would be credited): the account, its wallet and
+    seats, as ``GET /api/me`` gives them, without a 401 for the signed-out page."""
     user = await _user(request)
-    if user is None:
-        return {"me": None}
     service = _service(request)
+    if user is None:
+        o = service.options
+        due = await service.store.run(
+            grant_due, service.store, address_key(address_of(request)), o.signup_grant_period * 3600
+        )
+        return {"me": None, "signup_grant": o.signup_grant if due else 0}
     wallet = await service.store.run(service.store.balance, f"wallet:{user.name}")
     seats = {
         tid: a.engine.seats[user.name]
@@ -230,7 +239,11 @@ async def _write(ws: WebSocket, conn: Connection) -> None:
 
 async def _watch_message(service: Service, conn: Connection, text: str) -> None:
     try:
-        msg = parse_message(json.loads(text)) if len(text) <= 4096 else None
+        data = json.loads(text) if len(text) <= 4096 else None
+        if isinstance(data, dict) and data.get("type") == "chat":
+            conn.push(signed_out_chat(data))
+            return
+        msg = parse_message(data) if data is not None else None
     except (ValueError, ProtocolError) as e:
         conn.push(
             {"type": "error", "error": str(e) if isinstance(e, ProtocolError) else "not JSON"}
@@ -264,6 +277,7 @@ async def _watch_message(service: Service, conn: Connection, text: str) -> None:
     elif msg.table in conn.tables or len(conn.tables) < WATCH_TABLES:
         conn.tables.add(msg.table)
         await actor.subscribe(conn)
+        await service.chat.joined(conn, msg.table)
     else:
         conn.push({"type": "error", "error": f"a spectator watches at most {WATCH_TABLES} tables"})
 

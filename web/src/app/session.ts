@@ -5,8 +5,10 @@
 
 import { createContext } from "preact";
 import { useContext } from "preact/hooks";
-import type { ActionArgs, ResultMessage, TableId } from "../protocol";
+import type { ActionArgs, ChatResultMessage, ResultMessage, ServerMessage, TableId } from "../protocol";
 import { Api, ApiError } from "../net/api";
+import type { ChatView } from "../net/chatLog";
+import { applyChat, EMPTY_CHAT } from "../net/chatLog";
 import { startLobbyFeed } from "../net/lobbyFeed";
 import { TableSocket } from "../net/tableSocket";
 import type { ClientAction, ClientState } from "../state/clientState";
@@ -36,6 +38,12 @@ export class Session {
   private readonly watched = new Map<TableId, number>();
   private stopLobby: (() => void) | null = null;
   private lobbyUsers = 0;
+  private readonly chats = new Map<TableId, ChatView>();
+  private readonly chatListeners = new Set<() => void>();
+  private readonly chatWaiting = new Map<string, (r: ChatResultMessage) => void>();
+  private chatRefs = 0;
+  /** The players this account muted (the server sends none of their messages). */
+  muted: ReadonlySet<string> = new Set();
 
   constructor(api: Api = new Api()) {
     this.api = api;
@@ -82,9 +90,13 @@ export class Session {
     const socket = new TableSocket({ url: this.api.socketUrl(user === null ? "ws/watch" : "ws") });
     socket.onStatus((status) => {
       this.store.dispatch({ type: "connection", status });
+      if (status === "signed-out" && user !== null && socket.closeCode === 4401 && this.socket === socket) {
+        this.sessionEnded();
+      }
     });
     socket.onMessage((message) => {
       this.store.dispatch({ type: "server", message });
+      this.onChatMessage(message);
     });
     for (const table of this.watched.keys()) socket.subscribe(table);
     this.socket = socket;
@@ -95,6 +107,88 @@ export class Session {
       window.addEventListener("offline", () => this.socket?.lost());
       window.addEventListener("online", () => this.socket?.retryNow());
     }
+  }
+
+  /**
+   * The server closed the player's websocket with 4401: the session ended (signed out in
+   * another tab, the password changed, an operator). The page is signed out at once and goes
+   * on watching its tables as a spectator.
+   */
+  private sessionEnded(): void {
+    for (const table of [...this.watched.keys()]) this.store.dispatch({ type: "forget_table", table });
+    this.muted = new Set();
+    this.setMe(null);
+    this.notify("error", "Your session has ended: you are signed out. Sign in again to play.");
+  }
+
+  /** A table's chat as the page keeps it. */
+  chatOf(table: TableId): ChatView {
+    return this.chats.get(table) ?? EMPTY_CHAT;
+  }
+
+  /** Called whenever a chat changes. */
+  onChat(listener: () => void): () => void {
+    this.chatListeners.add(listener);
+    return () => this.chatListeners.delete(listener);
+  }
+
+  private onChatMessage(m: ServerMessage): void {
+    if (m.type === "chat_result") {
+      const done = m.ref === undefined ? undefined : this.chatWaiting.get(m.ref);
+      if (m.ref !== undefined) this.chatWaiting.delete(m.ref);
+      done?.(m);
+      return;
+    }
+    if (m.type !== "chat_history" && m.type !== "chat" && m.type !== "chat_deleted") return;
+    const before = this.chatOf(m.table);
+    const after = applyChat(before, m.table, m, this.muted);
+    if (after === before) return;
+    this.chats.set(m.table, after);
+    for (const listener of this.chatListeners) listener();
+  }
+
+  /** Send a chat message; the server's answer (posted, or refused with its reason). */
+  sendChat(table: TableId, text: string): Promise<ChatResultMessage> {
+    const ref = `m${++this.chatRefs}`;
+    const refused = (error: string): ChatResultMessage => ({
+      type: "chat_result",
+      table,
+      ref,
+      status: "refused",
+      error,
+    });
+    if (!this.socket || this.socketUser === null) return Promise.resolve(refused("Sign in to chat."));
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.chatWaiting.delete(ref);
+        resolve(refused("No answer from the table service; try again."));
+      }, 10_000);
+      this.chatWaiting.set(ref, (r) => {
+        clearTimeout(timer);
+        resolve(r);
+      });
+      if (!this.socket?.chat(table, text, ref)) {
+        clearTimeout(timer);
+        this.chatWaiting.delete(ref);
+        resolve(refused("Not connected to the table; try again in a moment."));
+      }
+    });
+  }
+
+  /** Mute (or unmute) a player: their messages leave this page's chats at once. */
+  async mute(player: string, on: boolean): Promise<void> {
+    const r = await this.api.mute(player, on);
+    this.muted = new Set(r.muted);
+    for (const [table, view] of this.chats) {
+      this.chats.set(table, { ...view, lines: view.lines.filter((l) => !this.muted.has(l.author)) });
+    }
+    for (const listener of this.chatListeners) listener();
+  }
+
+  /** The players this account muted, from the server. */
+  async loadMutes(): Promise<void> {
+    this.muted = new Set((await this.api.mutes()).muted);
+    for (const listener of this.chatListeners) listener();
   }
 
   async signIn(name: string, password: string): Promise<void> {

@@ -443,6 +443,7 @@ export interface Me {
 
 export interface SessionInfo {
   readonly me: Me | null;
+  readonly signup_grant?: number;
 }
 
 export interface TallySummary {
@@ -740,6 +741,47 @@ export interface PongMessage {
   readonly type: "pong";
 }
 
+export interface ChatHistoryMessage {
+  readonly type: "chat_history";
+  readonly table: string;
+  readonly messages: readonly ({
+    readonly id: number;
+    readonly author: string;
+    readonly role: "player" | "spectator" | "operator";
+    readonly text: string;
+    readonly at: string;
+  })[];
+  readonly spectators: "read" | "write";
+  readonly silenced_until: string | null;
+}
+
+export interface ChatMessage {
+  readonly type: "chat";
+  readonly table: string;
+  readonly message: {
+    readonly id: number;
+    readonly author: string;
+    readonly role: "player" | "spectator" | "operator";
+    readonly text: string;
+    readonly at: string;
+  };
+}
+
+export interface ChatDeletedMessage {
+  readonly type: "chat_deleted";
+  readonly table: string;
+  readonly id: number;
+}
+
+export interface ChatResultMessage {
+  readonly type: "chat_result";
+  readonly table: string;
+  readonly ref?: string;
+  readonly status: "posted" | "refused";
+  readonly id?: number;
+  readonly error?: string;
+}
+
 export interface LogMessage {
   readonly type: "log";
   readonly event: {
@@ -754,4 +796,4 @@ export interface LogMessage {
   };
 }
 
-export type ServerMessage = WelcomeMessage | StateMessage | EventMessage | ResultMessage | ErrorMessage | PongMessage | LogMessage;
+export type ServerMessage = WelcomeMessage | StateMessage | EventMessage | ResultMessage | ErrorMessage | PongMessage | ChatHistoryMessage | ChatMessage | ChatDeletedMessage | ChatResultMessage | LogMessage;

@@ -133,6 +133,21 @@ export class Api {
     );
   }
 
+  /** The sign-up grant a new account registered now from this address would get (cents). */
+  async signupGrant(): Promise<number | null> {
+    return (await this.request<SessionInfo>("GET", "api/session")).signup_grant ?? null;
+  }
+  mutes() {
+    return this.request<{ muted: string[] }>("GET", "api/me/mutes");
+  }
+  mute(player: string, mute: boolean) {
+    return this.request<{ muted: string[] }>("POST", "api/me/mutes", { player, mute });
+  }
+  /** An operator deletes a chat message. */
+  deleteChat(table: string, id: number) {
+    return this.request<unknown>("POST", `api/tables/${encodeURIComponent(table)}/chat/${id}/delete`);
+  }
+
   /** The websocket URL of `path` (ws: or wss: as the page). */
   socketUrl(path: string): string {
     const u = new URL(path, this.base);

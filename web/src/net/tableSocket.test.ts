@@ -141,7 +141,19 @@ describe("TableSocket", () => {
     client.connect();
     latest().onclose?.(new CloseEvent("close", { code: 4401 }));
     expect(client.status).toBe("signed-out");
+    expect(client.closeCode).toBe(4401);
     expect(timers).toHaveLength(0);
+  });
+
+  it("sends a chat line only while open, never queued for later", () => {
+    const { client, latest } = harness();
+    client.connect();
+    expect(client.chat("t1", "hello", "m1")).toBe(false);
+    latest().open();
+    expect(client.chat("t1", "hello", "m1")).toBe(true);
+    expect(latest().sent.filter((m) => m.type !== "ping")).toEqual([
+      { type: "chat", table: "t1", text: "hello", ref: "m1" },
+    ]);
   });
 
   it("backs off exponentially up to a ceiling, and resets after a good connection", () => {

@@ -93,6 +93,8 @@ export class TableSocket {
   private readonly statusListeners = new Set<StatusListener>();
   private beat: unknown = null;
   private heard = 0;
+  /** The code of the close that ended the connection for good (4401: the session ended). */
+  closeCode: number | null = null;
 
   constructor(options: TableSocketOptions) {
     this.opts = {
@@ -182,6 +184,13 @@ export class TableSocket {
     return { id, result };
   }
 
+  /** Send a chat message to a watched table (only while open: a chat line is not queued). */
+  chat(table: TableId, text: string, ref: string): boolean {
+    if (this.socket?.readyState !== OPEN) return false;
+    this.socket.send(JSON.stringify({ type: "chat", table, text, ref }));
+    return true;
+  }
+
   /**
    * The connection is known to be lost (the browser went offline, or the server fell silent):
    * drop it now and reconnect with back-off, instead of waiting for the network to say so.
@@ -262,6 +271,7 @@ export class TableSocket {
       if (this.stopped) return;
       if (FINAL_CLOSE.has(ev.code)) {
         this.stopped = true;
+        this.closeCode = ev.code;
         this.setStatus("signed-out");
         return;
       }

@@ -1,5 +1,6 @@
-import { useState } from "preact/hooks";
+import { useEffect, useState } from "preact/hooks";
 import { messageOf, useSession } from "../app/session";
+import { formatCents } from "../game/money";
 import { useStore } from "../state/store";
 import { PageFrame } from "./PageFrame";
 
@@ -26,6 +27,27 @@ export function SignInPage() {
   const [password, setPassword] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // What the service says a new account from here would get: the sign-up grant is given once
+  // per address per period, so the page promises only what the server's answer says.
+  const [grant, setGrant] = useState<number | null>(null);
+  useEffect(() => {
+    let live = true;
+    session.api
+      .signupGrant()
+      .then((g) => {
+        if (live) setGrant(g);
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [session]);
+  const wallet =
+    grant === null
+      ? null
+      : grant > 0
+        ? `A new wallet holds ${formatCents(grant)} of play money.`
+        : "This address has had its sign-up grant recently: a new wallet starts empty (the cashier can credit it).";
 
   const run = async (work: () => Promise<unknown>) => {
     setBusy(true);
@@ -54,9 +76,9 @@ export function SignInPage() {
       <div class="pg-signin">
         <div class="pg-card-panel pg-signin__guest">
           <h2>Play right away</h2>
-          <p class="pg-note">
-            A guest account with a wallet of $1,000.00 in play money, signed in at once. It lasts as long as this
-            browser session; create an account to keep your wallet and trainer statistics.
+          <p class="pg-note" data-testid="guest-note">
+            A guest account, signed in at once. {wallet} It lasts as long as this browser session; create an account to
+            keep your wallet and trainer statistics.
           </p>
           <button
             type="button"
@@ -145,7 +167,11 @@ export function SignInPage() {
               <button type="submit" class="pg-button pg-button--primary" disabled={busy}>
                 {mode === "register" ? "Create account and play" : "Sign in"}
               </button>
-              {mode === "register" ? <p class="pg-note">A new wallet holds $1,000.00 of play money.</p> : null}
+              {mode === "register" && wallet ? (
+                <p class="pg-note" data-testid="grant-note">
+                  {wallet}
+                </p>
+              ) : null}
             </form>
           </div>
         </div>

@@ -83,6 +83,10 @@ function onServer(state: ClientState, m: ServerMessage): ClientState {
     case "welcome":
     case "pong":
     case "log": // the operators' event log: not shown by the player's client
+    case "chat_history": // the chat keeps its own log (net/chatLog.ts)
+    case "chat":
+    case "chat_deleted":
+    case "chat_result":
       return state;
     case "state":
       return withState(state, m.table, m.state, m.events ?? []);

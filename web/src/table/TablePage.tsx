@@ -20,6 +20,7 @@ import {
   TableFull,
   useAct,
 } from "./Decisions";
+import { ChatPanel } from "./ChatPanel";
 import { Felt } from "./Felt";
 import { HistoryPanel, LogPanel, ResultsPanel } from "./RoundPanels";
 import { SettingDesk } from "./SettingDesk";
@@ -314,6 +315,7 @@ export function TablePage({ table }: { readonly table: string }) {
           <ResultsPanel state={state} info={info} me={me?.name ?? null} />
         </div>
         <div class="pg-tablelayout__side">
+          <ChatPanel table={table} me={me} seated={myChips !== undefined} />
           <LogPanel log={slot.log} game={state.game} />
           <HistoryPanel state={state} me={me?.name ?? null} rounds={history} />
         </div>

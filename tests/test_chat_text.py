@@ -1,0 +1,125 @@
+"""Chat text and the chat message of the protocol, property-based: whatever a client sends,
+the server either refuses it with a specific reason or keeps plain text of one line, at most
+300 code points, with no control, bidirectional or invisible character that could disturb what
+is shown around it (paigow.service.social.text); the same text normalised again is unchanged.
+A slow obvious reference checks the characters kept."""
+
+from __future__ import annotations
+
+import json
+import unicodedata
+from typing import Any
+
+import pytest
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
+from pydantic import ValidationError
+
+from paigow.service.protocol import ChatPost, schemas
+from paigow.service.social.text import MAX_CHARS, MAX_MARKS, MAX_RAW, ChatTextError, chat_text
+
+BIDI = set("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+TRICKY = st.sampled_from(
+    [*BIDI, "\u200b", "\u200c", "\u200d", "\ufeff", "\u00ad", "\u0301", "\u0300", "\t", "\n",
+     "\r", "\x00", "\x85", "\u2028", "\u3164", "\U000e0041", "\ud800", "\ue000", "<", ">", "&",
+     "e", "👍", "天", " "]
+)  # fmt: skip
+TEXT = st.one_of(st.text(max_size=400), st.lists(TRICKY, max_size=60).map("".join))
+
+
+def allowed(ch: str) -> bool:
+    """The reference: what may appear in a kept message."""
+    cat = unicodedata.category(ch)
+    if ch == " ":
+        return True
+    if ch in BIDI or ch.isspace() or cat in ("Cc", "Cs", "Co", "Cn"):
+        return False
+    return cat != "Cf" or ch in "\u200c\u200d"
+
+
+@given(TEXT)
+@settings(max_examples=400)
+@example("<script>alert(1)</script>")
+@example("a\u202eb\u2066c")
+@example("e" + "\u0301" * 20)
+def test_kept_text_is_plain_one_line_and_stable(raw: str) -> None:
+    try:
+        text = chat_text(raw)
+    except ChatTextError as e:
+        assert str(e)  # a specific reason, never an empty one
+        return
+    assert 1 <= len(text) <= MAX_CHARS
+    assert text == text.strip(" ") and "  " not in text
+    assert all(allowed(ch) for ch in text), [hex(ord(c)) for c in text if not allowed(c)]
+    assert unicodedata.normalize("NFC", text) == text
+    run = 0
+    for ch in text:
+        run = run + 1 if unicodedata.category(ch).startswith("M") else 0
+        assert run <= MAX_MARKS
+    for i, ch in enumerate(text):  # a joiner only between two visible characters
+        if ch in "\u200c\u200d":
+            assert 0 < i < len(text) - 1 and text[i - 1] != " " and text[i + 1] != " "
+    assert chat_text(text) == text
+    # markup is text: the angle brackets and ampersands a client typed are kept as they are
+    assert text.count("<") == raw.count("<") and text.count("&") == raw.count("&")
+
+
+def test_limits_are_refused_with_their_reason() -> None:
+    assert chat_text("  hello\tthere\n ") == "hello there"
+    with pytest.raises(ChatTextError, match="nothing to send"):
+        chat_text(" \u200b\u202e\t")
+    with pytest.raises(ChatTextError, match=f"at most {MAX_CHARS}"):
+        chat_text("x" * (MAX_CHARS + 1))
+    with pytest.raises(ChatTextError, match=f"at most {MAX_CHARS}"):
+        chat_text(" " * (MAX_RAW + 1))
+    assert chat_text("x" * MAX_CHARS) == "x" * MAX_CHARS
+
+
+JSONISH = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=50),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner),
+    max_leaves=8,
+)
+
+
+@given(
+    st.fixed_dictionaries(
+        {"type": st.sampled_from(["chat", "chat "]) | JSONISH},
+        optional={
+            "table": st.text(max_size=45) | JSONISH,
+            "text": TEXT | JSONISH,
+            "ref": st.text(max_size=45) | JSONISH,
+            "extra": JSONISH,
+        },
+    )
+)
+@settings(max_examples=300)
+def test_the_chat_message_parser_accepts_exactly_its_schema(data: dict[str, Any]) -> None:
+    """The protocol's ``chat`` message: valid exactly when every field has its type and bounds
+    (the documented schema); anything else is a ValidationError naming the field."""
+    expected = (
+        data.get("type") == "chat"
+        and set(data) <= {"type", "table", "text", "ref"}
+        and isinstance(data.get("table"), str)
+        and 1 <= len(data["table"]) <= 40
+        and isinstance(data.get("text"), str)
+        and len(data["text"]) <= MAX_RAW
+        and (
+            data.get("ref") is None
+            or (isinstance(data["ref"], str) and 1 <= len(data["ref"]) <= 40)
+        )
+    )
+    try:
+        ChatPost.model_validate(json.loads(json.dumps(data)))
+    except ValidationError as e:
+        assert not expected, e
+        assert e.errors()[0]["loc"] or e.errors()[0]["msg"]
+    else:
+        assert expected, data
+
+
+def test_the_chat_schema_is_published() -> None:
+    s = schemas()["chat"]
+    assert s["required"] == ["type", "table", "text"] and s["additionalProperties"] is False
+    for name in ("chat", "chat_history", "chat_deleted", "chat_result"):
+        assert f"server:{name}" in schemas()
