@@ -1,4 +1,4 @@
-"""The tables of table chat (migration ``0005_social``), on the service's one
+"""The tables of table chat (migration ``0006_social``), on the service's one
 :data:`paigow.service.schema.metadata`. docs/service.md ("Database schema") describes every
 column.
 """

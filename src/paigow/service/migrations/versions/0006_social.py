@@ -1,8 +1,8 @@
 """Table chat: ``chat_messages`` (every message, deleted ones kept for review), ``chat_mutes``
 (who a player muted) and ``chat_silences`` (accounts an operator silenced); new tables only.
 
-Revision ID: 0005_social
-Revises: 0004_security
+Revision ID: 0006_social
+Revises: 0005_pit
 """
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0005_social"
-down_revision = "0004_security"
+revision = "0006_social"
+down_revision = "0005_pit"
 branch_labels = None
 depends_on = None
 
