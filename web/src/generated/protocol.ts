@@ -710,6 +710,7 @@ export interface WelcomeMessage {
 export interface StateMessage {
   readonly type: "state";
   readonly table: string;
+  readonly n?: number;
   readonly state: TableState;
   readonly events?: readonly TableEvent[];
 }
@@ -717,8 +718,23 @@ export interface StateMessage {
 export interface EventMessage {
   readonly type: "event";
   readonly table: string;
+  readonly n?: number;
   readonly events: readonly TableEvent[];
   readonly state: TableState;
+}
+
+export interface DeltaMessage {
+  readonly type: "delta";
+  readonly table: string;
+  readonly n: number;
+  readonly events: readonly ({
+    readonly seq: number;
+    readonly action: string;
+    readonly round: number | null;
+    readonly notice?: Readonly<Record<string, unknown>>;
+    readonly ops?: readonly Readonly<Record<string, unknown>>[];
+  })[];
+  readonly patch: readonly unknown[];
 }
 
 export interface ResultMessage {
@@ -754,4 +770,4 @@ export interface LogMessage {
   };
 }
 
-export type ServerMessage = WelcomeMessage | StateMessage | EventMessage | ResultMessage | ErrorMessage | PongMessage | LogMessage;
+export type ServerMessage = WelcomeMessage | StateMessage | EventMessage | DeltaMessage | ResultMessage | ErrorMessage | PongMessage | LogMessage;
