@@ -134,7 +134,10 @@ class LoadResult:
             "server_cpu_s_per_1000_actions": round(1000 * self.server_cpu / self.actions, 3)
             if self.actions
             else None,
-            "bytes_per_round_per_client": round(self.received / self.rounds / self.seats)
+            # every table's players receive its rounds: per round of a table, per player of it
+            "bytes_per_round_per_client": round(
+                self.received * self.tables / self.rounds / self.seats
+            )
             if self.rounds and self.seats
             else None,
             "deltas_lost": self.lost,

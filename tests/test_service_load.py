@@ -60,7 +60,8 @@ def test_a_bounded_load_run(tmp_path: Path) -> None:
     # same counts; every delta applied (none missed, none that did not fit)
     assert figures["server_cpu_s_per_1000_actions"] == round(1000 * res.server_cpu / res.actions, 3)
     assert res.received > 0 and res.lost == 0
-    assert figures["bytes_per_round_per_client"] == round(res.received / res.rounds / res.seats)
+    per_table = res.seats / res.tables
+    assert figures["bytes_per_round_per_client"] == round(res.received / res.rounds / per_table)
     store = Store(url)
     try:
         report = audit_store(store)
