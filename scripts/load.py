@@ -10,6 +10,12 @@ opens the tables, seats six players at each, plays ``--warmup`` seconds, then me
 ``--seconds`` and prints the figures (docs/reliability.md). PostgreSQL is a throw-away cluster
 the script starts and removes (Debian's postgresql package). ``--audit`` runs
 ``paigow audit`` on the database afterwards.
+
+Besides latency it reports the servers' CPU seconds per 1,000 actions and the bytes a player
+receives per round. ``--full-states`` runs the servers as before deltas (every subscriber the
+whole state with every event, ``PAIGOW_FULL_STATES=1``); ``--compare`` runs the same load
+twice in one invocation, full states then deltas, each on a fresh database, and prints both
+with their ratios (on a shared machine the ratios are what count).
 """
 
 from __future__ import annotations
@@ -17,10 +23,12 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
@@ -46,7 +54,35 @@ def main() -> int:
     p.add_argument("--profile", default="generic")
     p.add_argument("--audit", action="store_true", help="paigow audit afterwards")
     p.add_argument("--json", action="store_true")
+    p.add_argument("--full-states", action="store_true", help="the servers send whole states")
+    p.add_argument("--compare", action="store_true", help="full states, then deltas")
     args = p.parse_args()
+    if args.processes > 1 and args.db != "postgresql":
+        p.error("several processes share a PostgreSQL database")
+    if not args.compare:
+        figures = run(args, full_states=args.full_states)
+        print(json.dumps(figures) if args.json else json.dumps(figures, indent=2))
+        return 0
+    runs = {"full_states": run(args, full_states=True), "deltas": run(args, full_states=False)}
+    old, new = runs["full_states"], runs["deltas"]
+    ratios = {}
+    for key in ("actions_per_s", "server_cpu_s_per_1000_actions", "bytes_per_round_per_client"):
+        if old.get(key) and new.get(key):
+            ratios[key] = round(new[key] / old[key], 3)
+    for key in ("p50", "p99"):
+        if old["every_seat_ms"][key] and new["every_seat_ms"][key]:
+            ratios[f"every_seat_{key}"] = round(
+                new["every_seat_ms"][key] / old["every_seat_ms"][key], 3
+            )
+    out = {**runs, "deltas_over_full_states": ratios, "load_average": os.getloadavg()}
+    print(json.dumps(out) if args.json else json.dumps(out, indent=2))
+    return 0
+
+
+def run(args: argparse.Namespace, *, full_states: bool) -> dict[str, Any]:
+    """One load run; its figures."""
+    os.environ["PAIGOW_FULL_STATES"] = "1" if full_states else "0"
+    load0 = os.getloadavg()[0]
     tmp = Path(tempfile.mkdtemp(prefix="paigow-load-"))
     pg = None
     servers: list[Server] = []
@@ -60,8 +96,6 @@ def main() -> int:
             url = f"sqlite:///{tmp / 'load.sqlite3'}"
         extra: tuple[str, ...] = ()
         if args.processes > 1:
-            if args.db != "postgresql":
-                p.error("several processes share a PostgreSQL database")
             extra = ("--cluster",)
         if args.nginx:  # nginx on loopback: its X-Forwarded-For is believed
             extra = (*extra, "--trusted-proxy", "127.0.0.1")
@@ -104,7 +138,9 @@ def main() -> int:
                 warmup=args.warmup,
             )
         )
-        figures = {
+        figures: dict[str, Any] = {
+            "frames": "full states" if full_states else "deltas",
+            "load_average_at_start": load0,
             "db": args.db,
             "processes": args.processes,
             "nginx": args.nginx,
@@ -125,8 +161,7 @@ def main() -> int:
                 store.close()
             figures["audit"] = "clean" if report.clean else report.findings[:5]
             figures["audited_rounds"] = report.counted["rounds"]
-        print(json.dumps(figures) if args.json else json.dumps(figures, indent=2))
-        return 0
+        return figures
     finally:
         if proxy is not None:
             proxy.stop()

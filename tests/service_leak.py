@@ -1,6 +1,6 @@
 """The leak reference: what a viewer may see of a round, derived independently from the round's
 operation log (the slow obvious reference of :mod:`paigow.table.observation`), and a checker of
-every message sent to a viewer against it.
+every message sent to a viewer against it (a delta's patch as sent, and the state it rebuilds).
 
 Allowed for a seat: the pieces of the spots it wagered on (wagers not taken back) and of the
 bank's spot when it banks, from the deal on; everyone: after a ``settle`` operation, the hands
@@ -97,6 +97,10 @@ def check_message(
     maps round numbers to rounds (for the operations of events); ``current`` is the round the
     table shows now (its state)."""
     state = msg.get("state") or {}
+    if "patch" in msg:  # a delta: what was sent is the patch (its state is rebuilt from it)
+        assert current is not None or not piece_tokens(msg["patch"]), msg["patch"]
+        if current is not None:
+            _check_part({"patch": msg["patch"]}, current, role, player)
     view = state.get("round")
     if view is not None:
         assert current is not None

@@ -6,7 +6,8 @@ The players are signed in by writing their sessions into the store (sign-in itse
 purpose, is not what is measured). Each player answers when the table waits for it, as
 :func:`service_support.default_policy` does. Figures: tables and seats held, rounds and actions
 a second, the latency from a command to its result and to the update reaching every seat of the
-table (p50, p99, max), and the server processes' CPU and memory (from /proc).
+table (p50, p99, max), the server processes' CPU and memory (from /proc), the server's CPU
+seconds per 1,000 actions and the bytes each player receives per round.
 
 ``scripts/load.py`` runs it from the command line; ``tests/test_service_load.py`` runs a small
 bounded version.
@@ -28,7 +29,7 @@ from websockets.asyncio.client import ClientConnection, connect
 
 from paigow.service.auth import hash_password, new_token, token_hash
 from paigow.service.store import Store
-from service_support import default_policy
+from service_support import Feed, default_policy
 
 __all__ = ["LoadResult", "ProcStat", "make_players", "percentile", "run_load"]
 
@@ -101,6 +102,10 @@ class LoadResult:
     client_cpu: float = 0.0
     client_lag: list[float] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
+    #: Characters of the table messages received by all players while measuring (the JSON is
+    #: ASCII: bytes), and the deltas a player could not apply (it asked for a snapshot).
+    received: int = 0
+    lost: int = 0
 
     def summary(self) -> dict[str, Any]:
         """Plain figures (latencies in milliseconds)."""
@@ -126,6 +131,16 @@ class LoadResult:
                 "max": round(max(own, default=0.0), 1),
             },
             "server_cpu_percent": round(100 * self.server_cpu / self.seconds, 1),
+            "server_cpu_s_per_1000_actions": round(1000 * self.server_cpu / self.actions, 3)
+            if self.actions
+            else None,
+            # every table's players receive its rounds: per round of a table, per player of it
+            "bytes_per_round_per_client": round(
+                self.received * self.tables / self.rounds / self.seats
+            )
+            if self.rounds and self.seats
+            else None,
+            "deltas_lost": self.lost,
             "server_rss_mb": round(self.server_rss_mb, 1),
             "client_cpu_percent": round(100 * self.client_cpu / self.seconds, 1),
             "client_lag_ms": {
@@ -158,6 +173,7 @@ class _Bot:
         self.name, self.table, self.seat, self.run = name, table, seat, run
         self.ws: ClientConnection | None = None
         self.state: dict[str, Any] | None = None
+        self.feed = Feed()
         self.acted = ""
         self.n = 0
         self.waiters: dict[str, asyncio.Future[dict[str, Any]]] = {}
@@ -183,9 +199,19 @@ class _Bot:
     async def _read(self, ws: ClientConnection) -> None:
         async for raw in ws:
             now = time.perf_counter()
+            if self.run.measuring:
+                self.run.result.received += len(raw)
             msg = json.loads(raw)
             kind = msg.get("type")
-            if kind in ("state", "event"):
+            if kind in ("state", "event", "delta"):
+                had = self.feed.state is not None
+                got = self.feed.take(msg)
+                if got is None:
+                    if had:
+                        self.run.result.lost += 1
+                        await ws.send(json.dumps({"type": "subscribe", "table": self.table.tid}))
+                    continue
+                msg, kind = got, got["type"]
                 self.state = msg["state"]
                 if kind == "event":
                     t = self.table

@@ -5,6 +5,7 @@ message, and random players and operators who try legal and illegal actions."""
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 from collections.abc import Callable
 from typing import Any, cast
@@ -14,6 +15,7 @@ from paigow.service.auth import User
 from paigow.service.config import TableConfig
 from paigow.service.engine import TableEngine
 from paigow.service.store import Batch, Store
+from service_support import Feed
 
 __all__ = ["MemoryStore", "Sim", "Sub"]
 
@@ -32,16 +34,29 @@ class MemoryStore:
 
 
 class Sub:
-    """A subscriber that hands every message, when it is sent, to ``check``."""
+    """A subscriber that hands every message, when it is sent, to ``check``: a ``delta``
+    applied to the state it was sent before, as the ``event`` it amounts to, with its
+    ``patch`` (what was sent) kept."""
 
     def __init__(self, user: User, check: Callable[[Sub, dict[str, Any]], None]) -> None:
         self.user = user
         self.check = check
         self.count = 0
+        self.feed = Feed()
+        #: Characters of the frames sent as text (deltas).
+        self.chars = 0
 
-    def push(self, message: dict[str, Any]) -> None:
+    def push(self, message: dict[str, Any] | str) -> None:
         self.count += 1
-        self.check(self, message)
+        if isinstance(message, str):
+            self.chars += len(message)
+            message = json.loads(message)
+        assert isinstance(message, dict)
+        got = self.feed.take(message)
+        assert got is not None, f"a delta did not apply: {message}"
+        if message.get("type") == "delta":
+            got = {**got, "patch": message["patch"]}
+        self.check(self, got)
 
 
 class Sim:

@@ -23,9 +23,10 @@ from websockets.exceptions import InvalidStatus
 from websockets.sync.client import ClientConnection, connect
 from websockets.typing import Origin
 
+from paigow.service.deltas import PatchError, apply_patch
 from service_pg import free_port
 
-__all__ = ["LOOSE", "OPERATOR", "PASSWORD", "Client", "Server", "wait_healthy"]
+__all__ = ["LOOSE", "OPERATOR", "PASSWORD", "Client", "Feed", "Server", "wait_healthy"]
 
 OPERATOR = "boss"
 PASSWORD = "correct horse battery"
@@ -206,8 +207,46 @@ class Server:
         return self.client(self.login(name))
 
 
+class Feed:
+    """What a client keeps of one table: the state it was last sent and the number ``n`` of
+    that frame. A ``delta`` is applied to it when it is the next frame; a gap, or a patch that
+    does not fit, leaves the feed without a state until the next snapshot (the client asks for
+    one: :attr:`lost`)."""
+
+    def __init__(self) -> None:
+        self.n: int | None = None
+        self.state: dict[str, Any] | None = None
+        #: Deltas that could not be applied (the client subscribed again for each stretch).
+        self.lost = 0
+
+    def take(self, msg: dict[str, Any]) -> dict[str, Any] | None:
+        """``msg`` as an ``event`` or ``state`` with the whole state (a delta applied), or
+        None when it cannot be used (then the client should subscribe again when
+        :attr:`state` is None and it has not asked yet)."""
+        kind = msg.get("type")
+        if kind in ("state", "event"):
+            self.n = msg.get("n")
+            self.state = msg["state"]
+            return msg
+        n = msg.get("n")
+        if self.state is None or self.n is None or type(n) is not int or n != self.n + 1:
+            self.state = None
+            self.lost += 1
+            return None
+        try:
+            state = apply_patch(self.state, msg.get("patch"))
+        except PatchError:
+            self.state = None
+            self.lost += 1
+            return None
+        self.n, self.state = n, state
+        events = msg.get("events") if isinstance(msg.get("events"), list) else []
+        return {"type": "event", "table": msg["table"], "n": n, "events": events, "state": state}
+
+
 class Client:
-    """A websocket client that records every message it receives."""
+    """A websocket client that records every message it receives (a ``delta`` applied to the
+    table's last state, recorded as the ``event`` with the whole state it amounts to)."""
 
     _ids = itertools.count(1)
 
@@ -229,6 +268,9 @@ class Client:
         )
         self.messages: list[dict[str, Any]] = []
         self.state: dict[str, dict[str, Any]] = {}
+        self.feeds: dict[str, Feed] = {}
+        #: Characters received (every frame as sent).
+        self.received = 0
         # The players' socket greets; the spectators' (/ws/watch, no session) does not.
         self.welcome: dict[str, Any] = self.recv() if token else {}
 
@@ -242,10 +284,20 @@ class Client:
 
     def recv(self, timeout: float = WAIT) -> dict[str, Any]:
         """The next message."""
-        msg = json.loads(self.ws.recv(timeout=timeout))
+        text = self.ws.recv(timeout=timeout)
+        self.received += len(text)
+        msg = json.loads(text)
+        if msg.get("type") in ("state", "event", "delta") and isinstance(msg.get("table"), str):
+            feed = self.feeds.setdefault(msg["table"], Feed())
+            had = feed.state is not None
+            got = feed.take(msg)
+            if got is None:
+                if had:  # a frame missed or a patch that does not fit: a snapshot, please
+                    self.send({"type": "subscribe", "table": msg["table"]})
+            else:
+                msg = got
+                self.state[msg["table"]] = msg["state"]
         self.messages.append(msg)
-        if msg.get("type") in ("state", "event"):
-            self.state[msg["table"]] = msg["state"]
         return dict(msg)
 
     def closed(self, within: float = 1.0) -> tuple[int | None, float, list[dict[str, Any]]]:

@@ -56,6 +56,12 @@ def test_a_bounded_load_run(tmp_path: Path) -> None:
     assert figures["every_seat_ms"]["n"] >= 1
     assert 0 < percentile(res.to_every_seat, 0.5) <= max(res.to_every_seat)
     assert res.server_cpu > 0 and res.server_rss_mb > 0
+    # the hot-path figures: CPU per 1,000 actions and bytes per round per client, from the
+    # same counts; every delta applied (none missed, none that did not fit)
+    assert figures["server_cpu_s_per_1000_actions"] == round(1000 * res.server_cpu / res.actions, 3)
+    assert res.received > 0 and res.lost == 0
+    per_table = res.seats / res.tables
+    assert figures["bytes_per_round_per_client"] == round(res.received / res.rounds / per_table)
     store = Store(url)
     try:
         report = audit_store(store)

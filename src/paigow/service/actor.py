@@ -39,7 +39,7 @@ from .rights import RightsError, translate
 from .sessions_sql import SessionRevokedError
 from .store import Batch, OpRow, RoundRow, Store, players_of
 from .tableopts import table_events
-from .views import Subscriber, TableViews
+from .views import Key, Subscriber, TableViews
 
 __all__ = ["Subscriber", "TableActor"]
 
@@ -86,6 +86,9 @@ class TableActor(TableViews):
         self.idem: dict[tuple[str, str], int] = {}
         self.subscribers: set[Subscriber] = set()
         self.recent: list[tuple[int, Applied]] = []
+        self.full_states = False
+        self.frame = 0
+        self.sent: dict[Subscriber, tuple[int, Key, dict[str, Any]]] = {}
         self.connected: Callable[[str], bool] = lambda _n: True
         self.wait: Wait | None = None
         self.deadline: float | None = None
@@ -200,6 +203,7 @@ class TableActor(TableViews):
         """Remove a subscriber. A seated player's connection closing may shorten the window
         the table waits in (``away_seconds``): the dealer looks at the table again."""
         self.subscribers.discard(sub)
+        self.sent.pop(sub, None)
         if sub.user.name in self.engine.session.seats:
             self.kick()
 
@@ -225,7 +229,7 @@ class TableActor(TableViews):
         if item.kind == "subscribe":
             assert item.sub is not None and item.done is not None
             self.subscribers.add(item.sub)
-            item.sub.push(self.state_message(item.sub.user))
+            self.snapshot(item.sub)
             item.done.set_result({})
         elif item.kind == "command":
             assert item.done is not None

@@ -287,6 +287,9 @@ def _closed(service: Service, conn: Connection) -> None:
 async def _write(ws: WebSocket, conn: Connection) -> None:
     with contextlib.suppress(Exception):
         while (msg := await conn.queue.get()) is not None:
+            if isinstance(msg, str):  # a frame encoded once for every subscriber
+                await ws.send_text(msg)
+                continue
             if "type" not in msg:  # the session ended (Connection.revoke)
                 await ws.close(code=int(msg["close"]), reason=str(msg["reason"])[:120])
                 return

@@ -16,14 +16,14 @@ that cannot be stored is rolled back the same way.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from paigow.errors import IllegalActionError, PaigowError
 from paigow.profiles import Profile
 from paigow.table.games import hand_pieces
-from paigow.table.observation import Viewer, observe, observe_op
+from paigow.table.observation import Viewer, observe, observe_all, observe_op, observe_ops
 from paigow.table.record import round_record
 from paigow.table.round import Banker, Round
 from paigow.table.session import SessionCheckpoint, TableSession
@@ -166,6 +166,20 @@ class TableEngine:
         if rnd is None:
             return None
         return observe(rnd, viewer, self.statement(rnd) if rnd.phase == "done" else None)
+
+    def views(self, viewers: Iterable[Viewer]) -> dict[Viewer, dict[str, Any] | None]:
+        """:meth:`view` for each of ``viewers``, made once for all (the public parts shared)."""
+        rnd = self.round or self.last_round
+        if rnd is None:
+            return dict.fromkeys(viewers)
+        found = observe_all(rnd, viewers, self.statement(rnd) if rnd.phase == "done" else None)
+        return dict(found)
+
+    def op_views(
+        self, rnd: Round, indices: Sequence[int], viewers: Iterable[Viewer]
+    ) -> dict[Viewer, list[dict[str, Any]]]:
+        """:meth:`op_view` of each of ``indices`` for each of ``viewers``, made once for all."""
+        return observe_ops(rnd, indices, viewers)
 
     def statement(self, rnd: Round) -> dict[str, Any]:
         """The settlement statement of the finished round ``rnd``, from its record."""

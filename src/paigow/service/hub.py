@@ -89,6 +89,9 @@ class ServiceOptions:
     #: Several processes share the database (PostgreSQL): tables are leased, changes fanned out.
     cluster: bool = False
     lease_seconds: float = 6.0
+    #: Send each subscriber the whole state with every event, as before deltas (to compare
+    #: the two in one benchmark run: ``PAIGOW_FULL_STATES=1``).
+    full_states: bool = field(default_factory=lambda: os.environ.get("PAIGOW_FULL_STATES") == "1")
 
 
 class Connection:
@@ -109,13 +112,15 @@ class Connection:
         self.session = session
         self.address = address
         self.tables: set[str] = set()
-        self.queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue(limit)
+        #: Messages: a dict, or a frame already encoded (the same text for many connections).
+        self.queue: asyncio.Queue[dict[str, Any] | str | None] = asyncio.Queue(limit)
         self.overflowed = False
         #: Why the session ended (None while it is valid): nothing more is sent or read.
         self.revoked: str | None = None
 
-    def push(self, message: dict[str, Any]) -> None:
-        """Queue a message; a client that falls ``limit`` messages behind is disconnected."""
+    def push(self, message: dict[str, Any] | str) -> None:
+        """Queue a message (a dict, or JSON text); a client that falls ``limit`` messages
+        behind is disconnected."""
         if self.revoked is not None:
             return
         try:
@@ -258,6 +263,7 @@ class Service:
         actor.on_events = self._on_events
         actor.committer = self.group_commit.commit
         actor.instance = self.instance
+        actor.full_states = self.options.full_states
         self.actors[engine.table_id] = actor
         return actor
 

@@ -302,6 +302,21 @@ _CHAT = {
     },
 }
 
+_EVENTS = {
+    "type": "array",
+    "items": {
+        "type": "object",
+        "required": ["seq", "action", "round"],
+        "properties": {
+            "seq": _INT,
+            "action": _STR,
+            "round": {"type": ["integer", "null"]},
+            "notice": _OBJ,
+            "ops": {"type": "array", "items": _OBJ},
+        },
+    },
+}
+
 #: JSON schemas of the messages the server sends.
 SERVER_MESSAGES: dict[str, dict[str, Any]] = {
     "welcome": {
@@ -319,6 +334,7 @@ SERVER_MESSAGES: dict[str, dict[str, Any]] = {
         "properties": {
             "type": {"const": "state"},
             "table": _STR,
+            "n": _INT,
             "state": _OBJ,
             "events": {"type": "array", "items": _OBJ},
         },
@@ -329,21 +345,20 @@ SERVER_MESSAGES: dict[str, dict[str, Any]] = {
         "properties": {
             "type": {"const": "event"},
             "table": _STR,
-            "events": {
-                "type": "array",
-                "items": {
-                    "type": "object",
-                    "required": ["seq", "action", "round"],
-                    "properties": {
-                        "seq": _INT,
-                        "action": _STR,
-                        "round": {"type": ["integer", "null"]},
-                        "notice": _OBJ,
-                        "ops": {"type": "array", "items": _OBJ},
-                    },
-                },
-            },
+            "n": _INT,
+            "events": _EVENTS,
             "state": _OBJ,
+        },
+    },
+    "delta": {
+        "type": "object",
+        "required": ["type", "table", "n", "events", "patch"],
+        "properties": {
+            "type": {"const": "delta"},
+            "table": _STR,
+            "n": _INT,
+            "events": _EVENTS,
+            "patch": {"type": "array"},
         },
     },
     "result": {

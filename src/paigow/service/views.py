@@ -4,12 +4,14 @@ sees)."""
 
 from __future__ import annotations
 
+import json
 from typing import TYPE_CHECKING, Any, Protocol
 
 from paigow.table.observation import OPERATOR, SPECTATOR, Viewer
 
 from .auth import User
 from .choices import NONE, player_choices
+from .deltas import Differ
 
 if TYPE_CHECKING:
     from .conduct import Floor, Wait
@@ -27,8 +29,14 @@ class Subscriber(Protocol):
 
     user: User
 
-    def push(self, message: dict[str, Any]) -> None:
-        """Queue a message for the client (never blocks)."""
+    def push(self, message: dict[str, Any] | str) -> None:
+        """Queue a message for the client (never blocks): a dict, or a frame already encoded
+        as JSON text (the same text for every subscriber who sees the same)."""
+
+
+#: Who sees the same state of a table: the viewer, and whose choices (a seated player's name,
+#: ``""`` for a signed-in player not seated, None for operators and anonymous spectators).
+Key = tuple[Viewer, str | None]
 
 
 class TableViews:
@@ -42,6 +50,14 @@ class TableViews:
     held: str | None
     subscribers: set[Subscriber]
     recent: list[tuple[int, Applied]]
+    #: Send every subscriber the whole state with each event (the code before deltas; for
+    #: comparisons), instead of a ``delta``.
+    full_states: bool
+    #: The number of the last broadcast (``n`` of ``state``, ``event`` and ``delta``).
+    frame: int
+    #: What each subscriber was sent last: the frame's number, its key and its state (the
+    #: base its next delta is made from).
+    sent: dict[Subscriber, tuple[int, Key, dict[str, Any]]]
 
     @property
     def table_id(self) -> str:
@@ -115,9 +131,26 @@ class TableViews:
         return {
             "type": "state",
             "table": self.table_id,
+            "n": self.frame,
             "state": self.state(viewer, user),
             "events": self._events(self.recent, viewer),
         }
+
+    def snapshot(self, sub: Subscriber) -> None:
+        """Send ``sub`` the table's state (its first message, or again when it asks: a
+        client that missed a delta), the base of the deltas that follow."""
+        msg = self.state_message(sub.user)
+        self.sent[sub] = (self.frame, self.key(sub.user), msg["state"])
+        sub.push(msg)
+
+    def key(self, user: User) -> Key:
+        """Who sees this table as ``user`` does (:data:`Key`)."""
+        viewer = self.viewer(user)
+        if user.is_operator or not user.name:
+            return viewer, None
+        if viewer.player is not None and user.name in self.engine.session.seats:
+            return viewer, user.name
+        return viewer, ""
 
     def remember(self, applied: list[tuple[int, Applied]]) -> None:
         """Keep what ``applied`` did for :meth:`state_message`: the events of the open round and
@@ -148,6 +181,112 @@ class TableViews:
         self._push(applied)
 
     def _push(self, applied: list[tuple[int, Applied]]) -> None:
+        self.frame += 1
+        if self.full_states:
+            self._push_states(applied)
+            return
+        groups: dict[Key, list[Subscriber]] = {}
+        for sub in list(self.subscribers):
+            groups.setdefault(self.key(sub.user), []).append(sub)
+        if not groups:
+            return
+        states = self._states(groups)
+        viewers = {k[0] for k in groups}
+        cache: dict[tuple[int, Viewer], list[dict[str, Any]]] = {}
+        events = {v: self._events_for(applied, v, viewers, cache) for v in viewers}
+        differ = Differ()
+        frames: dict[tuple[Key, int], str] = {}
+        for k, subs in groups.items():
+            new = states[k]
+            for sub in subs:
+                was = self.sent.get(sub)
+                if was is None or was[0] != self.frame - 1 or was[1] != k:
+                    # no base (a new subscriber's snapshot is not sent yet) or another one (it
+                    # now sees more or less): the whole state
+                    msg = {"type": "event", "table": self.table_id, "n": self.frame}
+                    sub.push({**msg, "events": events[k[0]], "state": new})
+                else:
+                    text = frames.get((k, id(was[2])))
+                    if text is None:
+                        text = frames[k, id(was[2])] = _encode(
+                            {
+                                "type": "delta",
+                                "table": self.table_id,
+                                "n": self.frame,
+                                "events": events[k[0]],
+                                "patch": differ.patch(was[2], new),
+                            }
+                        )
+                    sub.push(text)
+                self.sent[sub] = (self.frame, k, new)
+
+    def _states(self, keys: dict[Key, list[Subscriber]]) -> dict[Key, dict[str, Any]]:
+        """:meth:`state` for each key, made once per broadcast: the round's projection once
+        per viewer (its public parts shared), the parts that are the same for all shared."""
+        e = self.engine
+        w = self.wait
+        rounds = e.views({k[0] for k in keys})
+        head = {
+            "table": self.table_id,
+            "seq": self.seq,
+            "profile": e.profile.name,
+            "game": e.game_name,
+            "limits": {"min": e.profile.table.min_wager, "max": e.profile.table.max_wager},
+            "seats": e.seats,
+            "chips": {n: e.chips(n) for n in e.seats},
+            "rounds": e.session.rounds,
+            "round_open": e.round is not None,
+            "waiting": None
+            if w is None
+            else {"key": w.key, "for": w.what, "who": list(w.who), "deadline": self.deadline},
+            "paused": self.floor.paused,
+            "held": self.held,
+        }
+        away = sorted(self.floor.away & set(e.seats))
+        out: dict[Key, dict[str, Any]] = {}
+        sitting: dict[str, Any] | None = None
+        for k, subs in keys.items():
+            viewer, who = k
+            if who == "":
+                sitting = sitting or self.choices(viewer, subs[0].user)
+                choices = sitting
+            else:
+                choices = None if who is None else self.choices(viewer, subs[0].user)
+            out[k] = {
+                **head,
+                "you": viewer.player,
+                "away": away,
+                "round": rounds[viewer],
+                "choices": choices,
+            }
+        return out
+
+    def _events_for(
+        self,
+        applied: list[tuple[int, Applied]],
+        viewer: Viewer,
+        viewers: set[Viewer],
+        cache: dict[tuple[int, Viewer], list[dict[str, Any]]],
+    ) -> list[dict[str, Any]]:
+        """:meth:`_events` for ``viewer``, each step's operations redacted once for all
+        ``viewers`` (kept in ``cache`` for the broadcast)."""
+        events: list[dict[str, Any]] = []
+        for seq, a in applied:
+            ev: dict[str, Any] = {"seq": seq, "action": a.command["a"], "round": a.round_no}
+            if a.notice is not None:
+                ev["notice"] = a.notice
+            if a.rnd is not None and a.ops:
+                ops = cache.get((id(a), viewer))
+                if ops is None:
+                    for v, got in self.engine.op_views(a.rnd, a.ops, viewers).items():
+                        cache[id(a), v] = got
+                    ops = cache[id(a), viewer]
+                ev["ops"] = ops
+            events.append(ev)
+        return events
+
+    def _push_states(self, applied: list[tuple[int, Applied]]) -> None:
+        """Every subscriber its events and whole state, each made for it."""
         for sub in list(self.subscribers):
             viewer = self.viewer(sub.user)
             events = self._events(applied, viewer)
@@ -155,7 +294,12 @@ class TableViews:
                 {
                     "type": "event",
                     "table": self.table_id,
+                    "n": self.frame,
                     "events": events,
                     "state": self.state(viewer, sub.user),
                 }
             )
+
+
+def _encode(message: dict[str, Any]) -> str:
+    return json.dumps(message, separators=(",", ":"))

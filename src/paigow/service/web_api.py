@@ -234,7 +234,8 @@ _watchers: set[Connection] = set()
 async def _write(ws: WebSocket, conn: Connection) -> None:
     with contextlib.suppress(Exception):
         while (msg := await conn.queue.get()) is not None:
-            await ws.send_text(json.dumps(msg, separators=(",", ":")))
+            text = msg if isinstance(msg, str) else json.dumps(msg, separators=(",", ":"))
+            await ws.send_text(text)
 
 
 async def _watch_message(service: Service, conn: Connection, text: str) -> None:

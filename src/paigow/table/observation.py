@@ -26,7 +26,7 @@ recall). All three are pure functions of the round.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -43,7 +43,9 @@ __all__ = [
     "Viewer",
     "exposed_positions",
     "observe",
+    "observe_all",
     "observe_op",
+    "observe_ops",
     "redact_record",
     "visible_positions",
 ]
@@ -140,27 +142,8 @@ def observe(
     settlement ``statement`` (:mod:`.statement`, public: it names no piece), made here from the
     round's record when not given."""
     seen = visible_positions(rnd, viewer)
-    positions: dict[str, Any] = {}
-    exposures: dict[str, int] = {}
-    for op in rnd.log:
-        if op.kind == "expose_dealt":
-            pos = str(op.data["position"])
-            exposures[pos] = exposures.get(pos, 0) + int(op.data["count"])
-    for pos in rnd.ring:
-        dealt = pos in rnd.dealt and pos not in rnd.collected
-        setting = _position_setting(rnd, pos)
-        positions[pos] = {
-            "dealt": dealt,
-            "collected": pos in rnd.collected,
-            "pieces": [str(t) for t in rnd.dealt[pos]] if dealt and pos in seen else None,
-            "set": setting is not None,
-            "setting": _setting(setting) if pos in seen else None,
-            "set_by": rnd.set_by.get(pos),
-            "exposed_count": exposures.get(pos, 0),
-            "surrendered": pos in rnd.surrendered,
-            "void": pos in rnd.voided_spots,
-            "dead": pos in rnd.dead_spots,
-        }
+    exposures = _exposures(rnd)
+    positions = {pos: _position(rnd, pos, pos in seen, exposures) for pos in rnd.ring}
     ph = rnd.dice_phase
     b = rnd.banker
     return {
@@ -200,6 +183,58 @@ def observe(
     }
 
 
+def observe_all(
+    rnd: Round, viewers: Iterable[Viewer], statement: Mapping[str, Any] | None = None
+) -> dict[Viewer, dict[str, Any]]:
+    """The round as each of ``viewers`` may see it now: for each, exactly what
+    :func:`observe` gives, made once for all. What everyone sees is built once and shared
+    (the same objects); a viewer who sees more gets its own copies of the positions it sees."""
+    public = observe(rnd, SPECTATOR, statement)
+    shown = visible_positions(rnd, SPECTATOR)
+    exposures: dict[str, int] | None = None
+    out: dict[Viewer, dict[str, Any]] = {}
+    for viewer in viewers:
+        more = visible_positions(rnd, viewer) - shown
+        if not more:
+            out[viewer] = public
+            continue
+        if exposures is None:
+            exposures = _exposures(rnd)
+        positions = dict(public["positions"])
+        for pos in more:
+            positions[pos] = _position(rnd, pos, True, exposures)
+        out[viewer] = {**public, "positions": positions}
+    return out
+
+
+def _exposures(rnd: Round) -> dict[str, int]:
+    """Pieces exposed by accident per position (R-IRR)."""
+    exposures: dict[str, int] = {}
+    for op in rnd.log:
+        if op.kind == "expose_dealt":
+            pos = str(op.data["position"])
+            exposures[pos] = exposures.get(pos, 0) + int(op.data["count"])
+    return exposures
+
+
+def _position(rnd: Round, pos: str, seen: bool, exposures: Mapping[str, int]) -> dict[str, Any]:
+    """Ring position ``pos`` as a viewer sees it (``seen``: whether it may see its pieces)."""
+    dealt = pos in rnd.dealt and pos not in rnd.collected
+    setting = _position_setting(rnd, pos)
+    return {
+        "dealt": dealt,
+        "collected": pos in rnd.collected,
+        "pieces": [str(t) for t in rnd.dealt[pos]] if dealt and seen else None,
+        "set": setting is not None,
+        "setting": _setting(setting) if seen else None,
+        "set_by": rnd.set_by.get(pos),
+        "exposed_count": exposures.get(pos, 0),
+        "surrendered": pos in rnd.surrendered,
+        "void": pos in rnd.voided_spots,
+        "dead": pos in rnd.dead_spots,
+    }
+
+
 def _statement(rnd: Round, given: Mapping[str, Any] | None) -> dict[str, Any] | None:
     if rnd.phase != "done":
         return None
@@ -235,6 +270,9 @@ def _plain(value: Any) -> Any:
 
 _SETTING_KINDS = ("set", "house_way")
 _BANK_KINDS = ("bank_set", "reset_to_house_way")
+#: The operations whose redaction depends on what the viewer sees (the others show no piece
+#: of a hand: :func:`_redact_op` gives every viewer the same).
+_HIDING_KINDS = frozenset({"deal", *_SETTING_KINDS, *_BANK_KINDS})
 
 
 def _redact_op(op: Mapping[str, Any], seen: set[str], bank_spot: str) -> dict[str, Any]:
@@ -256,6 +294,27 @@ def _redact_op(op: Mapping[str, Any], seen: set[str], bank_spot: str) -> dict[st
 def observe_op(rnd: Round, index: int, viewer: Viewer) -> dict[str, Any]:
     """Operation ``index`` of the round's log as ``viewer`` may see it now."""
     return _redact_op(rnd.log[index].to_json(), visible_positions(rnd, viewer), rnd.bank_spot)
+
+
+def observe_ops(
+    rnd: Round, indices: Iterable[int], viewers: Iterable[Viewer]
+) -> dict[Viewer, list[dict[str, Any]]]:
+    """Operations ``indices`` of the round's log as each of ``viewers`` may see them now: for
+    each, exactly what :func:`observe_op` gives, made once for all (an operation that shows no
+    piece is one object shared by every viewer)."""
+    ops = [rnd.log[i].to_json() for i in indices]
+    viewers = list(viewers)
+    seen = {v: visible_positions(rnd, v) for v in viewers}
+    out: dict[Viewer, list[dict[str, Any]]] = {v: [] for v in viewers}
+    for op in ops:
+        if op["kind"] in _HIDING_KINDS:
+            for v in viewers:
+                out[v].append(_redact_op(op, seen[v], rnd.bank_spot))
+        else:
+            shared = _redact_op(op, set(), rnd.bank_spot)
+            for v in viewers:
+                out[v].append(shared)
+    return out
 
 
 def redact_record(record: Mapping[str, Any], viewer: Viewer) -> dict[str, Any]:

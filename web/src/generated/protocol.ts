@@ -682,6 +682,16 @@ export type PauseArgs = Readonly<Record<string, never>>;
 
 export type ResumeArgs = Readonly<Record<string, never>>;
 
+export interface ConfigureArgs {
+  readonly min_wager?: number | null;
+  readonly max_wager?: number | null;
+  readonly advice?: boolean | null;
+  readonly pair_fortunes?: string | null;
+  readonly dragons_eye?: boolean | null;
+  readonly supreme_bonus?: boolean | null;
+  readonly computer_players?: number | null;
+}
+
 export interface OperatorActionArgs {
   readonly void: VoidArgs;
   readonly expose_dealt: ExposeDealtArgs;
@@ -695,6 +705,7 @@ export interface OperatorActionArgs {
   readonly expire: ExpireArgs;
   readonly pause: PauseArgs;
   readonly resume: ResumeArgs;
+  readonly configure: ConfigureArgs;
 }
 
 export type Action = keyof ActionArgs;
@@ -711,6 +722,7 @@ export interface WelcomeMessage {
 export interface StateMessage {
   readonly type: "state";
   readonly table: string;
+  readonly n?: number;
   readonly state: TableState;
   readonly events?: readonly TableEvent[];
 }
@@ -718,8 +730,23 @@ export interface StateMessage {
 export interface EventMessage {
   readonly type: "event";
   readonly table: string;
+  readonly n?: number;
   readonly events: readonly TableEvent[];
   readonly state: TableState;
+}
+
+export interface DeltaMessage {
+  readonly type: "delta";
+  readonly table: string;
+  readonly n: number;
+  readonly events: readonly ({
+    readonly seq: number;
+    readonly action: string;
+    readonly round: number | null;
+    readonly notice?: Readonly<Record<string, unknown>>;
+    readonly ops?: readonly Readonly<Record<string, unknown>>[];
+  })[];
+  readonly patch: readonly unknown[];
 }
 
 export interface ResultMessage {
@@ -796,4 +823,4 @@ export interface LogMessage {
   };
 }
 
-export type ServerMessage = WelcomeMessage | StateMessage | EventMessage | ResultMessage | ErrorMessage | PongMessage | ChatHistoryMessage | ChatMessage | ChatDeletedMessage | ChatResultMessage | LogMessage;
+export type ServerMessage = WelcomeMessage | StateMessage | EventMessage | DeltaMessage | ResultMessage | ErrorMessage | PongMessage | ChatHistoryMessage | ChatMessage | ChatDeletedMessage | ChatResultMessage | LogMessage;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ClientMessage, ResultMessage } from "../protocol";
+import type { ClientMessage, ResultMessage, ServerMessage } from "../protocol";
 import type { SocketLike } from "./tableSocket";
 import { DEFAULT_BACKOFF, TableSocket, backoffDelay, randomKey } from "./tableSocket";
 
@@ -83,6 +83,50 @@ function harness() {
 }
 
 describe("TableSocket", () => {
+  it("applies a table's deltas to its last state and asks for a snapshot after a gap or junk", () => {
+    const { client, latest } = harness();
+    const got: ServerMessage[] = [];
+    client.onMessage((m) => got.push(m));
+    client.connect();
+    latest().open();
+    client.subscribe("t1");
+    const state = { table: "t1", seq: 3, chips: { ann: 500 }, waiting: null };
+    latest().deliver({ type: "state", table: "t1", n: 7, state, events: [] });
+    const ev = { seq: 4, action: "wager", round: 1 };
+    const patch = [
+      [["seq"], 4],
+      [["chips", "ann"], 400],
+    ];
+    latest().deliver({ type: "delta", table: "t1", n: 8, events: [ev], patch });
+    expect(got.at(-1)).toEqual({
+      type: "event",
+      table: "t1",
+      n: 8,
+      events: [ev],
+      state: { table: "t1", seq: 4, chips: { ann: 400 }, waiting: null },
+    });
+    expect(state.chips.ann).toBe(500); // the snapshot itself is never changed
+    const sent = () => latest().sent.filter((m) => m.type === "subscribe").length;
+    expect(sent()).toBe(1);
+    // a frame missed (9): not applied, one snapshot asked for, later deltas ignored until it comes
+    latest().deliver({ type: "delta", table: "t1", n: 10, events: [], patch: [[["seq"], 6]] });
+    latest().deliver({ type: "delta", table: "t1", n: 11, events: [], patch: [[["seq"], 7]] });
+    expect(got).toHaveLength(2);
+    expect(sent()).toBe(2);
+    expect(client.resnapshots).toBe(1);
+    latest().deliver({ type: "state", table: "t1", n: 11, state: { ...state, seq: 7 } });
+    expect(got).toHaveLength(3);
+    // junk in a patch: a path that is not there, a malformed change, a replayed frame
+    for (const junk of [[[["nope", "x"], 1]], [["seq"]], "x", [[[], 1]], [[["chips", 0], 1]]]) {
+      latest().deliver({ type: "delta", table: "t1", n: 12, events: [], patch: junk });
+      latest().deliver({ type: "state", table: "t1", n: 11, state: { ...state, seq: 7 } });
+    }
+    latest().deliver({ type: "delta", table: "t1", n: 11, events: [], patch: [] });
+    expect(got.filter((m) => m.type === "event")).toHaveLength(1);
+    expect(client.resnapshots).toBe(7);
+    expect(sent()).toBe(8);
+  });
+
   it("sends commands with idempotency keys and resolves them on their result", async () => {
     const { client, latest } = harness();
     const statuses: string[] = [];

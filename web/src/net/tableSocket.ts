@@ -3,13 +3,25 @@
  * (exponential back-off with jitter), re-subscription to every watched table after a
  * reconnection, and idempotency keys, so that a command re-sent after a lost connection is
  * applied at most once and its sender learns the outcome (`applied`, `duplicate` or `refused`).
+ * A table's `delta` messages are applied here to its last state (./deltas.ts) and passed on as
+ * the `event` with the whole state they amount to; a delta missed or out of order makes the
+ * client subscribe again, for a snapshot.
  *
  * Everything that touches the world (the WebSocket constructor, timers, randomness, key
  * generation) is injected, so the behaviour is tested deterministically.
  */
 
-import type { ActionArgs, CommandBody, CommandId, ResultMessage, ServerMessage, TableId } from "../protocol";
+import type {
+  ActionArgs,
+  CommandBody,
+  CommandId,
+  DeltaMessage,
+  ResultMessage,
+  ServerMessage,
+  TableId,
+} from "../protocol";
 import { parseServerMessage } from "../protocol";
+import { TableFeeds } from "./deltas";
 
 export type ConnectionStatus = "idle" | "connecting" | "open" | "reconnecting" | "signed-out" | "closed";
 
@@ -95,6 +107,9 @@ export class TableSocket {
   private heard = 0;
   /** The code of the close that ended the connection for good (4401: the session ended). */
   closeCode: number | null = null;
+  private readonly feeds = new TableFeeds();
+  /** Snapshots asked for after a delta that could not be applied. */
+  private resyncs = 0;
 
   constructor(options: TableSocketOptions) {
     this.opts = {
@@ -122,6 +137,11 @@ export class TableSocket {
   /** Commands still waiting for their result. */
   get unanswered(): number {
     return this.outbox.size;
+  }
+
+  /** How many times a table's deltas could not be applied and a snapshot was asked for. */
+  get resnapshots(): number {
+    return this.resyncs;
   }
 
   onMessage(listener: MessageListener): () => void {
@@ -165,6 +185,7 @@ export class TableSocket {
 
   unsubscribe(table: TableId): void {
     if (!this.watched.delete(table)) return;
+    this.feeds.forget(table);
     this.transmit(JSON.stringify({ type: "unsubscribe", table }));
   }
 
@@ -255,6 +276,7 @@ export class TableSocket {
     this.socket = s;
     s.onopen = () => {
       this.attempt = 0;
+      this.feeds.forget();
       this.setStatus("open");
       this.startBeat();
       for (const table of this.watched) this.transmit(JSON.stringify({ type: "subscribe", table }));
@@ -284,14 +306,44 @@ export class TableSocket {
   }
 
   private receive(text: string): void {
-    const message = parseServerMessage(text);
+    let message = parseServerMessage(text) ?? this.delta(text);
     if (!message) return;
+    if (message.type === "delta") {
+      message = this.applyDelta(message);
+      if (!message) return;
+    } else if (message.type === "state" || message.type === "event") {
+      this.feeds.base(message.table, message.n, message.state);
+    }
     if (message.type === "result") {
       const pending = this.outbox.get(message.id);
       this.outbox.delete(message.id);
       pending?.resolve(message);
     }
     for (const listener of this.messageListeners) listener(message);
+  }
+
+  /** A `delta` message's envelope, checked (null when it is not one). */
+  private delta(text: string): DeltaMessage | null {
+    let data: unknown;
+    try {
+      data = JSON.parse(text);
+    } catch {
+      return null;
+    }
+    if (typeof data !== "object" || data === null) return null;
+    const d = data as Record<string, unknown>;
+    if (d.type !== "delta" || typeof d.table !== "string" || typeof d.n !== "number") return null;
+    return data as DeltaMessage;
+  }
+
+  private applyDelta(m: DeltaMessage): ServerMessage | null {
+    const event = this.feeds.apply(m);
+    if (event) return event;
+    if (this.watched.has(m.table) && this.feeds.lost(m.table)) {
+      this.resyncs += 1;
+      this.transmit(JSON.stringify({ type: "subscribe", table: m.table }));
+    }
+    return null;
   }
 
   private setStatus(status: ConnectionStatus): void {

@@ -92,6 +92,8 @@ function onServer(state: ClientState, m: ServerMessage): ClientState {
       return withState(state, m.table, m.state, m.events ?? []);
     case "event":
       return withState(state, m.table, m.state, m.events);
+    case "delta": // applied by the socket (net/deltas.ts), which passes on the whole state
+      return state;
     case "result": {
       const pending = state.pending.filter((id) => id !== m.id);
       const next = pending.length === state.pending.length ? state : { ...state, pending };

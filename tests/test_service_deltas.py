@@ -1,0 +1,241 @@
+"""Deltas, not states: after its snapshot a subscriber is sent only what changed in its own
+projection (:mod:`paigow.service.deltas`), numbered; the projection is made once per distinct
+visibility and each frame encoded once.
+
+The properties: a patch turns any JSON object into any other (hypothesis), a malformed patch or
+one out of order is refused, never applied in part; over whole rounds of every profile played
+by random people (tests/service_sim.py), every viewer's state rebuilt from its deltas equals
+the whole state the server would have sent it (the slow obvious reference: ``state`` made for
+each subscriber alone), its events equal the events made for it alone, and the projections
+made once for all equal :func:`paigow.table.observation.observe` made for each viewer.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import copy
+import itertools
+import json
+import zlib
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from paigow.service.auth import User
+from paigow.service.config import TableConfig
+from paigow.service.deltas import PatchError, apply_patch, diff
+from paigow.table.observation import SPECTATOR, observe, observe_all, observe_op, observe_ops
+from service_sim import Sim, Sub
+from service_support import Feed
+
+PROFILES = [
+    ("generic", {}),
+    ("colorado", {"dragons_eye": True, "pair_fortunes": "1"}),
+    ("maryland", {"pair_fortunes": "A"}),
+    ("lucky-chances", {}),
+    ("nj-supreme", {}),
+]
+
+scalars = st.none() | st.booleans() | st.integers(-5, 5) | st.floats(-2, 2) | st.sampled_from("ab")
+values = st.recursive(
+    scalars,
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.sampled_from("abcd"), inner),
+    max_leaves=12,
+)
+objects = st.dictionaries(st.sampled_from("abcdef"), values, max_size=5)
+
+
+def plain(value: Any) -> Any:
+    """``value`` as a client receives it (JSON text parsed)."""
+    return json.loads(json.dumps(value))
+
+
+def same(a: Any, b: Any) -> bool:
+    """Equal as JSON text (types too: ``1`` is not ``True``)."""
+    return json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(objects, min_size=2, max_size=6))
+def test_deltas_rebuild_every_state_of_a_sequence(states: list[dict[str, Any]]) -> None:
+    """Applying each difference to the state before gives exactly the next state, through
+    JSON as the wire carries it, and neither state is changed by it."""
+    have = plain(states[0])
+    for old, new in itertools.pairwise(states):
+        kept = (copy.deepcopy(old), copy.deepcopy(new))
+        patch = plain(diff(old, new))
+        assert (old, new) == kept
+        before = copy.deepcopy(have)
+        have = apply_patch(have, patch)
+        assert same(have, new), (old, new, patch)
+        assert same(before, old)
+
+
+@settings(max_examples=300, deadline=None)
+@given(objects, st.lists(st.lists(values, max_size=3) | values, max_size=4))
+def test_a_malformed_patch_is_refused_whole(doc: dict[str, Any], patch: Any) -> None:
+    """Junk as a patch: refused (PatchError), or applied to a copy; the state the client
+    holds is never changed in place, and nothing else is raised."""
+    kept = copy.deepcopy(doc)
+    with contextlib.suppress(PatchError):
+        apply_patch(doc, patch)
+    assert doc == kept
+
+
+def test_a_feed_asks_again_after_a_gap_or_a_patch_that_does_not_fit() -> None:
+    """A client's feed: a delta out of order, a repeated one, or one whose path is not in
+    its state leaves it without a state (it subscribes again) until the next snapshot."""
+    feed = Feed()
+    assert feed.take({"type": "state", "table": "t", "n": 3, "state": {"a": 1}}) is not None
+    got = feed.take({"type": "delta", "table": "t", "n": 4, "events": [], "patch": [[["a"], 2]]})
+    assert got is not None and got["state"] == {"a": 2} and got["type"] == "event"
+    assert feed.take({"type": "delta", "table": "t", "n": 4, "events": [], "patch": []}) is None
+    assert feed.state is None and feed.lost == 1
+    assert feed.take({"type": "delta", "table": "t", "n": 5, "events": [], "patch": []}) is None
+    feed.take({"type": "state", "table": "t", "n": 9, "state": {"a": 1}})
+    bad = [[["b", "c"], 1]]
+    assert feed.take({"type": "delta", "table": "t", "n": 10, "events": [], "patch": bad}) is None
+    feed.take({"type": "state", "table": "t", "n": 11, "state": {"a": 1}})
+    assert feed.take({"type": "delta", "table": "t", "n": 13, "events": [], "patch": []}) is None
+    for junk in ("x", [["a"]], [[[], 1]], [[["a", 0], 1]], [[[1], 1]], None):
+        feed.take({"type": "state", "table": "t", "n": 1, "state": {"a": 1}})
+        assert feed.take({"type": "delta", "table": "t", "n": 2, "patch": junk}) is None, junk
+
+
+def _config(profile: str, options: dict[str, Any]) -> TableConfig:
+    return TableConfig(
+        id="deltas",
+        profile=profile,
+        computer_players=0,
+        pause_seconds=0,
+        **options,
+    )
+
+
+@pytest.mark.parametrize(("profile", "options"), PROFILES, ids=[p for p, _ in PROFILES])
+def test_every_viewer_rebuilds_the_state_it_would_have_been_sent(
+    profile: str, options: dict[str, Any]
+) -> None:
+    """60 rounds per profile with four random players, an operator, a signed-in spectator, an
+    anonymous one and a second connection of a player: at every frame each subscriber's state
+    rebuilt from its deltas equals the state made for it alone (the code before deltas), and
+    its events the events made for it alone; every delta of one broadcast to subscribers who
+    see the same is one encoded text."""
+    seed = zlib.crc32(profile.encode())
+    sim = Sim(_config(profile, options), players=4, seed=seed)
+    extra = [Sub(User(0, "", "spectator"), sim._check), Sub(sim.users[0], sim._check)]
+    sim.subs += extra
+    actor = sim.actor
+    applied_now: list[Any] = []
+    push = actor._push
+
+    def recording(applied: list[Any]) -> None:
+        applied_now[:] = applied
+        push(applied)
+
+    actor._push = recording  # type: ignore[method-assign]
+    checked = {"deltas": 0, "events": 0, "states": 0}
+
+    def check(s: Sim, sub: Sub, msg: dict[str, Any]) -> None:
+        viewer = actor.viewer(sub.user)
+        whole = plain(actor.state(viewer, sub.user))
+        assert same(msg["state"], whole), (sub.user.name, msg.get("patch"))
+        if msg["type"] == "event":
+            assert same(msg["events"], plain(actor._events(applied_now, viewer)))
+            checked["deltas" if "patch" in msg else "events"] += 1
+        else:
+            checked["states"] += 1
+
+    sim.run(60, check)
+    assert actor.engine.session.rounds >= 60
+    # almost everything went as deltas: whole states only to new subscribers and to viewers
+    # whose visibility changed (a player who sat down)
+    assert checked["deltas"] > 20 * checked["events"], checked
+
+
+def test_one_frame_for_all_who_see_the_same() -> None:
+    """Two connections of one player, and two anonymous spectators, are sent the very same
+    text object for each delta (encoded once) once they share a base; a player and the
+    spectators differ."""
+    sim = Sim(_config("generic", {}), players=2, seed=5)
+    texts: dict[str, list[str]] = {}
+
+    class Raw(Sub):
+        def __init__(self, user: User, tag: str) -> None:
+            super().__init__(user, sim._check)
+            self.tag = tag
+
+        def push(self, message: dict[str, Any] | str) -> None:
+            if isinstance(message, str):
+                texts.setdefault(self.tag, []).append(message)
+            super().push(message)
+
+    anon = User(0, "", "spectator")
+    sim.subs += [Raw(sim.users[0], "p1a"), Raw(sim.users[0], "p1b")]
+    sim.subs += [Raw(anon, "s1"), Raw(anon, "s2")]
+    sim.run(3, lambda *_a: None)
+    assert texts["p1a"] and len(texts["p1a"]) == len(texts["p1b"])
+    assert all(a is b for a, b in zip(texts["p1a"], texts["p1b"], strict=True))
+    # (each spectator's first delta is made from its own snapshot; from then on they share)
+    assert all(a is b for a, b in zip(texts["s1"][1:], texts["s2"][1:], strict=True))
+    assert any(a != b for a, b in zip(texts["p1a"], texts["s1"], strict=False))
+
+
+def test_a_resubscription_is_a_fresh_base() -> None:
+    """Subscribing again (what a client that missed a frame does) sends the state again, and
+    the deltas that follow are made from it and apply."""
+    sim = Sim(_config("generic", {}), players=2, seed=7)
+    kinds: list[str] = []
+    sub = sim.subs[0]
+
+    def record(_s: Sim, s: Sub, m: dict[str, Any]) -> None:
+        if s is sub:
+            kinds.append("delta" if "patch" in m else m["type"])
+
+    async def main() -> None:
+        sim.checker = record
+        await sim.start()
+        for _ in range(60):
+            await sim.step()
+        kinds.clear()
+        n = sub.feed.n
+        await sim.actor.subscribe(sub)
+        assert kinds == ["state"] and sub.feed.n == n
+        for _ in range(60):
+            await sim.step()
+        await sim.actor.stop()
+
+    asyncio.run(main())
+    assert kinds.count("delta") > 10
+
+
+@pytest.mark.parametrize(("profile", "options"), PROFILES, ids=[p for p, _ in PROFILES])
+def test_projections_made_once_equal_each_viewers_own(
+    profile: str, options: dict[str, Any]
+) -> None:
+    """``observe_all`` and ``observe_ops`` (one pass for every viewer) give each viewer exactly
+    what ``observe`` and ``observe_op`` give it alone, at every step of 20 rounds."""
+    sim = Sim(_config(profile, options), players=4, seed=zlib.crc32(profile.encode()) + 1)
+    seen = {"steps": 0}
+
+    def check(s: Sim, sub: Sub, _msg: dict[str, Any]) -> None:
+        if sub is not s.subs[0]:
+            return
+        e = s.actor.engine
+        rnd = e.round or e.last_round
+        if rnd is None:
+            return
+        viewers = {s.actor.viewer(u.user) for u in s.subs} | {SPECTATOR}
+        stmt = e.statement(rnd) if rnd.phase == "done" else None
+        for v, got in observe_all(rnd, viewers, stmt).items():
+            assert same(got, observe(rnd, v, stmt)), v
+        idx = list(range(max(0, len(rnd.log) - 6), len(rnd.log)))
+        for v, ops in observe_ops(rnd, idx, viewers).items():
+            assert same(ops, [observe_op(rnd, i, v) for i in idx]), v
+        seen["steps"] += 1
+
+    sim.run(20, check)
+    assert seen["steps"] > 100
