@@ -114,6 +114,19 @@ ROUTES = [  # method, path, body, minimum role: public / player / operator
     ("POST", "/api/accounts/authz/unsilence", None, "operator"),
     ("GET", "/api/me/mutes", None, "player"),
     ("POST", "/api/me/mutes", {"player": "authz", "mute": False}, "player"),
+    ("GET", "/api/pit/floor", None, "operator"),
+    ("GET", "/api/pit/profiles", None, "operator"),
+    ("POST", "/api/pit/tables/auth/pause", None, "operator"),
+    ("POST", "/api/pit/tables/auth/resume", None, "operator"),
+    ("POST", "/api/pit/tables/auth/configure", {"advice": True}, "operator"),
+    ("POST", "/api/pit/tables/auth/look", None, "operator-403"),  # no surveillance right
+    ("GET", "/api/pit/tables/auth/rounds/999999", None, "operator-404"),
+    ("POST", "/api/pit/accounts/authz/surveillance", {"surveillance": True}, "operator-409"),
+    ("GET", "/api/pit/accounts", None, "operator"),
+    ("GET", "/api/pit/accounts/authz", None, "operator"),
+    ("POST", "/api/pit/accounts/authz/adjust", {"cents": 1, "reason": "matrix"}, "operator"),
+    ("GET", "/api/pit/meters", None, "operator"),
+    ("GET", "/api/pit/meters.csv", None, "operator"),
     ("POST", "/api/logout", None, "player"),
 ]
 
@@ -130,9 +143,11 @@ def test_every_route(server: Server, tokens: dict[str, str | None]) -> None:
                 assert r.status_code == 409, (method, path, who, r.text)
             elif need == "password" and who in ("player", "operator"):  # the wrong password
                 assert r.status_code == 403, (method, path, who, r.text)
-            elif need == "operator-404" and who == "operator":  # no such session
-                assert r.status_code == 404, (method, path, who, r.text)
-            elif need == "operator-404" and who == "player":
+            elif need.startswith("operator-") and who == "operator":  # passes the door; then
+                # no such session or round (404), no surveillance right (403), not an operator's
+                # account (409)
+                assert r.status_code == int(need[9:]), (method, path, who, r.text)
+            elif need.startswith("operator-") and who == "player":
                 assert r.status_code == 403, (method, path, who, r.text)
             elif need == "viewer" and who == "operator":  # sees every hand; none dealt yet
                 assert r.status_code < 500 and r.status_code not in (401, 403), (path, r.text)
@@ -157,6 +172,8 @@ def test_the_matrix_covers_every_route() -> None:
         path = path.split("?", maxsplit=1)[0].replace("/wallets/authp/", "/wallets/{name}/")
         path = path.replace("/advice/1", "/advice/{spot}").replace("/authz/", "/{name}/")
         path = path.replace("0" * 64, "{session_id}").replace("/chat/1/", "/chat/{message_id}/")
+        path = path.replace("/rounds/999999", "/rounds/{round_no}")
+        path = path.removesuffix("/authz") + ("/{name}" if path.endswith("/authz") else "")
         return path.replace("/tables/auth", "/tables/{table_id}").replace(
             "/tables/other", "/tables/{table_id}"
         )
