@@ -239,3 +239,49 @@ def test_projections_made_once_equal_each_viewers_own(
 
     sim.run(20, check)
     assert seen["steps"] > 100
+
+
+JUNK: list[Any] = ["x", None, [[]], [[[], 1]], [[["zz", "q"], 1]], [[["zz"]]], [[["a"], 1, 2]]]
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(objects, min_size=3, max_size=8),
+    st.lists(
+        st.tuples(st.sampled_from(["drop", "swap", "repeat", "junk"]), st.integers(0, 7)),
+        max_size=4,
+    ),
+    st.integers(0, len(JUNK) - 1),
+)
+def test_a_client_fed_lost_reordered_or_junk_deltas_never_holds_a_wrong_state(
+    states: list[dict[str, Any]], faults: list[tuple[str, int]], junk: int
+) -> None:
+    """The websocket's deltas dropped, swapped, repeated or replaced by malformed patches: the
+    client's feed either holds exactly the state of the frame it says it has, or no state (it
+    asked for a snapshot, which the server answers with the state of the frame then)."""
+    frames: list[dict[str, Any]] = [
+        {"type": "delta", "table": "t", "n": i, "events": [], "patch": plain(diff(a, b))}
+        for i, (a, b) in enumerate(itertools.pairwise(states), start=1)
+    ]
+    for fault, at in faults:
+        i = at % len(frames)
+        if fault == "drop":
+            frames.pop(i)
+        elif fault == "swap" and i + 1 < len(frames):
+            frames[i], frames[i + 1] = frames[i + 1], frames[i]
+        elif fault == "repeat":
+            frames.insert(i, frames[i])
+        elif fault == "junk":
+            frames[i] = {**frames[i], "patch": JUNK[junk]}
+        if not frames:
+            return
+    feed = Feed()
+    feed.take({"type": "state", "table": "t", "n": 0, "state": plain(states[0])})
+    for frame in frames:
+        if feed.state is None:  # the snapshot asked for arrives in place of this frame
+            n = frame["n"]
+            feed.take({"type": "state", "table": "t", "n": n, "state": plain(states[n])})
+            continue
+        feed.take(frame)
+        if feed.state is not None:
+            assert feed.n is not None and same(feed.state, states[feed.n])

@@ -180,6 +180,9 @@ def hidden_leaks(frames: list[dict[str, Any]], me: str) -> list[str]:
     the stack order, other spots' settings."""
     found: list[str] = []
     for n, f in enumerate(frames):
+        if f.get("type") == "delta":  # not applied: it does not follow the page's last frame
+            found.append(f"frame {n}: a delta that does not apply")
+            continue
         if f.get("type") not in ("state", "event"):
             continue
         rnd = f["state"]["round"]

@@ -28,7 +28,7 @@ from playwright.sync_api import (
     sync_playwright,
 )
 
-from service_support import Server
+from service_support import Feed, Server
 
 __all__ = [
     "CHROMIUM",
@@ -131,9 +131,18 @@ class Visit:
             route.abort()
 
     def _socket(self, ws: WebSocket) -> None:
+        feeds: dict[str, Feed] = {}  # this socket's tables, as the page's client keeps them
+
         def received(payload: str | bytes) -> None:
             text = payload if isinstance(payload, str) else payload.decode()
-            self.frames.append(json.loads(text))
+            msg = json.loads(text)
+            if msg.get("type") in ("state", "event", "delta") and isinstance(msg.get("table"), str):
+                # a delta is recorded as the event with the whole state it amounts to (its
+                # patch kept), so that every check reads the state the page holds
+                got = feeds.setdefault(msg["table"], Feed()).take(msg)
+                if got is not None and msg["type"] == "delta":
+                    msg = {**got, "patch": msg["patch"]}
+            self.frames.append(msg)
 
         ws.on("framereceived", received)
 

@@ -11,6 +11,7 @@ export const FRAMES = {
   "co-sit-eve": {
     "type": "state",
     "table": "co",
+    "n": 3,
     "state": {
       "table": "co",
       "seq": 3,
@@ -108,6 +109,7 @@ export const FRAMES = {
   "co-wagers-alice": {
     "type": "event",
     "table": "co",
+    "n": 6,
     "events": [
       {
         "seq": 6,
@@ -458,6 +460,7 @@ export const FRAMES = {
   "co-next-round-eve": {
     "type": "event",
     "table": "co",
+    "n": 12,
     "events": [
       {
         "seq": 15,
@@ -732,6 +735,7 @@ export const FRAMES = {
   "co-setting-bob": {
     "type": "event",
     "table": "co",
+    "n": 13,
     "events": [
       {
         "seq": 16,
@@ -1169,6 +1173,7 @@ export const FRAMES = {
   "co-surrender-bob": {
     "type": "event",
     "table": "co",
+    "n": 16,
     "events": [
       {
         "seq": 25,
@@ -1512,6 +1517,7 @@ export const FRAMES = {
   "co-settled-alice": {
     "type": "event",
     "table": "co",
+    "n": 19,
     "events": [
       {
         "seq": 28,
@@ -2212,6 +2218,7 @@ export const FRAMES = {
   "co-settled-watcher": {
     "type": "event",
     "table": "co",
+    "n": 19,
     "events": [
       {
         "seq": 28,
@@ -2888,6 +2895,7 @@ export const FRAMES = {
   "co-offer-alice": {
     "type": "event",
     "table": "co",
+    "n": 20,
     "events": [],
     "state": {
       "table": "co",
@@ -3511,6 +3519,7 @@ export const FRAMES = {
   "co-cut-alice": {
     "type": "event",
     "table": "co",
+    "n": 21,
     "events": [
       {
         "seq": 30,
@@ -3918,6 +3927,7 @@ export const FRAMES = {
   "co-bank-wagers-alice": {
     "type": "event",
     "table": "co",
+    "n": 22,
     "events": [
       {
         "seq": 32,
@@ -4247,6 +4257,7 @@ export const FRAMES = {
   "co-style-alice": {
     "type": "event",
     "table": "co",
+    "n": 27,
     "events": [
       {
         "seq": 39,
@@ -4521,6 +4532,7 @@ export const FRAMES = {
   "co-bank-set-alice": {
     "type": "event",
     "table": "co",
+    "n": 30,
     "events": [
       {
         "seq": 47,
@@ -4795,6 +4807,7 @@ export const FRAMES = {
   "co-settled-bank-alice": {
     "type": "event",
     "table": "co",
+    "n": 33,
     "events": [
       {
         "seq": 49,
@@ -5496,6 +5509,7 @@ export const FRAMES = {
   "co-settled-bank-bob": {
     "type": "event",
     "table": "co",
+    "n": 33,
     "events": [
       {
         "seq": 49,
@@ -6197,6 +6211,7 @@ export const FRAMES = {
   "lc-offer-carol": {
     "type": "event",
     "table": "lc",
+    "n": 6,
     "events": [],
     "state": {
       "table": "lc",
@@ -6269,6 +6284,7 @@ export const FRAMES = {
   "lc-stake-carol": {
     "type": "event",
     "table": "lc",
+    "n": 7,
     "events": [
       {
         "seq": 6,
@@ -6585,6 +6601,7 @@ export const FRAMES = {
   "lc-wagers-dave": {
     "type": "event",
     "table": "lc",
+    "n": 7,
     "events": [
       {
         "seq": 6,
@@ -6923,6 +6940,7 @@ export const FRAMES = {
   "lc-settled-dave": {
     "type": "event",
     "table": "lc",
+    "n": 15,
     "events": [
       {
         "seq": 22,
@@ -7584,6 +7602,7 @@ export const FRAMES = {
   "lc-settled-carol": {
     "type": "event",
     "table": "lc",
+    "n": 15,
     "events": [
       {
         "seq": 22,
@@ -8245,6 +8264,7 @@ export const FRAMES = {
   "lc-settled-watcher": {
     "type": "event",
     "table": "lc",
+    "n": 15,
     "events": [
       {
         "seq": 22,
