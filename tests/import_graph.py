@@ -105,7 +105,6 @@ def _lazy_targets() -> set[str]:
                 for c in ast.walk(node.value)
                 if isinstance(c, ast.Constant)
                 and isinstance(c.value, str)
-                and "." not in c.value
                 and f"paigow.{c.value}" in modules()
             }
     raise AssertionError("paigow/__init__.py has no _LAZY table")  # pragma: no cover

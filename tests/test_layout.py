@@ -54,35 +54,12 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("the package's public names", ("paigow",)),
 )
 
-#: Import cycles being taken apart, each the set of modules of one knot (a strongly connected
-#: component of the graph). The list only shrinks: a new cycle fails, and so does an entry
-#: that no longer occurs exactly (take it out, or narrow it to the knot that is left).
+#: Import cycles of the table service being taken apart (the only ones left), each the set of
+#: modules of one knot (a strongly connected component of the graph). The list only shrinks:
+#: a new cycle fails, and so does an entry that no longer occurs exactly (take it out, or
+#: narrow it to the knot that is left).
 KNOWN_CYCLES: frozenset[frozenset[str]] = frozenset(
     {
-        # the math engine and the house ways: ``optimal`` is named by the way registries
-        frozenset(
-            {
-                "paigow.exact.advise",
-                "paigow.exact.api",
-                "paigow.exact.edge",
-                "paigow.exact.named",
-                "paigow.exact.optimal",
-                "paigow.exact.strategy",
-                "paigow.spg.exact",
-                "paigow.spg.house_way",
-                "paigow.ways",
-                "paigow.ways.published",
-            }
-        ),
-        # the trainer's core and the modules it is made of
-        frozenset(
-            {
-                "paigow.trainer.core",
-                "paigow.trainer.explain",
-                "paigow.trainer.select",
-                "paigow.trainer.stats",
-            }
-        ),
         # service: the store and the events and leases it writes
         frozenset(
             {
@@ -109,9 +86,8 @@ KNOWN_CYCLES: frozenset[frozenset[str]] = frozenset(
 #: Arrows that point up, being turned around; a new one fails, and so does one that is gone.
 KNOWN_UPWARD: frozenset[tuple[str, str]] = frozenset(
     {
+        # the card game's package re-exports its exact math
         ("paigow.spg", "paigow.spg.exact"),
-        ("paigow.spg.house_way", "paigow.exact.named"),
-        ("paigow.ways", "paigow.exact.named"),
     }
 )
 
@@ -134,7 +110,6 @@ KNOWN_KIND_TESTS: dict[str, int] = {
     "cli/play_round.py": 1,
     "cli/services.py": 3,
     "cli/strategy_cmds.py": 2,
-    "exact/advise.py": 1,
     "exact/named.py": 2,
     "profiles/validate.py": 4,
     "strategy/card.py": 2,
@@ -143,7 +118,6 @@ KNOWN_KIND_TESTS: dict[str, int] = {
     "table/games.py": 4,
     "table/irregular.py": 3,
     "table/round.py": 2,
-    "trainer/core.py": 1,
     "trainer/games.py": 1,
     "ways/rulebook.py": 1,
 }

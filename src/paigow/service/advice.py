@@ -20,7 +20,7 @@ from paigow.sidebets.pair_fortunes import PF_TABLES
 from paigow.table.observation import Viewer, visible_positions
 from paigow.table.styles import STYLES
 from paigow.trainer import Trainer
-from paigow.trainer.core import setting_json
+from paigow.trainer.problem import setting_json
 
 if TYPE_CHECKING:
     from paigow.profiles import Profile

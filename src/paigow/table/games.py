@@ -12,6 +12,7 @@ from typing import Any, Protocol
 
 from paigow.cards import DECK, Card, parse_cards
 from paigow.errors import IllegalActionError, InvalidSettingError, ParseError
+from paigow.exact.named import get_card_way, get_way
 from paigow.profiles import CARD_METHODS, Profile
 from paigow.ranking import Hand
 from paigow.settings import Comparison, Setting, compare_settings, settings_of
@@ -23,9 +24,7 @@ from paigow.spg.hands import (
     card_settings_of,
     compare_card_settings,
 )
-from paigow.spg.house_way import get_card_way
 from paigow.tiles import FULL_SET, Tile, parse_tiles
-from paigow.ways import get_way
 
 from .card_dealing import (
     deal_hand_stacks,
