@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from paigow.errors import IllegalActionError, PaigowError
-from paigow.table.games import hand_pieces
+from paigow.games import hand_pieces
 from paigow.table.observation import Viewer, observe, observe_op
 from paigow.table.record import round_record
 from paigow.table.round import Banker, Round
