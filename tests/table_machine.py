@@ -29,6 +29,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
 from paigow.errors import PaigowError
+from paigow.games.tiles.delivery import format_cut, legal_cuts
 from paigow.profiles import Profile, get_profile
 from paigow.table.journal import restore
 from paigow.table.record import round_record
@@ -36,7 +37,6 @@ from paigow.table.replay import replay
 from paigow.table.round import Banker, Round
 from paigow.table.session import TableSession
 from paigow.table.statement import statement
-from paigow.table.styles import format_cut, legal_cuts
 from paigow.table.variations import SIDE_KINDS, TableOptions
 
 COUNTS: Counter[str] = Counter()

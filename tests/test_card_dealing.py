@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from paigow.cards import DECK, Card
 from paigow.dealing import count_start
 from paigow.errors import IllegalActionError
-from paigow.table.card_dealing import (
+from paigow.games.cards.delivery import (
     RING,
     bank_stack_order,
     button_position,

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from paigow import get_profile
-from paigow.table.games import game_for, hand_pieces
+from paigow.games import game_for, hand_pieces
 from service_fixtures import operator_token, pg_cluster, server
 from service_support import OPERATOR, Client, Server, default_policy, drive
 

@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 
 from paigow.dealing import count_start, stacks_of
 from paigow.errors import IllegalActionError, ParseError
-from paigow.profiles import STYLES as PROFILE_STYLES
-from paigow.table.styles import (
+from paigow.games.ring import start_ring_order
+from paigow.games.tiles.delivery import (
     STYLES,
     Cut,
     apply_cut,
@@ -23,8 +23,8 @@ from paigow.table.styles import (
     format_cut,
     legal_cuts,
     parse_cut,
-    start_ring_order,
 )
+from paigow.profiles import STYLES as PROFILE_STYLES
 from paigow.tiles import FULL_SET, Tile
 
 # RULES.md Appendix C, verbatim: the tile map of every style (TC-45).

@@ -178,7 +178,7 @@ def test_r_spg_24_the_bank_selects_the_first_stack() -> None:
     rnd.choose_style("hand")
     rnd.roll((1, 1, 1))
     rnd.deal(first_stack=4)
-    from paigow.table.card_dealing import deal_hand_stacks
+    from paigow.games.cards.delivery import deal_hand_stacks
 
     stack4 = sorted(map(str, deal_hand_stacks(list(DECK), 7)[3]))
     assert sorted(map(str, rnd.dealt[rnd.start or ""])) == stack4

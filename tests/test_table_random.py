@@ -15,12 +15,12 @@ from collections import Counter
 import pytest
 
 from paigow.errors import PaigowError
+from paigow.games import hand_pieces
+from paigow.games.tiles.delivery import format_cut, legal_cuts
 from paigow.profiles import get_profile
-from paigow.table.games import hand_pieces
 from paigow.table.record import round_record
 from paigow.table.replay import replay
 from paigow.table.round import Banker, Round
-from paigow.table.styles import format_cut, legal_cuts
 from paigow.table.variations import SIDE_KINDS, TableOptions
 from paigow.ways import get_way
 

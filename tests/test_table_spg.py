@@ -8,10 +8,10 @@ import pytest
 
 from paigow.cards import DECK, Card, parse_cards
 from paigow.errors import IllegalActionError
+from paigow.games import hand_pieces
+from paigow.games.cards.delivery import RING, button_position
 from paigow.profiles import get_profile
 from paigow.table.auto import run_dealer
-from paigow.table.card_dealing import RING, button_position
-from paigow.table.games import hand_pieces
 from paigow.table.record import round_record
 from paigow.table.replay import replay
 from paigow.table.round import Banker, Round

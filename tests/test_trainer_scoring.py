@@ -26,7 +26,7 @@ from paigow.spg.hands import CardHand, CardSetting
 from paigow.spg.house_way import get_card_way
 from paigow.tiles import FULL_SET, Tile
 from paigow.trainer import Trainer
-from paigow.trainer.core import Problem
+from paigow.trainer.problem import Problem
 from paigow.ways import get_way
 from reference import pips, player_wins
 

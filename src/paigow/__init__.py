@@ -30,6 +30,7 @@ from paigow.errors import (
 #: ``typing.TYPE_CHECKING`` without importing :mod:`typing` (mypy reads the name).
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from paigow.exact.named import get_way
     from paigow.profiles import Profile, get_profile, load_profile, profile_names
     from paigow.ranking import Hand
     from paigow.settings import (
@@ -50,7 +51,7 @@ if TYPE_CHECKING:
         parse_tiles,
         tile,
     )
-    from paigow.ways import HouseWay, get_way, way_names
+    from paigow.ways import HouseWay, way_names
 
 #: The module of each public name imported on first use, so that ``import paigow`` (and every
 #: command line start-up) loads no profile, TOML parser or house way it does not need.
@@ -73,7 +74,8 @@ _LAZY: dict[str, str] = {
         ("ALL_TILES", "FULL_SET", "Tile", "format_tiles", "parse_tile", "parse_tiles", "tile"),
         "tiles",
     ),
-    **dict.fromkeys(("HouseWay", "get_way", "way_names"), "ways"),
+    **dict.fromkeys(("HouseWay", "way_names"), "ways"),
+    "get_way": "exact.named",
 }
 
 

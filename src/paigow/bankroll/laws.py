@@ -23,12 +23,12 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from paigow.errors import ConfigError
-from paigow.exact.api import commission_of, edge_of
+from paigow.exact.api import commission_of
 from paigow.exact.edge import EdgeResult
+from paigow.games import game_for
 from paigow.profiles import Profile
 from paigow.sidebets.dragons_eye import DEWager, settle
 from paigow.sidebets.pair_fortunes import PFClass, classify_pf_kinds, pf_paytable
-from paigow.table.games import game_for
 from paigow.table.money import vig
 
 __all__ = ["Law", "SideBet", "round_law"]
@@ -145,13 +145,7 @@ def round_law(
         ConfigError: an unknown way or side bet, a side bet the profile does not offer.
     """
     c = commission_of(profile) if commission is None else commission
-    if game_for(profile).name == "cards":
-        from paigow.spg.exact import spg_edge
-
-        literal = profile.ranking.zero_rule == "literal"
-        res = spg_edge(way, dealer, commission=c, literal_zero=literal)
-    else:
-        res = edge_of(way, dealer, profile, c)
+    res = game_for(profile).edge(way, dealer, profile, c)
     pf = [b for b in side_bets if b.kind == "pair-fortunes"]
     de = [b for b in side_bets if b.kind == "dragons-eye"]
     other = [b for b in side_bets if b.kind not in ("pair-fortunes", "dragons-eye")]

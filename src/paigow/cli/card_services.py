@@ -6,6 +6,7 @@ from typing import Any
 
 from paigow.cards import parse_cards
 from paigow.errors import InvalidSettingError, ParseError
+from paigow.exact.named import get_card_way
 from paigow.profiles import Profile
 from paigow.spg.hands import (
     NJ,
@@ -15,7 +16,7 @@ from paigow.spg.hands import (
     compare_card_settings,
     validate_cards,
 )
-from paigow.spg.house_way import get_card_way, house_way_rule
+from paigow.spg.house_way import house_way_rule
 
 __all__ = ["card_compare", "card_hand", "card_set"]
 

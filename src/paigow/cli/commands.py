@@ -137,20 +137,11 @@ def ways(args: argparse.Namespace) -> int:
             return emit(data, True, "ways")
         render_compare(data)
         return 0
+    from paigow.games import game_for
     from paigow.profiles import get_profile
-    from paigow.table.games import game_for
 
     prof = get_profile(args.profile)
-    if game_for(prof).name == "cards":
-        from paigow.spg.house_way import SPG_WAYS
-
-        rows: list[dict[str, Any]] = [
-            {"name": n, "description": w.description} for n, w in SPG_WAYS.items()
-        ]
-    else:
-        from paigow.ways import listing
-
-        rows = [dict(r) for r in listing()]
+    rows: list[dict[str, Any]] = [dict(r) for r in game_for(prof).way_listing()]
     for r in rows:
         r["default"] = r["name"] == prof.house_way.dealer
     return emit(rows, args.json, "ways")

@@ -7,9 +7,9 @@ from typing import Any
 
 from paigow.dealing import Rng, default_rng
 from paigow.errors import ConfigError
+from paigow.exact.named import get_way
 from paigow.profiles import get_profile
 from paigow.quickround import quick_round
-from paigow.ways import get_way
 
 from .services import hand_json, setting_data, tile_list
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from paigow.games.tiles.delivery import STYLES
 from paigow.profiles import Profile
 from paigow.sidebets import (
     BONUS_PAYTABLE,
@@ -13,7 +14,6 @@ from paigow.sidebets import (
     DICE_BONUS_SHAKER_PAYS,
     PF_TABLES,
 )
-from paigow.table.styles import STYLES
 
 from .amounts import dollars
 

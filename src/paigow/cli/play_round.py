@@ -17,12 +17,12 @@ from rich.text import Text
 
 from paigow.dealing import Rng
 from paigow.exact.advise import same_as
+from paigow.games import game_for, hand_pieces
+from paigow.games.tiles.delivery import STYLES
 from paigow.profiles import Profile
 from paigow.table.auto import ComputerPlayer, run_dealer
-from paigow.table.games import game_for, hand_pieces
 from paigow.table.round import Banker, Round
 from paigow.table.session import TableSession
-from paigow.table.styles import STYLES
 
 from . import play_help as helps
 from .amounts import dollars

@@ -10,11 +10,12 @@ from functools import cache
 from typing import Any
 
 from paigow.errors import InvalidSettingError, ParseError
+from paigow.exact.named import get_way
 from paigow.profiles import Profile, get_profile
 from paigow.ranking import Hand
 from paigow.settings import Setting, compare_settings, validate_four
 from paigow.tiles import Tile, parse_tiles
-from paigow.ways import get_way, qualified_name
+from paigow.ways import qualified_name
 from paigow.ways.regulation import RegulationWay, regulation_rule
 
 __all__ = ["compare_data", "hand_data", "set_data"]

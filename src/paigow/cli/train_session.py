@@ -23,8 +23,8 @@ from rich.text import Text
 from paigow.dealing import Rng, default_rng
 from paigow.errors import PaigowError
 from paigow.trainer import CATEGORIES, PlayerStats, Tally, Trainer, drill_name
-from paigow.trainer.core import Problem, Score
 from paigow.trainer.explain import Breakdown, Explanation, pct
+from paigow.trainer.problem import Problem, Score
 
 from .terminal import QuitGame, Terminal, line_reader
 from .train_store import StatsFile

@@ -20,12 +20,12 @@ from paigow.tiles import Tile
 from .edge import wins_matrix
 from .strategy import WayArrays
 
-__all__ = ["Advice", "SettingScore", "advise", "same_as"]
+__all__ = ["Advice", "SettingScore", "advise", "hand_pieces", "same_as"]
 
 
-def _pieces(hand: Any) -> list[str]:
-    """The two tiles or cards of a hand, as text."""
-    return [str(p) for p in (hand.tiles if hasattr(hand, "tiles") else hand.cards)]
+def hand_pieces(hand: Any) -> list[str]:
+    """The two pieces of a hand (tiles or cards, the higher first), as text."""
+    return [str(hand.first), str(hand.second)]
 
 
 @dataclass(frozen=True)
@@ -51,15 +51,15 @@ class SettingScore:
         """JSON form: tiles, probabilities, EV (float and exact)."""
         n = self.hands
         return {
-            "high": _pieces(self.setting.high),
-            "low": _pieces(self.setting.low),
+            "high": hand_pieces(self.setting.high),
+            "low": hand_pieces(self.setting.low),
             "ev": float(self.ev),
             "ev_exact": str(self.ev),
             "win": self.win / n,
             "push": self.push / n,
             "lose": self.lose / n,
             "counts": {"win": self.win, "push": self.push, "lose": self.lose},
-            "same": [{"high": _pieces(o.high), "low": _pieces(o.low)} for o in self.same],
+            "same": [{"high": hand_pieces(o.high), "low": hand_pieces(o.low)} for o in self.same],
         }
 
 
@@ -87,7 +87,7 @@ class Advice:
 
 
 def _split(s: Any) -> tuple[list[str], list[str]]:
-    return sorted(_pieces(s.high)), sorted(_pieces(s.low))
+    return sorted(hand_pieces(s.high)), sorted(hand_pieces(s.low))
 
 
 def same_as(s: Any, every: Sequence[Any]) -> tuple[Any, ...]:

@@ -1,4 +1,10 @@
-"""``optimal`` and ``optimal-banker`` as named house ways, for :func:`paigow.ways.get_way`.
+"""House ways by any name: ``optimal`` and ``optimal-banker`` computed here, every other name
+by the way registries below (:func:`paigow.ways.get_way`, :func:`paigow.spg.get_card_way`).
+
+The registries sit below the math engine and know no computed way: :func:`get_way` (which is
+``paigow.get_way``) and :func:`get_card_way` pass them the resolver of the computed names, so
+a strategy file may fall back on a computed way too. Importing this module loads no NumPy:
+the engine is imported when a computed way is asked for.
 
 A name ``optimal[:AGAINST][@PROFILE]`` (or ``optimal-banker...``) is the optimal strategy of
 :func:`paigow.exact.api.strategy_way` against the way ``AGAINST`` (default: the profile's
@@ -10,18 +16,61 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
+from paigow import ways
 from paigow.errors import ConfigError
-from paigow.profiles import get_profile
-from paigow.settings import Setting
-from paigow.spg.house_way import CardWay
-from paigow.tiles import Tile
-from paigow.ways import computed_spec, get_way
+from paigow.ways import computed_spec
 from paigow.ways.base import HouseWay
 
-from .api import commission_of, strategy_way
+if TYPE_CHECKING:
+    from paigow.settings import Setting
+    from paigow.spg.house_way import CardWay
+    from paigow.tiles import Tile
 
-__all__ = ["ComputedWay", "computed_card_way", "computed_way", "full_name"]
+__all__ = [
+    "ComputedWay",
+    "computed_card_way",
+    "computed_way",
+    "full_name",
+    "get_card_way",
+    "get_way",
+]
+
+
+def get_way(name: str) -> HouseWay:
+    """A tile house way by any name: those of :func:`paigow.ways.get_way` and the computed
+    ``optimal[:AGAINST][@PROFILE]`` and ``optimal-banker...``.
+
+    Raises:
+        ConfigError: an unknown way, or a computed way that cannot be computed (see
+            :func:`computed_way`).
+    """
+    return ways.get_way(name, _computed_tile_way)
+
+
+def get_card_way(name: str) -> CardWay:
+    """A Supreme Pai Gow way by any name: those of :func:`paigow.spg.get_card_way` and the
+    computed ``optimal[:AGAINST][@PROFILE]`` (:func:`computed_card_way`).
+
+    Raises:
+        ConfigError: an unknown way, or a computed way that cannot be computed.
+    """
+    from paigow.spg.house_way import get_card_way as registered
+
+    return registered(name, computed_card_way)
+
+
+def _computed_tile_way(name: str) -> HouseWay:
+    spec = computed_spec(name)
+    assert spec is not None  # the registry asks only for computed names
+    return _computed(*spec)
+
+
+@lru_cache(maxsize=16)
+def _computed(base: str, against: str | None, profile: str | None) -> HouseWay:
+    """``optimal`` or ``optimal-banker`` against ``against`` under ``profile``, computed once."""
+    return computed_way(base, against, profile)
 
 
 def full_name(way: str, against: str, profile: str) -> str:
@@ -50,6 +99,10 @@ def computed_way(way: str, against: str | None, profile: str | None) -> HouseWay
         ConfigError: an unknown profile or opposing way, a card profile, or an opposing way
             that is itself computed.
     """
+    from paigow.profiles import get_profile
+
+    from .api import commission_of, strategy_way
+
     prof = get_profile(profile or "generic")
     if prof.meta.game != "tiles":
         raise ConfigError(
@@ -59,7 +112,7 @@ def computed_way(way: str, against: str | None, profile: str | None) -> HouseWay
     opp = against or prof.house_way.dealer
     if computed_spec(opp) is not None:
         raise ConfigError(f"{way} is computed against a fixed way, not against {opp!r}")
-    opp = get_way(opp).name
+    opp = ways.get_way(opp).name
     c = commission_of(prof)
     base = strategy_way(way, opp, prof, c)
     role = "banker" if way == "optimal-banker" else "player"
@@ -81,7 +134,10 @@ def computed_card_way(name: str) -> CardWay:
     Raises:
         ConfigError: not an optimal way of the card game, or a tile profile.
     """
+    from paigow.profiles import get_profile
     from paigow.spg.exact import spg_optimal
+
+    from .api import commission_of
 
     spec = computed_spec(name)
     if spec is None or spec[0] != "optimal":

@@ -14,13 +14,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from paigow.errors import IllegalActionError, PaigowError
+from paigow.games.tiles.delivery import STYLES
 from paigow.profiles import get_profile
 from paigow.sidebets import BONUS_PAYTABLE, DICE_BONUS_OTHER_PAYS, DICE_BONUS_SHAKER_PAYS
 from paigow.sidebets.pair_fortunes import PF_TABLES
 from paigow.table.observation import Viewer, visible_positions
-from paigow.table.styles import STYLES
 from paigow.trainer import Trainer
-from paigow.trainer.core import setting_json
+from paigow.trainer.problem import setting_json
 
 if TYPE_CHECKING:
     from paigow.profiles import Profile

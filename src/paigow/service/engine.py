@@ -21,8 +21,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from paigow.errors import IllegalActionError, PaigowError
+from paigow.games import hand_pieces
 from paigow.profiles import Profile
-from paigow.table.games import hand_pieces
 from paigow.table.observation import Viewer, observe, observe_all, observe_op, observe_ops
 from paigow.table.record import round_record
 from paigow.table.round import Banker, Round

@@ -23,9 +23,8 @@ as a 6).
 
 from __future__ import annotations
 
-import importlib
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache, lru_cache
 from typing import Final, Protocol, runtime_checkable
 
@@ -48,6 +47,7 @@ __all__ = [
     "RULE_WORDS",
     "SPG_WAYS",
     "CardWay",
+    "ComputedCardWay",
     "SpgHouseWay",
     "get_card_way",
     "house_way_rule",
@@ -154,27 +154,34 @@ class SpgHouseWay:
 SPG_WAYS: Final[dict[str, CardWay]] = {"spg-house": SpgHouseWay()}
 
 
-def get_card_way(name: str) -> CardWay:
-    """A built-in Supreme Pai Gow way by name.
+#: Resolves a computed card way's name (``optimal[:AGAINST][@PROFILE]``, see get_card_way).
+ComputedCardWay = Callable[[str], CardWay]
+
+
+def get_card_way(name: str, computed: ComputedCardWay | None = None) -> CardWay:
+    """A built-in Supreme Pai Gow way by name, ``strategy:FILE``, or a computed way
+    (``optimal[:AGAINST][@PROFILE]``) by ``computed``, which also resolves the fallback of a
+    strategy file. The math engine sits above the ways and passes its resolver in:
+    :func:`paigow.exact.named.get_card_way` knows every name.
 
     Raises:
-        ConfigError: no such way (the message lists the known names).
+        ConfigError: no such way (the message lists the known names), or a computed way
+            without ``computed``.
     """
     way = SPG_WAYS.get(name)
     if way is not None:
         return way
     if name.startswith("strategy:"):
-        return _strategy(name)
+        return _strategy(name, computed)
     if name.partition(":")[0].partition("@")[0].lower() == "optimal":
-        # optimal[:AGAINST][@PROFILE], computed by the math engine when asked for
-        named = importlib.import_module("paigow.exact.named")
-        found: CardWay = named.computed_card_way(name)
-        return found
+        if computed is None:
+            raise ConfigError(f"{name!r} is computed by the math engine: ask paigow.exact.named")
+        return computed(name)
     known = ", ".join([*sorted(SPG_WAYS), "optimal", "strategy:FILE"])
     raise ConfigError(f"unknown Supreme Pai Gow way {name!r}; known: {known}")
 
 
-def _strategy(name: str) -> CardWay:
+def _strategy(name: str, computed: ComputedCardWay | None) -> CardWay:
     """A card strategy file (``strategy:FILE``), loaded once per version of the file."""
     path = name.removeprefix("strategy:")
     if not path:
@@ -182,11 +189,16 @@ def _strategy(name: str) -> CardWay:
     try:
         st = os.stat(path)
     except (OSError, ValueError):
-        return _load(name, "", 0, 0)  # raises the error that names the file
-    return _load(name, os.path.realpath(path), st.st_mtime_ns, st.st_size)
+        return _load(name, "", 0, 0, computed)  # raises the error that names the file
+    return _load(name, os.path.realpath(path), st.st_mtime_ns, st.st_size, computed)
 
 
 @lru_cache(maxsize=16)
-def _load(name: str, realpath: str, mtime_ns: int, size: int) -> CardWay:
-    way: CardWay = load_card_strategy(name.removeprefix("strategy:"), name=name, get=get_card_way)
+def _load(
+    name: str, realpath: str, mtime_ns: int, size: int, computed: ComputedCardWay | None
+) -> CardWay:
+    def get(fallback: str) -> CardWay:
+        return get_card_way(fallback, computed)
+
+    way: CardWay = load_card_strategy(name.removeprefix("strategy:"), name=name, get=get)
     return way

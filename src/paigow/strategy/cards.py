@@ -8,10 +8,10 @@ from math import comb
 import numpy as np
 
 from paigow.exact.arrays import I64
+from paigow.exact.named import get_card_way
 from paigow.profiles import Profile
 from paigow.spg.exact import rank_space, spg_split_counts, spg_way_arrays
 from paigow.spg.hands import FACE_BASE, PAIR_BASE, ZERO_LIMIT
-from paigow.spg.house_way import get_card_way
 from paigow.spg.rule_cards import CARD_VOCABULARY
 
 from .classes import Problem

@@ -16,10 +16,10 @@ import numpy as np
 from paigow.errors import ConfigError
 from paigow.exact.api import resolve, split_counts
 from paigow.exact.arrays import I64, B
+from paigow.exact.named import get_way
 from paigow.exact.space import SPLITS
 from paigow.profiles import Profile
 from paigow.ranking import PAIR_BASE
-from paigow.ways import get_way
 from paigow.ways.rule_tiles import TILE_VOCABULARY
 from paigow.ways.rulebook import Pattern, Vocabulary
 

@@ -15,8 +15,8 @@ from typing import Any, Final
 
 from paigow.errors import ConfigError
 from paigow.exact.api import commission_of
+from paigow.games import game_for
 from paigow.profiles import Profile
-from paigow.table.games import game_for
 from paigow.ways.rulebook import Rule, Strategy, rule_words
 
 from .candidates import Evaluator, enumerate_rules

@@ -13,9 +13,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from paigow.dealing import Rng, roll_dice
+from paigow.games import hand_pieces
 from paigow.ways.base import HouseWay
 
-from .games import hand_pieces
 from .round import Round
 
 __all__ = ["ComputerPlayer", "run_dealer"]

@@ -14,10 +14,7 @@ cover above); the tests check the ends and the amounts just past them against th
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from functools import cache
 from typing import Any
-
-from .styles import format_cut, legal_cuts
 
 __all__ = [
     "amount_range",
@@ -109,21 +106,12 @@ def pd_stake_range(rnd: Any) -> Any:
     return amount_range(rnd.can_pd_wager, (rnd.profile.table.min_wager, 1), chips)
 
 
-@cache
-def _tile_cuts() -> tuple[str, ...]:
-    return tuple(format_cut(c) for c in legal_cuts())
-
-
 def cut_options(rnd: Any) -> list[str]:
     """Every cut the bank may make now (R-CUT-01/02; cards ``card:N``, R-SPG-09), in the
-    notation of :mod:`.styles`."""
+    notation of its game (the game lists them)."""
     if rnd.phase != "cut":
         return []
-    if rnd.game.name == "tiles":
-        candidates: Iterable[str] = _tile_cuts()
-    else:
-        candidates = (f"card:{n}" for n in range(len(rnd.order) + 1))
-    return [c for c in candidates if rnd.can_cut(c)]
+    return [c for c in rnd.game.cut_options(len(rnd.order)) if rnd.can_cut(c)]
 
 
 def style_options(rnd: Any, chooser: str) -> list[str]:

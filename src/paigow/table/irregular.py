@@ -88,7 +88,7 @@ class Irregularities(RoundState):
                 self.void(
                     f"tile exposed in the {position} hand",
                     derived=True,
-                    keep_bonus=bank_hand and self.game.name == "cards",
+                    keep_bonus=bank_hand and self.game.exposed_bank_hand_keeps_bonus,
                 )
         elif lc and total >= 2 and position not in self.voided_spots:
             self._return_spot(position, "hand dead: tiles exposed")
@@ -196,7 +196,7 @@ class Irregularities(RoundState):
         dealt it must make 54 (AMB-50), otherwise all hands are void."""
         self._need("setting", "bank", "surrender")
         as_count(cards, "the stub count", low=0, high=54)
-        if self.game.name != "cards":
+        if not self.game.counts_stub:
             raise IllegalActionError("stub counts are for the card game")
         discarded = len(self.game.full_set) - len(self.order)
         expected = len(self.order) - 28
@@ -210,7 +210,7 @@ class Irregularities(RoundState):
         """R-IRR-NJ-f: a card found face up in the shoe is not used (it goes to the discard
         rack); a second one voids all hands."""
         self._need("deal")
-        if self.game.name != "cards" or self.style != "manual-shoe":
+        if not self.game.face_up_in_shoe(self.style):
             raise IllegalActionError("a face-up card in the shoe concerns a manual shoe")
         found = self.game.parse([card] if not isinstance(card, str) else card)
         if len(found) != 1:

@@ -30,7 +30,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .games import hand_pieces
+from paigow.games import hand_pieces
 
 if TYPE_CHECKING:
     from .round import Round

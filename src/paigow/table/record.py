@@ -15,9 +15,9 @@ from __future__ import annotations
 from typing import Any
 
 from paigow.errors import ReplayMismatchError
+from paigow.games import hand_pieces
 
 from .chain import seal
-from .games import hand_pieces
 from .record_header import FORMAT, HEADER_FIELDS
 from .state import RoundState, transfer_content
 

@@ -23,11 +23,11 @@ from typing import Any
 
 from paigow.dealing import count_start
 from paigow.errors import ConfigError, IllegalActionError, PaigowError
+from paigow.games import game_for
 from paigow.profiles import Profile
 
 from .atomic import action
 from .chain import GENESIS, field_digests, link
-from .games import game_for
 from .inputs import as_cents, as_count, as_die, as_flag, as_name, as_text, dollars
 from .irregular import Irregularities
 from .ledger import Ledger
@@ -251,7 +251,7 @@ class Round(WagerActions, Showdown, Irregularities):
                 f"style {style!r} is not offered; choose one of {self.profile.dealing.styles}"
             )
         who = self.profile.dealing.chooser
-        if style != self.profile.dealing.default_style and self.game.name == "tiles":
+        if style != self.profile.dealing.default_style and self.game.restricts_style_choice:
             allowed = {
                 "bank": chooser == "bank" and self.is_player_banked,
                 "dealer-or-bank": chooser == "dealer" or self.is_player_banked,
@@ -390,7 +390,7 @@ class Round(WagerActions, Showdown, Irregularities):
         assert self.start is not None
         if first_stack is not None:
             as_count(first_stack, "the first stack", low=1, high=len(self.ring))
-            if not (self.game.name == "cards" and self.is_player_banked and self.style == "hand"):
+            if not (self.is_player_banked and self.game.bank_picks_first_stack(self.style)):
                 raise IllegalActionError(
                     "the bank selects the first stack only in a card bank round dealt by hand"
                 )

@@ -21,13 +21,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from paigow.errors import ConfigError, IllegalActionError
+from paigow.games import game_for
 from paigow.profiles import Profile
 
 from .atomic import Atomic, action, fresh
 from .banking import BankState, after_round, dealer_wager_amount, eligibility, initial_state
 from .banking import offer_order as _offer_order
 from .chain import profile_digest
-from .games import game_for
 from .inputs import Timed, as_cents, as_flag, as_name, as_text, as_timestamp
 from .record import round_record
 from .round import Banker, Provenance, Round, check_seats, check_stacks

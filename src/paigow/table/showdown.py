@@ -6,9 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from paigow.errors import IllegalActionError, InvalidSettingError
+from paigow.games import hand_pieces
 
 from .atomic import action
-from .games import hand_pieces
 from .inputs import as_name, as_text
 from .ops import Operation
 from .settle import exposure_order, settle_round

@@ -17,11 +17,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from paigow.errors import IllegalActionError
+from paigow.games import Game
 from paigow.profiles import Profile
 
 from .atomic import Atomic
 from .chain import link
-from .games import Game
 from .inputs import Timed, as_timestamp, stamp_order
 from .ledger import Ledger, Transfer
 from .ops import Operation

@@ -15,8 +15,9 @@ them (:mod:`.select`). See ``docs/trainer.md``.
 """
 
 from .categories import CATEGORIES, DRILLS, WEAK, drill_name
-from .core import Problem, Score, Trainer
+from .core import Trainer
 from .explain import Breakdown, Explanation
+from .problem import Problem, Score
 from .select import Pick, choose_drill
 from .stats import PlayerStats, Tally, dump_store, load_store
 

@@ -21,7 +21,7 @@ from paigow.settings import Outcome, outcome_of
 from .games import BANDS, TrainerGame
 
 if TYPE_CHECKING:
-    from .core import Problem
+    from .problem import Problem
 
 __all__ = ["Breakdown", "Explanation", "Group", "Shift", "breakdown"]
 

@@ -4,7 +4,7 @@ Each adapter deals the pieces of a hand class, parses the player's setting, asks
 engine (:mod:`paigow.exact.api`, :mod:`paigow.spg.exact`) for the score of every setting, names
 the house-way rule that applies, and lays out the dealer's possible hands by class for the
 explanation. The adapter is chosen by the profile's game object
-(:func:`paigow.table.games.game_for`).
+(:func:`paigow.games.game_for`).
 """
 
 from __future__ import annotations
@@ -19,6 +19,8 @@ from paigow.dealing import Rng
 from paigow.errors import ConfigError, InvalidSettingError, ParseError
 from paigow.exact.advise import SettingScore
 from paigow.exact.api import commission_of, resolve, setting_advice, strategy_way
+from paigow.exact.named import get_card_way, get_way
+from paigow.games import game_for
 from paigow.hands4 import KIND_TILES, distinct_hands, representative
 from paigow.profiles import Profile
 from paigow.ranking import STRENGTH as TILE_STRENGTH
@@ -27,11 +29,8 @@ from paigow.settings import Setting
 from paigow.spg.exact import rank_space, spg_advise, spg_advise_banker, spg_optimal, spg_way_arrays
 from paigow.spg.hands import NJ, NJ_LITERAL, CardHand, CardSetting, Category, player_wins_spg_hand
 from paigow.spg.hands import STRENGTH as CARD_STRENGTH
-from paigow.spg.house_way import get_card_way
 from paigow.spg.house_way import rule_words as spg_words
-from paigow.table.games import game_for
 from paigow.tiles import Tile, format_tiles, parse_tiles
-from paigow.ways import get_way
 from paigow.ways.canberra import canberra_rule
 from paigow.ways.regulation import rule_words as regulation_words
 from paigow.ways.rulebook import rule_words

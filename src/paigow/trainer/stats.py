@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, Final
 from paigow.errors import ConfigError
 
 if TYPE_CHECKING:
-    from .core import Score
+    from .problem import Score
 
 __all__ = ["PlayerStats", "Review", "Tally", "dump_store", "load_store"]
 

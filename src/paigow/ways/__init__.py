@@ -6,7 +6,10 @@ Names accepted by :func:`get_way`:
 * the published casino house ways registered with :func:`register` (``docs/house-ways.md``);
 * ``optimal`` and ``optimal-banker`` — computed by the math engine: the player's (the
   banker's) EV-maximising setting of every hand against an opposing way, written
-  ``optimal[:AGAINST][@PROFILE]`` (default: the profile's dealer way; profile ``generic``);
+  ``optimal[:AGAINST][@PROFILE]`` (default: the profile's dealer way; profile ``generic``).
+  The math engine sits above the ways, so it resolves them itself and passes its resolver in
+  (``computed``): :func:`paigow.exact.named.get_way`, which is ``paigow.get_way``, knows every
+  name; this module alone refuses the computed ones;
 * ``table:FILE.csv`` — any house way given as a table (:mod:`paigow.ways.table`), loaded once
   per file version;
 * ``strategy:FILE`` — a short list of rules, then a fallback way, in a TOML or JSON file
@@ -17,7 +20,6 @@ Names accepted by :func:`get_way`:
 
 from __future__ import annotations
 
-import importlib
 import os
 from collections.abc import Callable
 from functools import cache, lru_cache
@@ -45,15 +47,17 @@ __all__ = [
     "way_names",
 ]
 
-#: Ways computed by the math engine, with their descriptions. ``optimal:AGAINST@PROFILE``
-#: resolves through ``computed_way`` of the module :data:`_COMPUTED_AT` (imported on use).
+#: Ways computed by the math engine, with their descriptions (``optimal:AGAINST@PROFILE`` is
+#: resolved by the engine: :func:`paigow.exact.named.get_way`).
 COMPUTED: Final[dict[str, str]] = {
     "optimal": "the player's EV-maximising setting of every hand against a dealer way "
     "(--against; default: the profile's)",
     "optimal-banker": "the banker's EV-maximising setting of every hand against a player way "
     "(--against; default: the profile's house way)",
 }
-_COMPUTED_AT: Final = "paigow.exact.named"
+
+#: Resolves a computed way's name (see :func:`get_way`).
+Computed = Callable[[str], HouseWay]
 
 _FACTORIES: dict[str, Callable[[], HouseWay]] = {"regulation": RegulationWay}
 _ALIASES: dict[str, str] = {"house": "regulation", "dealer": "regulation"}
@@ -110,24 +114,30 @@ def _file_key(name: str, prefix: str) -> tuple[str, int, int] | None:
     return os.path.realpath(path), st.st_mtime_ns, st.st_size
 
 
-def get_way(name: str) -> HouseWay:
-    """A house way by name, alias, ``table:FILE.csv`` or ``strategy:FILE``.
+def get_way(name: str, computed: Computed | None = None) -> HouseWay:
+    """A house way by name, alias, ``table:FILE.csv`` or ``strategy:FILE``; a computed way
+    (``optimal...``) by ``computed``, which also resolves the fallback of a strategy file.
 
     Raises:
-        ConfigError: unknown name, or a table or strategy file that fails validation.
+        ConfigError: unknown name, a computed way without ``computed``, or a table or
+            strategy file that fails validation.
     """
-    for prefix, cached, load in (
-        ("strategy:", _strategy, _load_strategy),
-        ("table:", _table, _load_table),
-    ):
-        if name.startswith(prefix):
-            found = _file_key(name, prefix)
-            if found is None:
-                return load(name)  # raises the error that names the file
-            return cached(name, *found)
-    computed = computed_spec(name)
-    if computed is not None:
-        return _computed(*computed)
+    if name.startswith("strategy:"):
+        found = _file_key(name, "strategy:")
+        if found is None:
+            return _load_strategy(name, computed)  # raises the error that names the file
+        return _strategy(name, *found, computed)
+    if name.startswith("table:"):
+        found = _file_key(name, "table:")
+        if found is None:
+            return _load_table(name)  # raises the error that names the file
+        return _table(name, *found)
+    if computed_spec(name) is not None:
+        if computed is None:
+            raise ConfigError(
+                f"{name!r} is computed by the math engine: paigow.get_way resolves it"
+            )
+        return computed(name)
     _load_builtins()
     key = _ALIASES.get(name.lower(), name.lower())
     if key not in _FACTORIES:
@@ -180,8 +190,11 @@ def _table(name: str, realpath: str, mtime_ns: int, size: int) -> HouseWay:
     return _load_table(name)
 
 
-def _load_strategy(name: str) -> HouseWay:
-    return load_strategy(name.removeprefix("strategy:"), name=name, get=get_way)
+def _load_strategy(name: str, computed: Computed | None) -> HouseWay:
+    def get(fallback: str) -> HouseWay:
+        return get_way(fallback, computed)
+
+    return load_strategy(name.removeprefix("strategy:"), name=name, get=get)
 
 
 def _load_table(name: str) -> HouseWay:
@@ -189,19 +202,17 @@ def _load_table(name: str) -> HouseWay:
 
 
 @lru_cache(maxsize=16)
-def _strategy(name: str, realpath: str, mtime_ns: int, size: int) -> HouseWay:
-    """A strategy way, loaded once per version of its file."""
-    return _load_strategy(name)
+def _strategy(
+    name: str, realpath: str, mtime_ns: int, size: int, computed: Computed | None
+) -> HouseWay:
+    """A strategy way, loaded once per version of its file (and resolver of computed ways)."""
+    return _load_strategy(name, computed)
 
 
-@lru_cache(maxsize=16)
-def _computed(base: str, against: str | None, profile: str | None) -> HouseWay:
-    """``optimal`` or ``optimal-banker`` against ``against`` under ``profile``."""
-    module = importlib.import_module(_COMPUTED_AT)
-    way: HouseWay = module.computed_way(base, against, profile)
-    return way
-
-
+@cache
 def _load_builtins() -> None:
-    # Published casino ways live in their own modules and register themselves on import.
-    from . import published  # noqa: F401
+    """Register the published casino ways (their modules are read on first use)."""
+    from .published import PUBLISHED
+
+    for name, (factory, aliases) in PUBLISHED.items():
+        register(name, factory, *aliases)

@@ -1,4 +1,4 @@
-"""Published casino house ways (registered with :func:`paigow.ways.register`).
+"""Published casino house ways (:data:`PUBLISHED`, which :mod:`paigow.ways` registers).
 
 * ``taj-mahal`` (alias ``taj``): the Taj Mahal, Atlantic City, as dealt
   (:mod:`.taj_mahal_casino`), and ``taj-mahal-literal``: its published rules read literally
@@ -11,13 +11,19 @@ them rule by rule, with the readings this project takes where the texts are sile
 
 from __future__ import annotations
 
-from . import register
+from collections.abc import Callable
+from typing import Final
+
+from .base import HouseWay
 from .canberra import CanberraWay
 from .taj_mahal import TajMahalWay as TajMahalLiteralWay
 from .taj_mahal_casino import TajMahalWay
 
-__all__ = ["CanberraWay", "TajMahalLiteralWay", "TajMahalWay"]
+__all__ = ["PUBLISHED", "CanberraWay", "TajMahalLiteralWay", "TajMahalWay"]
 
-register("taj-mahal", TajMahalWay, "taj")
-register("taj-mahal-literal", TajMahalLiteralWay)
-register("canberra", CanberraWay, "casino-canberra")
+#: Each published way's name, with the way's factory and its aliases.
+PUBLISHED: Final[dict[str, tuple[Callable[[], HouseWay], tuple[str, ...]]]] = {
+    "taj-mahal": (TajMahalWay, ("taj",)),
+    "taj-mahal-literal": (TajMahalLiteralWay, ()),
+    "canberra": (CanberraWay, ("casino-canberra",)),
+}

@@ -4,7 +4,8 @@ Pure functions, generic over the item type (tiles, cards, or labels in tests).
 
 Geometry (RULES §0.3): the 8 stacks are ``s1..s8`` numbered from the **dealer's right**; a
 stack is a 4-tuple from its top tile ``a`` to its bottom tile ``d``. Positions ``P1..P8`` are
-the starting position followed by the ring counterclockwise (:func:`start_ring_order`).
+the starting position followed by the ring counterclockwise
+(:func:`paigow.games.ring.start_ring_order`).
 
 Cut notation (R-CUT-02, AMB-77), stacks numbered as above, before the cut:
 
@@ -36,6 +37,7 @@ from types import MappingProxyType
 from typing import Final, Literal, TypeAlias, TypeVar
 
 from paigow.errors import IllegalActionError, ParseError
+from paigow.games.ring import start_ring_order
 
 __all__ = [
     "N_STACKS",
@@ -50,7 +52,6 @@ __all__ = [
     "format_cut",
     "legal_cuts",
     "parse_cut",
-    "start_ring_order",
 ]
 
 T = TypeVar("T")
@@ -155,27 +156,6 @@ def deliver(stacks: Sequence[Sequence[T]], style: str) -> list[tuple[T, T, T, T]
 def _pick(stacks: Sequence[Sequence[T]], group: _Group) -> tuple[T, T, T, T]:
     (s1, l1), (s2, l2), (s3, l3), (s4, l4) = group
     return (stacks[s1 - 1][l1], stacks[s2 - 1][l2], stacks[s3 - 1][l3], stacks[s4 - 1][l4])
-
-
-def _ring_index(ring: Sequence[P], position: P) -> int:
-    if len(set(ring)) != len(ring):
-        raise IllegalActionError(f"the ring {list(ring)} names a position twice")
-    try:
-        return list(ring).index(position)
-    except ValueError:
-        raise IllegalActionError(
-            f"{position!r} is not a position of the ring {list(ring)}"
-        ) from None
-
-
-def start_ring_order(ring: Sequence[P], start: P) -> list[P]:
-    """The ring counterclockwise from ``start``: the positions ``P1..Pn`` (§0.3, AMB-79).
-
-    ``ring`` lists every hand position counterclockwise (dealer, betting positions, dead hand);
-    the start comes from :func:`paigow.dealing.count_start`.
-    """
-    i = _ring_index(ring, start)
-    return [*ring[i:], *ring[:i]]
 
 
 # --- the cut ---------------------------------------------------------------------------------

@@ -24,7 +24,7 @@ from collections.abc import Hashable, Sequence
 from typing import Final, TypeAlias, TypeVar
 
 from paigow.errors import IllegalActionError
-from paigow.table.styles import start_ring_order
+from paigow.games.ring import start_ring_order
 
 __all__ = [
     "CARDS_PER_HAND",

@@ -1,0 +1,139 @@
+"""What the round engine needs of a game (:class:`Game`), and what both games share.
+
+:class:`~paigow.table.round.Round` asks its game for everything that differs between games:
+the set of pieces, parsing, the cut and its notation, the delivery, settings, the house way,
+the comparison, and the few procedures only one game has (the card game's stub count, a card
+found face up in a manual shoe, the bank's choice of the first stack). The round's procedure,
+money, log and record are shared. The games are :class:`paigow.games.tiles.TileGame` and
+:class:`paigow.games.cards.CardGame`; :func:`paigow.games.game_for` finds a profile's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from fractions import Fraction
+from typing import Any, Protocol
+
+from paigow.errors import ParseError
+from paigow.profiles import Profile
+from paigow.settings import Comparison
+
+__all__ = ["Game", "hand_pieces", "high_below_low", "pieces_from"]
+
+
+class Game(Protocol):
+    """What the round engine needs of a game."""
+
+    name: str
+    full_set: tuple[Any, ...]
+
+    def parse(self, text: str | Sequence[Any]) -> list[Any]:
+        """Pieces from text (or a sequence of pieces)."""
+        ...
+
+    def check_order(self, pieces: Sequence[Any]) -> None:
+        """Raise unless ``pieces`` is exactly one full set."""
+        ...
+
+    def cut(self, order: list[Any], cut: str) -> list[Any]:
+        """The order after the cut."""
+        ...
+
+    def deal(
+        self,
+        order: Sequence[Any],
+        style: str,
+        ring: Sequence[str],
+        start: str,
+        *,
+        bank_first_stack: int | None = None,
+    ) -> dict[str, tuple[Any, ...]]:
+        """Each ring position's four pieces."""
+        ...
+
+    def setting(self, high: Sequence[Any], low: Sequence[Any]) -> Any:
+        """A setting from two hands (not validated against the rules)."""
+        ...
+
+    def settings_of(self, pieces: Sequence[Any]) -> Sequence[Any]:
+        """The three splits, better hand high."""
+        ...
+
+    def house_way(self, name: str) -> Any:
+        """A house way object with ``name`` and ``set(pieces)``."""
+        ...
+
+    def compare(self, player: Any, banker: Any, profile: Profile) -> Comparison:
+        """Win/push/lose of a player's setting against the banker's."""
+        ...
+
+    def pieces(self, setting: Any) -> list[Any]:
+        """The four pieces of a setting."""
+        ...
+
+    def is_foul(self, setting: Any) -> bool:
+        """True when the high hand ranks below the low hand."""
+        ...
+
+    def cut_options(self, n_pieces: int) -> Iterable[str]:
+        """Every cut there is, in the game's notation, for an order of ``n_pieces`` (the round
+        keeps those it accepts now)."""
+        ...
+
+    #: True when a style other than the profile's default needs the profile's chooser
+    #: (R-DEAL-04: the tiles' ten styles); False when any offered style may be chosen.
+    restricts_style_choice: bool
+
+    def bank_picks_first_stack(self, style: str) -> bool:
+        """True when the bank of a player-banked round may name the first stack dealt in
+        ``style`` (R-SPG-24: cards dealt by hand)."""
+        ...
+
+    #: True when an exposed piece in the bank's own hand voids it but keeps its bonus wager
+    #: (the card game's bonus, R-IRR-NJ); False when the bank hand is voided whole.
+    exposed_bank_hand_keeps_bonus: bool
+
+    #: True when the dealer counts the stub after the deal (R-IRR-NJ-p: cards).
+    counts_stub: bool
+
+    def face_up_in_shoe(self, style: str) -> bool:
+        """True when a piece can be found face up in the shoe of ``style`` (R-IRR-NJ-f: a
+        manual card shoe)."""
+        ...
+
+    def way_listing(self) -> list[dict[str, str]]:
+        """The game's house ways by name, each with its description (``paigow ways``)."""
+        ...
+
+    def edge(self, player: str, dealer: str, profile: Profile, commission: Fraction) -> Any:
+        """The exact result (:class:`paigow.exact.edge.EdgeResult`) of the player's way
+        against the dealer's over every deal, under ``profile`` with ``commission``."""
+        ...
+
+
+def pieces_from(value: object, kind: type, parse: Any, noun: str) -> list[Any]:
+    """Pieces from text (``"6-6 4-5"``) or a list of pieces or their texts; anything else is a
+    :class:`~paigow.errors.ParseError`."""
+    if isinstance(value, str):
+        return list(parse(value))
+    if not isinstance(value, Sequence) or isinstance(value, bytes):
+        raise ParseError(f"{noun} are given as text like '6-6 4-5' or a list, got {value!r}")
+    out: list[Any] = []
+    for item in value:
+        if isinstance(item, kind):
+            out.append(item)
+        elif isinstance(item, str):
+            out += list(parse(item))
+        else:
+            raise ParseError(f"{item!r} is not one of the {noun}")
+    return out
+
+
+def high_below_low(setting: Any) -> bool:
+    """True when a setting's high hand ranks below its low hand (equal is allowed)."""
+    return bool(setting.high.strength < setting.low.strength)
+
+
+def hand_pieces(hand: Any) -> list[Any]:
+    """The two pieces of a hand (tiles or cards), the higher first."""
+    return [hand.first, hand.second]
