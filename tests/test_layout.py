@@ -72,28 +72,15 @@ KNOWN_CYCLES: frozenset[frozenset[str]] = frozenset(
                 "paigow.service.store",
             }
         ),
-        # service: a table's actor and the rights it checks; the dealer's conduct, the legal
-        # choices and the viewers' projections name the actor's floor and waits, and the
-        # options changed between rounds (tableopts) name the actor
-        frozenset(
-            {
-                "paigow.service.actor",
-                "paigow.service.choices",
-                "paigow.service.conduct",
-                "paigow.service.rights",
-                "paigow.service.tableopts",
-                "paigow.service.views",
-            }
-        ),
-        # service: the hub, the cluster, the demonstration tables, the accounts and the chat
-        # (which names the hub's connections and service)
+        # service: a table's actor and the rights it checks
+        frozenset({"paigow.service.actor", "paigow.service.rights"}),
+        # service: the hub, the cluster, the demonstration tables and the accounts
         frozenset(
             {
                 "paigow.service.accounts",
                 "paigow.service.bootstrap",
                 "paigow.service.cluster",
                 "paigow.service.hub",
-                "paigow.service.social.chat",
             }
         ),
     }
@@ -109,7 +96,7 @@ KNOWN_UPWARD: frozenset[tuple[str, str]] = frozenset(
 
 #: Files over the limit, with the most lines they may keep until they are split.
 KNOWN_LONG: dict[str, int] = {
-    "service/actor.py": 513,
+    "service/actor.py": 512,
     "service/view_schema.py": 567,
     "ways/rulebook.py": 560,
 }

@@ -31,14 +31,13 @@ from paigow.errors import PaigowError
 
 from .auth import User
 from .chain import GENESIS, op_link
-from .conduct import Floor, Wait, is_bot, next_step
+from .conduct import Floor, Wait, is_bot, next_step, table_events
 from .engine import Applied, Command, TableEngine
 from .events import event
 from .protocol import OPERATOR_ACTIONS, ProtocolError, parse_args
 from .rights import RightsError, translate
 from .sessions_sql import SessionRevokedError
 from .store import Batch, OpRow, RoundRow, Store, players_of
-from .tableopts import table_events
 from .views import Key, Subscriber, TableViews
 
 __all__ = ["Subscriber", "TableActor"]

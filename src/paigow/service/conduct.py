@@ -12,17 +12,22 @@ into the command, so the stored command replays exactly.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from paigow.dealing import Rng
 from paigow.errors import PaigowError
 
 from .engine import Command, TableEngine
-from .tableopts import plan
+from .events import event
+from .tableopts import changes_of, plan
 
-__all__ = ["Floor", "Wait", "is_bot", "next_step"]
+if TYPE_CHECKING:
+    from .auth import User
+    from .engine import Applied
+
+__all__ = ["Floor", "Wait", "configure", "is_bot", "next_step", "table_events"]
 
 
 def is_bot(name: str) -> bool:
@@ -291,3 +296,44 @@ def _setting(engine: TableEngine, floor: Floor) -> Command | Wait:
         if who not in rnd.abandoned:
             return {"a": "abandon", "player": who}
     return {"a": "house_way", "spot": spot}
+
+
+def configure(e: TableEngine, floor: Floor, user: User, args: Mapping[str, Any]) -> list[Command]:
+    """The operator's ``configure`` (:mod:`.tableopts`): the command now between rounds; while
+    a round is open, none (the change is checked and waits on the floor for the round's end)."""
+    changes = changes_of(args)
+    if e.round is None:
+        return [plan(e, changes, user.name)]
+    waiting = floor.pending or {}
+    merged = {**waiting.get("options", {}), **changes}
+    e.config.changed(merged, kept_bonus=bool(e.session.carried))  # refused now if it cannot be
+    floor.pending = {"options": merged, "by": user.name}
+    return []
+
+
+def table_events(table: str, applied: list[tuple[int, Applied]], floor: Floor) -> list[Any]:
+    """The event-log entries of a batch's option changes: each applied, each refused when
+    the round it waited for was over."""
+    out = []
+    for seq, a in applied:
+        c = a.command
+        if c["a"] == "configure":
+            out.append(
+                event(
+                    "table_options",
+                    "info",
+                    table,
+                    str(c.get("by") or ""),
+                    options=c["options"],
+                    before=c.get("before", {}),
+                    seq=seq,
+                    sat=[x[0] for x in c.get("sit", [])],
+                    left=list(c.get("leave", [])),
+                )
+            )
+    for by, options, why in floor.refused:
+        out.append(
+            event("table_options_refused", "warning", table, by, options=options, reason=why)
+        )
+    floor.refused = []
+    return out

@@ -14,10 +14,9 @@ from typing import TYPE_CHECKING, Any
 
 from paigow.errors import IllegalActionError
 
-from .conduct import roll_command
+from .conduct import configure, roll_command
 from .engine import Command
 from .protocol import OPERATOR_ACTIONS
-from .tableopts import configure
 
 if TYPE_CHECKING:
     from .actor import TableActor
@@ -115,7 +114,7 @@ def _operator(actor: TableActor, user: User, action: str, args: dict[str, Any]) 
         actor.floor.paused = action == "pause"
         return []
     if action == "configure":
-        return configure(actor, user, args)
+        return configure(actor.engine, actor.floor, user, args)
     return [{"a": action, **{k: args[k] for k in _OPERATOR_COMMANDS[action]}}]
 
 

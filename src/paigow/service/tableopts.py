@@ -12,8 +12,10 @@ Between rounds it is applied at once; while a round is open it is checked now an
 table's floor until the round is finished (a second change before then joins it), then the
 dealer applies it before anything else — checked again, since the table may have changed
 meanwhile (a player taking the seat a computer player needed): refused then, nothing changes and
-the event log says why. Each change applied is written to the event log (``table_options``,
-with who asked, what changed and what it was before) in the transaction that stores it.
+the event log says why (:func:`paigow.service.conduct.configure` and
+:func:`~paigow.service.conduct.table_events`, beside the floor they use). Each change applied
+is written to the event log (``table_options``, with who asked, what changed and what it was
+before) in the transaction that stores it.
 """
 
 from __future__ import annotations
@@ -24,15 +26,11 @@ from typing import TYPE_CHECKING, Any
 from paigow.errors import IllegalActionError
 
 from .config import CHANGEABLE
-from .events import event
 
 if TYPE_CHECKING:
-    from .actor import TableActor
-    from .auth import User
-    from .conduct import Floor
-    from .engine import Applied, Command, TableEngine
+    from .engine import Command, TableEngine
 
-__all__ = ["BOT_CHIPS", "changes_of", "configure", "plan", "table_events"]
+__all__ = ["BOT_CHIPS", "changes_of", "plan"]
 
 #: The chips a computer player sits down with (from the house's float, ``bots:TABLE``).
 BOT_CHIPS = 1_000_000
@@ -80,45 +78,3 @@ def plan(engine: TableEngine, changes: Mapping[str, Any], by: str) -> Command:
         "leave": leave,
         "sit": [[f"bot-{s}", s, BOT_CHIPS] for s in free[:more]],
     }
-
-
-def configure(actor: TableActor, user: User, args: Mapping[str, Any]) -> list[Command]:
-    """The operator's ``configure``: the command now between rounds; while a round is open,
-    none (the change is checked and waits on the floor for the round's end)."""
-    changes = changes_of(args)
-    e = actor.engine
-    if e.round is None:
-        return [plan(e, changes, user.name)]
-    waiting = actor.floor.pending or {}
-    merged = {**waiting.get("options", {}), **changes}
-    e.config.changed(merged, kept_bonus=bool(e.session.carried))  # refused now if it cannot be
-    actor.floor.pending = {"options": merged, "by": user.name}
-    return []
-
-
-def table_events(table: str, applied: list[tuple[int, Applied]], floor: Floor) -> list[Any]:
-    """The event-log entries of a batch's option changes: each applied, each refused when
-    the round it waited for was over."""
-    out = []
-    for seq, a in applied:
-        c = a.command
-        if c["a"] == "configure":
-            out.append(
-                event(
-                    "table_options",
-                    "info",
-                    table,
-                    str(c.get("by") or ""),
-                    options=c["options"],
-                    before=c.get("before", {}),
-                    seq=seq,
-                    sat=[x[0] for x in c.get("sit", [])],
-                    left=list(c.get("leave", [])),
-                )
-            )
-    for by, options, why in floor.refused:
-        out.append(
-            event("table_options_refused", "warning", table, by, options=options, reason=why)
-        )
-    floor.refused = []
-    return out

@@ -32,8 +32,8 @@ import contextlib
 import datetime as dt
 import logging
 from collections import deque
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Literal
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from pydantic import ValidationError
 
@@ -55,8 +55,42 @@ from .text import ChatTextError, chat_text
 if TYPE_CHECKING:
     from ..actor import TableActor
     from ..auth import User
-    from ..hub import Connection, Service
+    from ..events import EventLog
+    from ..ratelimit import Limits
     from ..store import Store
+
+
+class Connection(Protocol):
+    """What the chat uses of a websocket client (:class:`paigow.service.hub.Connection`)."""
+
+    user: User
+    session: str | None
+    tables: set[str]
+
+    def push(self, message: dict[str, Any]) -> None: ...
+
+    def expired(self) -> bool: ...
+
+
+class Service(Protocol):
+    """What the chat uses of the table service (:class:`paigow.service.hub.Service`), which
+    holds the chat: named here, not imported, so that the two do not import each other."""
+
+    @property
+    def store(self) -> Store: ...
+
+    @property
+    def actors(self) -> Mapping[str, TableActor]: ...
+
+    @property
+    def connections(self) -> Mapping[str, object]: ...
+
+    @property
+    def limits(self) -> Limits: ...
+
+    @property
+    def events(self) -> EventLog: ...
+
 
 __all__ = [
     "MAX_MUTES",
