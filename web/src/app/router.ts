@@ -16,7 +16,7 @@ export type Route =
   | { readonly page: "not-found"; readonly path: string };
 
 /** The operator's console: its sections. */
-export const PIT_SECTIONS = ["floor", "accounts", "meters", "events"] as const;
+export const PIT_SECTIONS = ["floor", "accounts", "meters", "events", "moderation"] as const;
 export type PitSection = (typeof PIT_SECTIONS)[number];
 
 function pitRoute(second: string | undefined, third: string | undefined, path: string): Route {

@@ -9,6 +9,7 @@ import { AccountsPanel } from "./AccountsPanel";
 import { EventsPanel } from "./EventsPanel";
 import { FloorPanel } from "./FloorPanel";
 import { MetersPanel } from "./MetersPanel";
+import { ModerationPanel } from "./ModerationPanel";
 import { PitApi } from "./pitApi";
 
 const LABELS: Readonly<Record<PitSection, string>> = {
@@ -16,6 +17,7 @@ const LABELS: Readonly<Record<PitSection, string>> = {
   accounts: "Accounts",
   meters: "Meters",
   events: "Integrity",
+  moderation: "Moderation",
 };
 
 /** The operator's console: the floor, accounts, meters and the integrity views (operators only). */
@@ -61,6 +63,7 @@ export function PitPage({ section, account }: { readonly section: PitSection; re
       {section === "accounts" ? <AccountsPanel pit={pit} account={account} /> : null}
       {section === "meters" ? <MetersPanel pit={pit} /> : null}
       {section === "events" ? <EventsPanel pit={pit} /> : null}
+      {section === "moderation" ? <ModerationPanel pit={pit} /> : null}
     </PageFrame>
   );
 }

@@ -159,6 +159,18 @@ export interface AuditReport {
 const enc = encodeURIComponent;
 
 /** The pit's calls on the service's API. */
+/** A table's chat message as an operator reviews it (deleted ones too, with who and when). */
+export interface ChatReview {
+  readonly id: number;
+  readonly table: string;
+  readonly author: string;
+  readonly role: string;
+  readonly text: string;
+  readonly at: string;
+  readonly deleted_at: string | null;
+  readonly deleted_by: string | null;
+}
+
 export class PitApi {
   constructor(readonly api: Api) {}
 
@@ -213,5 +225,22 @@ export class PitApi {
   }
   audit() {
     return this.api.request<AuditReport>("GET", "api/audit");
+  }
+
+  /** A table's chat for review: every message after `since`, deleted ones too. */
+  chat(table: string, since = 0) {
+    return this.api.request<ChatReview[]>("GET", `api/tables/${enc(table)}/chat?since=${since}&limit=1000`);
+  }
+
+  /** Delete a message: every client watching the table removes it; the review keeps it. */
+  deleteChat(table: string, id: number) {
+    return this.api.request<unknown>("POST", `api/tables/${enc(table)}/chat/${id}/delete`);
+  }
+
+  /** Silence an account's chat for `minutes` (null: until lifted), or lift its silence. */
+  silence(name: string, minutes: number | null, on: boolean) {
+    return on
+      ? this.api.request<{ until: string | null }>("POST", `api/accounts/${enc(name)}/silence`, { minutes })
+      : this.api.request<{ lifted: boolean }>("POST", `api/accounts/${enc(name)}/unsilence`);
   }
 }
