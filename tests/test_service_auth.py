@@ -302,8 +302,14 @@ def test_session_expiring_while_connected(server: Server) -> None:
     c = server.client(token)
     while dt.datetime.now(dt.UTC) < soon + dt.timedelta(milliseconds=100):
         time.sleep(0.05)
-    r = c.command("auth", "pause")
-    assert r["status"] == "refused" and "expired" in r["error"]
+    try:
+        r = c.command("auth", "pause")
+    except ConnectionClosed as e:
+        # On a loaded machine the socket may open after the session ended: it is closed then
+        # as a session that ended (4401), which refuses the command as surely.
+        assert e.rcvd is not None and e.rcvd.code == 4401, e
+    else:
+        assert r["status"] == "refused" and "expired" in r["error"]
     c.close()
 
 
