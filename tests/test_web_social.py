@@ -167,9 +167,9 @@ def test_the_pit_moderates_the_chat(server: Server, visit: Any) -> None:
     independently), as text; a deletion from the page leaves the player's page and the review
     says who deleted it; a silence from the page refuses the author's next message, and lifting
     it lets the one after through."""
-    dan = seated_page(server, visit, "dan", "5")
-    say(dan, "spam from dan <i>x</i>")
-    say(dan, "a fair word")
+    mona = seated_page(server, visit, "mona", "6")
+    say(mona, "spam from mona <i>x</i>")
+    say(mona, "a fair word")
     boss = visit().open("#/sign-in")
     boss.get_by_role("tab", name="Sign in").click()
     boss.get_by_label("Account name").fill(OPERATOR)
@@ -183,27 +183,27 @@ def test_the_pit_moderates_the_chat(server: Server, visit: Any) -> None:
     expect(rows).to_have_count(len(stored))
     assert boss.get_by_test_id("review-text").all_inner_texts() == [m["text"] for m in stored]
     assert boss.get_by_test_id("review").locator("i").count() == 0
-    spam = next(m for m in stored if m["text"] == "spam from dan <i>x</i>")
+    spam = next(m for m in stored if m["text"] == "spam from mona <i>x</i>")
     boss.get_by_role("button", name=f"Delete message {spam['id']}").click()
     expect(boss.locator(f"[data-testid=review-row][data-id='{spam['id']}']")).to_have_attribute(
         "data-deleted", "yes"
     )
-    expect(dan.get_by_text("spam from dan")).to_have_count(0)
+    expect(mona.get_by_text("spam from mona")).to_have_count(0)
     after = server.http("GET", "/api/tables/talk/chat", server.login(OPERATOR)).json()
     gone = next(m for m in after if m["id"] == spam["id"])
     assert gone["deleted_by"] == OPERATOR and gone["deleted_at"], gone
-    row = boss.get_by_test_id("review-row").filter(has_text="spam from dan")
+    row = boss.get_by_test_id("review-row").filter(has_text="spam from mona")
     expect(row.get_by_test_id("review-deleted")).to_contain_text(f"deleted by {OPERATOR}")
-    c = server.client(server.login("dan"))
+    c = server.client(server.login("mona"))
     try:
         c.subscribe("talk")
-        boss.get_by_role("button", name="Silence dan", exact=True).click()
-        expect(boss.get_by_text("dan is silenced in every table's chat.")).to_be_visible()
+        boss.get_by_role("button", name="Silence mona", exact=True).click()
+        expect(boss.get_by_text("mona is silenced in every table's chat.")).to_be_visible()
         c.send({"type": "chat", "table": "talk", "text": "still here", "ref": "s1"})
         got = c.until(lambda m: m.get("type") == "chat_result" and m.get("ref") == "s1", "s1")
         assert got["status"] == "refused", got
-        boss.get_by_role("button", name="Lift dan's silence").click()
-        expect(boss.get_by_text("dan's silence is lifted.")).to_be_visible()
+        boss.get_by_role("button", name="Lift mona's silence").click()
+        expect(boss.get_by_text("mona's silence is lifted.")).to_be_visible()
         c.send({"type": "chat", "table": "talk", "text": "back again", "ref": "s2"})
         got = c.until(lambda m: m.get("type") == "chat_result" and m.get("ref") == "s2", "s2")
         assert got["status"] == "posted", got
