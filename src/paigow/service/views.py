@@ -98,8 +98,8 @@ class TableViews:
             "sit": None
         }
 
-    def state(self, viewer: Viewer, user: User | None = None) -> dict[str, Any]:
-        """The table as ``viewer`` may see it now, with ``user``'s choices."""
+    def _head(self) -> dict[str, Any]:
+        """The parts of the table's state that are the same for every viewer."""
         e = self.engine
         w = self.wait
         return {
@@ -117,6 +117,13 @@ class TableViews:
             else {"key": w.key, "for": w.what, "who": list(w.who), "deadline": self.deadline},
             "paused": self.floor.paused,
             "held": self.held,
+        }
+
+    def state(self, viewer: Viewer, user: User | None = None) -> dict[str, Any]:
+        """The table as ``viewer`` may see it now, with ``user``'s choices."""
+        e = self.engine
+        return {
+            **self._head(),
             "you": viewer.player,
             "away": sorted(self.floor.away & set(e.seats)),
             "round": e.view(viewer),
@@ -224,24 +231,8 @@ class TableViews:
         """:meth:`state` for each key, made once per broadcast: the round's projection once
         per viewer (its public parts shared), the parts that are the same for all shared."""
         e = self.engine
-        w = self.wait
         rounds = e.views({k[0] for k in keys})
-        head = {
-            "table": self.table_id,
-            "seq": self.seq,
-            "profile": e.profile.name,
-            "game": e.game_name,
-            "limits": {"min": e.profile.table.min_wager, "max": e.profile.table.max_wager},
-            "seats": e.seats,
-            "chips": {n: e.chips(n) for n in e.seats},
-            "rounds": e.session.rounds,
-            "round_open": e.round is not None,
-            "waiting": None
-            if w is None
-            else {"key": w.key, "for": w.what, "who": list(w.who), "deadline": self.deadline},
-            "paused": self.floor.paused,
-            "held": self.held,
-        }
+        head = self._head()
         away = sorted(self.floor.away & set(e.seats))
         out: dict[Key, dict[str, Any]] = {}
         sitting: dict[str, Any] | None = None
