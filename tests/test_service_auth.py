@@ -94,6 +94,8 @@ ROUTES = [  # method, path, body, minimum role: public / player / operator
     ("GET", "/api/tables/auth/history", None, "public"),
     ("GET", "/api/tables/auth/advice/1", None, "viewer"),
     ("GET", "/api/trainer/profiles", None, "public"),
+    ("GET", "/api/rules", None, "public"),
+    ("GET", "/api/rules/generic", None, "public"),
     ("POST", "/api/trainer/deal", {"profile": "generic", "drill": "all"}, "public"),
     (
         "POST",
@@ -151,6 +153,7 @@ def test_the_matrix_covers_every_route() -> None:
         path = path.split("?", maxsplit=1)[0].replace("/wallets/authp/", "/wallets/{name}/")
         path = path.replace("/advice/1", "/advice/{spot}").replace("/authz/", "/{name}/")
         path = path.replace("0" * 64, "{session_id}")
+        path = path.replace("/rules/generic", "/rules/{profile}")
         return path.replace("/tables/auth", "/tables/{table_id}").replace(
             "/tables/other", "/tables/{table_id}"
         )
