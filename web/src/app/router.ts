@@ -12,6 +12,8 @@ export type Route =
   | { readonly page: "table"; readonly table: string }
   | { readonly page: "recall"; readonly table: string | null; readonly round?: number }
   | { readonly page: "trainer" }
+  | { readonly page: "how-to-play" }
+  | { readonly page: "rules"; readonly profile: string | null }
   | { readonly page: "not-found"; readonly path: string };
 
 export function parseRoute(hash: string): Route {
@@ -30,7 +32,10 @@ export function parseRoute(hash: string): Route {
     case "sign-in":
     case "cashier":
     case "trainer":
+    case "how-to-play":
       return second === undefined ? { page: first } : { page: "not-found", path };
+    case "rules":
+      return { page: "rules", profile: second ?? null };
     case "table":
       return second ? { page: "table", table: second } : { page: "not-found", path };
     case "recall": {
@@ -52,6 +57,8 @@ export function hrefOf(route: Route): string {
       const base = route.table === null ? "#/recall" : `#/recall/${encodeURIComponent(route.table)}`;
       return route.round === undefined ? base : `${base}?round=${route.round}`;
     }
+    case "rules":
+      return route.profile === null ? "#/rules" : `#/rules/${encodeURIComponent(route.profile)}`;
     case "not-found":
       return "#/lobby";
     default:
