@@ -96,6 +96,8 @@ ROUTES = [  # method, path, body, minimum role: public / player / operator
     ("GET", "/api/trainer/profiles", None, "public"),
     ("GET", "/api/rules", None, "public"),
     ("GET", "/api/rules/generic", None, "public"),
+    ("POST", "/api/tutorial/deal", {"deal": 9}, "public"),
+    ("POST", "/api/tutorial/play", {"deal": 9, "house_way": True}, "public"),
     ("POST", "/api/trainer/deal", {"profile": "generic", "drill": "all"}, "public"),
     (
         "POST",

@@ -92,7 +92,7 @@ export default defineConfig({
   plugins: [icuCatalogues(), preact(), precompress()],
   resolve: {
     alias: [
-      { find: /^@formatjs\/icu-messageformat-parser$/, replacement: "@formatjs/icu-messageformat-parser/no-parser" },
+      { find: /^@formatjs\/icu-messageformat-parser$/, replacement: "@formatjs/icu-messageformat-parser/no-parser.js" },
     ],
   },
   build: {

@@ -3,6 +3,7 @@ import "@fontsource-variable/inter";
 import "./styles/app.css";
 import "./styles/pages.css";
 import "./styles/table.css";
+import "./styles/tutorial.css";
 import { App } from "./app/App";
 import { loadCatalogue, makeI18n } from "./i18n/i18n";
 import { LanguageRoot } from "./i18n/LanguageSwitch";

@@ -1,6 +1,8 @@
 """JSON schemas of a profile's rules as its rules page shows them (``GET /api/rules`` and
-``GET /api/rules/{profile}``, :func:`paigow.service.advice.profile_rules`), part of
-:data:`paigow.service.view_schema.DEFS` (the client's TypeScript types are generated from them).
+``GET /api/rules/{profile}``, :func:`paigow.service.advice.profile_rules`) and of the tutorial's
+practice round (``POST /api/tutorial/deal`` and ``/play``, :mod:`paigow.service.tutorial_api`),
+part of :data:`paigow.service.view_schema.DEFS` (the client's TypeScript types are generated
+from them).
 """
 
 from __future__ import annotations
@@ -126,5 +128,28 @@ RULES_DEFS: Final[dict[str, Schema]] = {
             "max",
             "table",
         ),
+    ),
+    # The tutorial's practice round (paigow.service.tutorial_api).
+    "TutorialHand": _obj({"pieces": _list(_STR), "name": _STR, "value": _INT}),
+    "TutorialDeal": _obj({"deal": _INT, "profile": _STR, "way": _STR, "pieces": _list(_STR)}),
+    "TutorialRound": _obj(
+        {
+            "deal": _INT,
+            "profile": _STR,
+            "way": _STR,
+            "pieces": _list(_STR),
+            "player": _obj({"high": _ref("TutorialHand"), "low": _ref("TutorialHand")}),
+            "house_way": _obj({"high": _ref("TutorialHand"), "low": _ref("TutorialHand")}),
+            "dealer": _obj(
+                {
+                    "pieces": _list(_STR),
+                    "high": _ref("TutorialHand"),
+                    "low": _ref("TutorialHand"),
+                }
+            ),
+            "result": _enum("win", "push", "lose"),
+            "high": _enum("player", "dealer"),
+            "low": _enum("player", "dealer"),
+        }
     ),
 }

@@ -584,6 +584,8 @@ ROOTS: Final[dict[str, str]] = {
     "GET /api/trainer/profiles": "TrainerProfiles",
     "GET /api/rules": "ProfileSummary[]",
     "GET /api/rules/{profile}": "ProfileRules",
+    "POST /api/tutorial/deal": "TutorialDeal",
+    "POST /api/tutorial/play": "TutorialRound",
     "POST /api/trainer/deal": "TrainerProblem",
     "POST /api/trainer/answer": "TrainerAnswer",
 }

@@ -82,6 +82,42 @@ export interface ProfileSideBet {
   readonly table?: readonly PayRow[];
 }
 
+export interface TutorialHand {
+  readonly pieces: readonly string[];
+  readonly name: string;
+  readonly value: number;
+}
+
+export interface TutorialDeal {
+  readonly deal: number;
+  readonly profile: string;
+  readonly way: string;
+  readonly pieces: readonly string[];
+}
+
+export interface TutorialRound {
+  readonly deal: number;
+  readonly profile: string;
+  readonly way: string;
+  readonly pieces: readonly string[];
+  readonly player: {
+    readonly high: TutorialHand;
+    readonly low: TutorialHand;
+  };
+  readonly house_way: {
+    readonly high: TutorialHand;
+    readonly low: TutorialHand;
+  };
+  readonly dealer: {
+    readonly pieces: readonly string[];
+    readonly high: TutorialHand;
+    readonly low: TutorialHand;
+  };
+  readonly result: "win" | "push" | "lose";
+  readonly high: "player" | "dealer";
+  readonly low: "player" | "dealer";
+}
+
 export interface Limits {
   readonly min: number;
   readonly max: number;

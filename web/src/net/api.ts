@@ -18,6 +18,8 @@ import type {
   TrainerProblem,
   TrainerProfiles,
   TrainerStats,
+  TutorialDeal,
+  TutorialRound,
 } from "../protocol";
 import type { Said } from "../i18n/said";
 
@@ -118,6 +120,18 @@ export class Api {
   }
   profileRules(profile: string) {
     return this.request<ProfileRules>("GET", `api/rules/${encodeURIComponent(profile)}`);
+  }
+  /** The tutorial's practice round: four tiles of deal `deal` (a new deal when null). */
+  tutorialDeal(deal: number | null) {
+    return this.request<TutorialDeal>("POST", "api/tutorial/deal", { deal });
+  }
+  /** That deal played against the dealer: a setting, or the house way's. */
+  tutorialPlay(
+    deal: number,
+    setting: { readonly high: readonly string[]; readonly low: readonly string[] } | "house-way",
+  ) {
+    const body = setting === "house-way" ? { deal, house_way: true } : { deal, high: setting.high, low: setting.low };
+    return this.request<TutorialRound>("POST", "api/tutorial/play", body);
   }
   trainerProfiles() {
     return this.request<TrainerProfiles>("GET", "api/trainer/profiles");

@@ -26,14 +26,17 @@ function PayTable({
   kind,
   rows,
   caption,
+  name,
 }: {
   readonly kind: string;
   readonly rows: readonly PayRow[];
   readonly caption: string;
+  /** The pay table's name where the profile offers several (Pair Fortunes' "1".."4"). */
+  readonly name?: string;
 }) {
   const i = useI18n();
   return (
-    <table class="pg-results__table pg-rules__pays" data-kind={kind}>
+    <table class="pg-results__table pg-rules__pays" data-kind={kind} data-table={name}>
       <caption>{caption}</caption>
       <thead>
         <tr>
@@ -67,7 +70,13 @@ function SideBet({ bet }: { readonly bet: ProfileSideBet }) {
         <p>{i.t("rules.pfText", { base: bet.requires_base ? "yes" : "no" })}</p>
         <div class="pg-rules__paygrid">
           {Object.entries(bet.tables ?? {}).map(([name, rows]) => (
-            <PayTable key={name} kind="pair-fortunes" rows={rows} caption={i.t("rules.pfTable", { name })} />
+            <PayTable
+              key={name}
+              kind="pair-fortunes"
+              name={name}
+              rows={rows}
+              caption={i.t("rules.pfTable", { name })}
+            />
           ))}
         </div>
       </section>
