@@ -2,7 +2,7 @@
 
 The setting panel names and ranks hands live without a server round trip from
 ``web/src/generated/{tile,card}-hands.json``. Each hand also says what it is in parts the client
-names in the reader's language (docs/web.md, "Languages"): a tile hand its R-RANK-03 pair rank
+names in the reader's language (docs/i18n.md, "Messages"): a tile hand its R-RANK-03 pair rank
 (``pair``, 1..20: pairs, wongs and gongs) or its points and highest tile (``points``,
 ``top``); a card hand its pair (``pair``: the rank type), its face-card hand (``face``) or its
 points and highest card (``points``, ``high``). This test derives both tables from the engine and

@@ -24,14 +24,14 @@ from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, ViewportSize, expect
 
 from paigow.profiles import get_profile, profile_names
 from paigow.ranking import Hand
 from paigow.tiles import parse_tile
 from service_support import OPERATOR, Server
 from web_fixtures import browser, visit
-from web_support import DESKTOP, web_server
+from web_support import DESKTOP, PHONE, save_shot, web_server
 
 __all__ = ["browser", "visit"]
 
@@ -304,4 +304,23 @@ def test_rules_page_figures(visit: Any, name: str) -> None:
     expected = len(sb.pair_fortunes_tables) * sb.pair_fortunes + sb.dragons_eye
     assert counted == expected + sb.supreme_bonus, name
     no_raw_key(page)
+    assert v.errors == [] and v.outside == [], (v.errors, v.outside)
+
+
+# ------------------------------------------------------------------ screenshots
+
+
+@pytest.mark.parametrize("locale", ["en", "zh-Hant", "zh-Hans"])
+@pytest.mark.parametrize(("size_name", "size"), [("phone", PHONE), ("desktop", DESKTOP)])
+def test_screenshots(visit: Any, locale: str, size_name: str, size: ViewportSize) -> None:
+    """The tutorial's first step and a rules page in each language at phone and desktop sizes,
+    for docs/screenshots/ (named in docs/i18n.md)."""
+    v = visit(size)
+    page = v.open("#/how-to-play")
+    switch(page, locale)
+    expect(page.get_by_test_id("tutorial").locator("li[data-tile]")).to_have_count(21)
+    assert save_shot(page, f"tutorial-{locale}-{size_name}.png").is_file()
+    page.goto(v.base + "#/rules/colorado")
+    expect(page.get_by_test_id("rules")).to_be_visible()
+    assert save_shot(page, f"rules-{locale}-{size_name}.png").is_file()
     assert v.errors == [] and v.outside == [], (v.errors, v.outside)

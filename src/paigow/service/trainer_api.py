@@ -191,7 +191,7 @@ def _explanation(t: Trainer, p: Problem, choice: int) -> dict[str, Any]:
     """The explanation in English sentences and, beside them, the same facts as codes and numbers
     (``sides``, ``gain``, ``differ``, ``high_wins``, ``low_wins``; each group's dealer hands,
     outcome moves and, for the groups summed, how many) from which the client words it in the
-    reader's language (docs/web.md, "Languages")."""
+    reader's language (docs/i18n.md, "Messages")."""
     ex = t.explain(p, choice)
     sentences: list[str] = []
     comparisons: list[dict[str, Any]] = []

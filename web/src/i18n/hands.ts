@@ -2,7 +2,7 @@
  * Tiles and two-piece hands named in the reader's language, from what the engine's exported
  * hand tables say each hand is (web/src/generated/*-hands.json: a pair rank, or points and the
  * highest piece). English follows the engine's names exactly; the traditional Chinese names of
- * the tiles and of the pairs, wongs and gongs are those of docs/web.md, "The tiles' Chinese
+ * the tiles and of the pairs, wongs and gongs are those of docs/i18n.md, "The tiles' Chinese
  * names" (with their published sources).
  */
 

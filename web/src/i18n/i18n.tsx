@@ -6,7 +6,7 @@
  * Chinese catalogue is its own chunk, loaded when chosen. Money, numbers, percentages, lists and
  * dates are formatted by the browser's Intl for the language shown.
  *
- * How to add a message: docs/web.md, "Languages".
+ * How to add a message: docs/i18n.md, "Messages".
  */
 
 import type { IntlShape } from "@formatjs/intl";
