@@ -103,7 +103,8 @@ def test_every_page_in_chinese(visit: Any, locale: str) -> None:
     for path, words in PAGES[locale].items():
         page.goto(v.base + path)
         for w in words:
-            expect(page.get_by_text(w, exact=False).first).to_be_visible()
+            # The trainer deals on the compute pool: on a loaded machine that takes seconds.
+            expect(page.get_by_text(w, exact=False).first).to_be_visible(timeout=30_000)
         no_raw_key(page)
     page.reload()
     expect(page.locator("html")).to_have_attribute("lang", locale)
