@@ -26,7 +26,7 @@ import paigow
 from paigow.errors import PaigowError
 from paigow.table.observation import OPERATOR
 
-from . import auth_api, pit_api, trainer_api, web_api
+from . import auth_api, pit_api, trainer_api, tutorial_api, web_api
 from .accounts import REVOKED, WrongPasswordError
 from .actor import TableActor
 from .auth import token_hash
@@ -229,6 +229,7 @@ def create_app(service: Service, web: Path | None = None) -> FastAPI:
     pit_api.install(app)
     trainer_api.install(app)
     chat_api.install(app)
+    tutorial_api.install(app)
     if web is not None:
         app.mount("/", WebClient(web), name="web")
     return app

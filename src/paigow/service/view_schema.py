@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from .rules_schema import RULES_DEFS
+
 __all__ = ["DEFS", "ROOTS", "ref"]
 
 Schema = dict[str, Any]
@@ -66,6 +68,7 @@ _BANKER_KIND = _enum("house", "player", "co-bank", "player-dealer")
 
 #: Named schemas (TypeScript interfaces of the same names).
 DEFS: Final[dict[str, Schema]] = {
+    **RULES_DEFS,
     "Limits": _obj({"min": _INT, "max": _INT}),
     "Waiting": _obj({"key": _STR, "for": _STR, "who": _list(_STR), "deadline": _null(_NUM)}),
     "Banker": _obj({"kind": _BANKER_KIND, "player": _null(_STR), "position": _null(_STR)}),
@@ -335,7 +338,7 @@ DEFS: Final[dict[str, Schema]] = {
         }
     ),
     "LobbyFeed": _obj({"type": {"const": "lobby"}, "tables": _list(ref("LobbyTable"))}),
-    "SideBetInfo": _obj({"kind": _STR, "label": _STR, "pays": _STR}),
+    "SideBetInfo": _obj({"kind": _STR, "label": _STR, "pays": _STR, "table": _list(ref("PayRow"))}),
     "TableInfo": _obj(
         {
             "table": _STR,
@@ -495,14 +498,31 @@ DEFS: Final[dict[str, Schema]] = {
         }
     ),
     "TrainerGroup": _obj(
-        {"label": _STR, "hands": _INT, "share": _NUM, "ev": _NUM, "changes": _STR}
+        {
+            "label": _STR,
+            "hands": _INT,
+            "share": _NUM,
+            "ev": _NUM,
+            "changes": _STR,
+            # The group's dealer hands (trainer BANDS; "" for the other groups summed), how many
+            # groups were summed into it (0: one group), and its outcome moves.
+            "dealer_high": _STR,
+            "dealer_low": _STR,
+            "others": _INT,
+            "moves": _list(_obj({"before": _STR, "after": _STR, "hands": _INT})),
+        }
     ),
     "TrainerComparison": _obj(
         {
             "better": _STR,
             "worse": _STR,
+            "sides": _list(_enum("best", "house", "yours")),
             "summary": _list(_STR),
             "dealer_hands": _INT,
+            "gain": _NUM,
+            "differ": _INT,
+            "high_wins": _list(_INT),
+            "low_wins": _list(_INT),
             "groups": _list(ref("TrainerGroup")),
         }
     ),
@@ -562,6 +582,10 @@ ROOTS: Final[dict[str, str]] = {
     "GET /api/session": "SessionInfo",
     "GET /api/me/rounds": "RecalledRound[]",
     "GET /api/trainer/profiles": "TrainerProfiles",
+    "GET /api/rules": "ProfileSummary[]",
+    "GET /api/rules/{profile}": "ProfileRules",
+    "POST /api/tutorial/deal": "TutorialDeal",
+    "POST /api/tutorial/play": "TutorialRound",
     "POST /api/trainer/deal": "TrainerProblem",
     "POST /api/trainer/answer": "TrainerAnswer",
 }
