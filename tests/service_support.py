@@ -26,7 +26,16 @@ from websockets.typing import Origin
 from paigow.service.deltas import PatchError, apply_patch
 from service_pg import free_port
 
-__all__ = ["LOOSE", "OPERATOR", "PASSWORD", "Client", "Feed", "Server", "wait_healthy"]
+__all__ = [
+    "LOOSE",
+    "OPERATOR",
+    "PASSWORD",
+    "SAMPLE_ARGS",
+    "Client",
+    "Feed",
+    "Server",
+    "wait_healthy",
+]
 
 OPERATOR = "boss"
 PASSWORD = "correct horse battery"
@@ -467,3 +476,30 @@ def drive(
         if not busy:
             time.sleep(0.005)
     raise AssertionError(f"the table did not get there in {limit} s: {clients[0].state.get(table)}")
+
+
+#: Each command of the protocol with arguments of the right shape (what they name may not exist).
+SAMPLE_ARGS: dict[str, dict[str, Any]] = {
+    "sit": {"seat": "5", "cents": 1000},
+    "bank": {"accept": True},
+    "cut": {"cut": None},
+    "dealer_wager": {"cents": 0},
+    "pd_stake": {"cents": 1000},
+    "wager": {"spot": "1", "cents": 500},
+    "remove_wager": {"ref": "w1"},
+    "style": {"style": "a"},
+    "set": {"spot": "1", "high": ["6-6", "4-5"], "low": ["1-2", "3-3"]},
+    "house_way": {"spot": "1"},
+    "bank_set": {},
+    "surrender": {"spot": "1"},
+    "void_hand": {"spot": "1"},
+    "void": {"reason": "test"},
+    "expose_dealt": {"position": "1"},
+    "tile_off_table": {"position": "1"},
+    "no_roll": {"reason": "test"},
+    "expose_stacking": {"pieces": ["6-6"]},
+    "face_up_in_shoe": {"card": "As"},
+    "stub_count": {"cards": 26},
+    "abandon": {"player": "someone"},
+    "enter_dice": {"dice": [1, 2, 3]},
+}

@@ -16,34 +16,9 @@ from paigow.service.auth import hash_password, new_token, token_hash
 from paigow.service.protocol import ACTIONS, OPERATOR_ACTIONS
 from paigow.service.store import Store
 from service_fixtures import operator_token, pg_cluster, server
-from service_support import OPERATOR, PASSWORD, Client, Server
+from service_support import OPERATOR, PASSWORD, SAMPLE_ARGS, Client, Server
 
 __all__ = ["operator_token", "pg_cluster", "server"]
-
-SAMPLE_ARGS: dict[str, dict[str, Any]] = {
-    "sit": {"seat": "5", "cents": 1000},
-    "bank": {"accept": True},
-    "cut": {"cut": None},
-    "dealer_wager": {"cents": 0},
-    "pd_stake": {"cents": 1000},
-    "wager": {"spot": "1", "cents": 500},
-    "remove_wager": {"ref": "w1"},
-    "style": {"style": "a"},
-    "set": {"spot": "1", "high": ["6-6", "4-5"], "low": ["1-2", "3-3"]},
-    "house_way": {"spot": "1"},
-    "bank_set": {},
-    "surrender": {"spot": "1"},
-    "void_hand": {"spot": "1"},
-    "void": {"reason": "test"},
-    "expose_dealt": {"position": "1"},
-    "tile_off_table": {"position": "1"},
-    "no_roll": {"reason": "test"},
-    "expose_stacking": {"pieces": ["6-6"]},
-    "face_up_in_shoe": {"card": "As"},
-    "stub_count": {"cards": 26},
-    "abandon": {"player": "someone"},
-    "enter_dice": {"dice": [1, 2, 3]},
-}
 
 
 def expired_token(server: Server, name: str) -> str:

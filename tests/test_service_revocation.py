@@ -38,7 +38,7 @@ from paigow.service.store import Store
 from paigow.table.observation import OPERATOR as OPERATOR_VIEW
 from service_fixtures import operator_token, pg_cluster, server
 from service_pg import PgCluster
-from service_support import OPERATOR, PASSWORD, Client, Server
+from service_support import OPERATOR, PASSWORD, SAMPLE_ARGS, Client, Server
 
 __all__ = ["operator_token", "pg_cluster", "server"]
 
@@ -206,29 +206,8 @@ def test_a_session_ended_elsewhere_or_expired_is_closed_by_the_sweep(server: Ser
 
 
 # ---------------------------------------------------------------------- in the actor itself
-SAMPLE_ARGS: dict[str, dict[str, Any]] = {
-    "sit": {"seat": "5", "cents": 1000},
-    "bank": {"accept": False},
-    "cut": {"cut": None},
-    "dealer_wager": {"cents": 0},
-    "pd_stake": {"cents": 1000},
-    "wager": {"spot": "1", "cents": 500},
-    "style": {"style": "a"},
-    "set": {"spot": "1", "high": ["6-6", "4-5"], "low": ["1-2", "3-3"]},
-    "house_way": {"spot": "1"},
-    "bank_set": {},
-    "surrender": {"spot": "1"},
-    "void_hand": {"spot": "1"},
-    "void": {"reason": "test"},
-    "expose_dealt": {"position": "1"},
-    "tile_off_table": {"position": "1"},
-    "no_roll": {"reason": "test"},
-    "expose_stacking": {"pieces": ["6-6"]},
-    "face_up_in_shoe": {"card": "As"},
-    "stub_count": {"cards": 26},
-    "abandon": {"player": "ann"},
-    "enter_dice": {"dice": [1, 2, 3]},
-}
+#: Every command with arguments it could take (a declined bank, a stranger abandoned).
+REVOKED_ARGS = dict(SAMPLE_ARGS, bank={"accept": False}, abandon={"player": "ann"})
 
 
 def _snapshot(svc: Service, table: str) -> tuple[Any, ...]:
@@ -274,7 +253,7 @@ async def _revoked_commands(url: str) -> None:
         assert r["status"] == "applied", r
         ref = actor.engine.round.wagers[0].ref if actor.engine.round else "w1"
         end_sessions(store, [s_ann, s_op])  # both sessions end here (a sign-out commits)
-        samples = dict(SAMPLE_ARGS, remove_wager={"ref": ref})
+        samples = dict(REVOKED_ARGS, remove_wager={"ref": ref})
         for who, session, actions in ((ann, s_ann, ACTIONS), (opx, s_op, OPERATOR_ACTIONS)):
             for action in actions:
                 before = _snapshot(svc, "rx")
