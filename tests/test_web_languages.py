@@ -1,10 +1,10 @@
 """The client in three languages, the tutorial and the rules pages, in a real browser (Debian's
 Chromium via Playwright) on a real ``paigow serve``.
 
-* The language switch: the lobby, a table, the tutorial and the trainer in Traditional and
-  Simplified Chinese (the tiles' names 天牌, 長三/长三, ...; docs/i18n.md), no message key shown
-  raw, the choice remembered across a reload, a browser whose first language is Chinese
-  starting in it.
+* The language switch: the lobby, a table with its chat, the tutorial and the trainer in
+  Traditional and Simplified Chinese (the tiles' names 天牌, 長三/长三, ...; docs/i18n.md), no
+  message key shown raw, the choice remembered across a reload, a browser whose first language
+  is Chinese starting in it; the operator's pit, each of its sections, in both.
 * The tutorial completed by keyboard alone: every step, then the guided round against the
   dealer (``POST /api/tutorial/play``), its result checked against a slow reference of the
   comparison (R-RANK-01, R-RANK-04 copies to the dealer, R-RANK-11 the zero rules,
@@ -29,7 +29,7 @@ from playwright.sync_api import Page, ViewportSize, expect
 from paigow.profiles import get_profile, profile_names
 from paigow.ranking import Hand
 from paigow.tiles import parse_tile
-from service_support import OPERATOR, Server
+from service_support import OPERATOR, PASSWORD, Server
 from web_fixtures import browser, visit
 from web_support import DESKTOP, PHONE, save_shot, web_server
 
@@ -70,13 +70,13 @@ PAGES: dict[str, dict[str, list[str]]] = {
     # locale -> page -> words the page must show
     "zh-Hant": {
         "#/lobby": ["大廳", "開放中的牌桌", "玩法教學"],
-        "#/table/lang": ["lang 號桌", "座位"],
+        "#/table/lang": ["lang 號桌", "座位", "牌桌聊天", "登入後即可聊天"],
         "#/how-to-play": ["三十二張骨牌", "天牌", "地牌", "人牌", "和牌", "梅花", "長三", "板凳"],
         "#/trainer": ["練習", "排這手牌"],
     },
     "zh-Hans": {
         "#/lobby": ["大厅", "开放中的牌桌", "玩法教学"],
-        "#/table/lang": ["lang 号桌", "座位"],
+        "#/table/lang": ["lang 号桌", "座位", "牌桌聊天", "登录后即可聊天"],
         "#/how-to-play": [
             "三十二张骨牌",
             "天牌",
@@ -111,6 +111,44 @@ def test_every_page_in_chinese(visit: Any, locale: str) -> None:
     expect(page.get_by_text(PAGES[locale]["#/trainer"][0]).first).to_be_visible()
     switch(page, "en")
     expect(page.get_by_role("heading", name="Trainer", exact=True)).to_be_visible()
+    assert v.errors == [] and v.outside == [], (v.errors, v.outside)
+
+
+PIT: dict[str, dict[str, list[str]]] = {
+    # locale -> section of the pit -> words it must show (the operator signed in)
+    "zh-Hant": {
+        "#/pit/floor": ["賭場管理", "開桌…", "lang", "規則", "限注", "局數", "電腦玩家", "旁觀"],
+        "#/pit/accounts/boss": ["尋找帳戶", "錢包", "監控權", "調整錢包", "帳本", "最近牌局"],
+        "#/pit/meters": ["起（UTC 日期）", "期間", "各牌桌", "各規則", "留存率", "匯出 CSV"],
+        "#/pit/events": ["帳目稽核", "執行稽核", "回顧此局", "事件紀錄", "類型", "等級"],
+        "#/pit/moderation": ["牌桌聊天", "牌桌"],
+    },
+    "zh-Hans": {
+        "#/pit/floor": ["赌场管理", "开桌…", "lang", "规则", "限注", "局数", "电脑玩家", "旁观"],
+        "#/pit/accounts/boss": ["查找账户", "钱包", "监控权", "调整钱包", "账本", "最近牌局"],
+        "#/pit/meters": ["起（UTC 日期）", "期间", "各牌桌", "各规则", "留存率", "导出 CSV"],
+        "#/pit/events": ["账目稽核", "执行稽核", "回顾此局", "事件记录", "类型", "等级"],
+        "#/pit/moderation": ["牌桌聊天", "牌桌"],
+    },
+}
+
+
+@pytest.mark.parametrize("locale", ["zh-Hant", "zh-Hans"])
+def test_the_pit_in_chinese(visit: Any, locale: str) -> None:
+    """The operator's pit, each section, in the language chosen: its words, no raw key."""
+    v = visit(DESKTOP)
+    page = v.open("#/sign-in")
+    page.get_by_role("tab", name="Sign in").click()
+    page.get_by_label("Account name").fill(OPERATOR)
+    page.get_by_label("Password").fill(PASSWORD)
+    page.locator("form").get_by_role("button", name="Sign in").click()
+    expect(page.locator(".pg-account__name")).to_have_text(OPERATOR)
+    switch(page, locale)
+    for path, words in PIT[locale].items():
+        page.goto(v.base + path)
+        for w in words:
+            expect(page.get_by_text(w, exact=False).first).to_be_visible()
+        no_raw_key(page)
     assert v.errors == [] and v.outside == [], (v.errors, v.outside)
 
 
@@ -178,10 +216,13 @@ def test_tutorial_by_keyboard_alone(visit: Any) -> None:
         tab_to(page, f'[data-testid="tutorial-hand"] button[aria-label^="{piece},"]')
         page.keyboard.press(key)
     tab_to(page, '[data-testid="tutorial-hand"] button.pg-button--primary:not([disabled])')
-    page.keyboard.press("Enter")
+    # The service's answer as the page got it (waited for: the page may show it before the
+    # visit's response listener has read the body).
+    with page.expect_response(lambda r: r.url.endswith("/api/tutorial/play")) as played:
+        page.keyboard.press("Enter")
+    answer = played.value.json()
     outcome = page.get_by_test_id("tutorial-outcome")
     expect(outcome).to_be_visible()
-    answer = next(body for url, body in v.responses if url.endswith("/api/tutorial/play"))
     assert answer["pieces"] == ["5-6", "2-5", "3-4", "2-4"]
     assert sorted(answer["player"]["high"]["pieces"]) == ["2-5", "3-4"]
     verdict = {}

@@ -124,7 +124,7 @@ export class Session {
     for (const table of [...this.watched.keys()]) this.store.dispatch({ type: "forget_table", table });
     this.muted = new Set();
     this.setMe(null);
-    this.notify("error", "Your session has ended: you are signed out. Sign in again to play.");
+    this.notify("error", { key: "app.sessionEnded" });
   }
 
   /** A table's chat as the page keeps it. */

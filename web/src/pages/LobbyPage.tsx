@@ -10,7 +10,8 @@ import { profileTitle } from "./profiles";
 import { useStore } from "../state/store";
 import { PageFrame } from "./PageFrame";
 
-const PHASES: Readonly<Record<string, MessageKey>> = {
+/** The phases of a round in words (the lobby, the pit's floor). */
+export const PHASES: Readonly<Record<string, MessageKey>> = {
   "between rounds": "phase.between",
   shuffle: "phase.shuffle",
   cut: "phase.cut",

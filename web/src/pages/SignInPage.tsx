@@ -46,11 +46,7 @@ export function SignInPage() {
     };
   }, [session]);
   const wallet =
-    grant === null
-      ? null
-      : grant > 0
-        ? i.t("signIn.newWallet", { amount: i.money(grant) })
-        : i.t("signIn.emptyWallet");
+    grant === null ? null : grant > 0 ? i.t("signIn.newWallet", { amount: i.money(grant) }) : i.t("signIn.emptyWallet");
 
   const run = async (work: () => Promise<unknown>) => {
     setBusy(true);
