@@ -63,15 +63,6 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
 #: narrow it to the knot that is left).
 KNOWN_CYCLES: frozenset[frozenset[str]] = frozenset(
     {
-        # service: the store and the events and leases it writes
-        frozenset(
-            {
-                "paigow.service.events",
-                "paigow.service.leases",
-                "paigow.service.sessions_sql",
-                "paigow.service.store",
-            }
-        ),
         # service: a table's actor and the rights it checks
         frozenset({"paigow.service.actor", "paigow.service.rights"}),
         # service: the hub, the cluster, the demonstration tables and the accounts
