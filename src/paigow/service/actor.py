@@ -31,7 +31,7 @@ from paigow.errors import PaigowError
 
 from .auth import User
 from .chain import GENESIS, op_link
-from .conduct import Floor, Wait, is_bot, next_step, table_events
+from .conduct import Floor, Wait, absent_players, floor_for, is_bot, next_step, table_events
 from .engine import Applied, Command, TableEngine
 from .events import event
 from .protocol import OPERATOR_ACTIONS, ProtocolError, parse_args
@@ -138,7 +138,7 @@ class TableActor(TableViews):
             if applied.command["a"] == "begin":
                 self.round_started = row.seq
         paused = self.floor.paused
-        self.floor = _floor_for(self.engine)
+        self.floor = floor_for(self.engine)
         self.floor.paused = paused
         return out
 
@@ -326,7 +326,7 @@ class TableActor(TableViews):
         except PaigowError as e:  # the engine refused the dealer's own step: hold the table
             log.error("table %s: the dealer's step was refused: %s", self.table_id, e)
             self.engine.rollback(cp)
-            self.floor = _floor_for(self.engine)
+            self.floor = floor_for(self.engine)
             if not cmds:
                 self.held = f"the dealer could not go on: {e}"
             return f"the table cannot go on after this: {e}"
@@ -448,29 +448,12 @@ class TableActor(TableViews):
                     RoundRow(n, self.round_started, seq, a.record, tuple(players_of(a.record)))
                 )
                 self.floor.reset(f"r{n}-after")
-                for name in self._absent(a.record):
+                for name in absent_players(self.engine, self.absent, self.connected, a.record):
                     seq += 1
                     cmd = {"a": "leave", "player": name}
                     applied.append((seq, self.engine.apply(cmd)))
                     batch.ops.append(OpRow(seq, cmd, "dealer"))
         raise AssertionError("the dealer did not stop")  # pragma: no cover
-
-    def _absent(self, record: dict[str, Any]) -> list[str]:
-        """Players to stand up after this round: disconnected and without a wager for the
-        table's ``absent_rounds`` rounds in a row."""
-        wagered = {w["player"] for p in record["positions"].values() for w in p["wagers"]}
-        out = []
-        for name in players_of(record):
-            if name in wagered or self.connected(name):
-                self.absent.pop(name, None)
-                continue
-            self.absent[name] = self.absent.get(name, 0) + 1
-            if self.absent[name] >= self.engine.config.absent_rounds and (
-                name in self.engine.session.seats
-            ):
-                out.append(name)
-                self.absent.pop(name)
-        return out
 
     # ------------------------------------------------------------------ timers
     def _arm(self) -> None:
@@ -498,15 +481,3 @@ class TableActor(TableViews):
         """End the current window now (its documented default applies)."""
         if self.wait is not None:
             self.floor.expired.add(self.wait.key)
-
-
-def _floor_for(engine: TableEngine) -> Floor:
-    """The floor of a table rebuilt from its commands: fresh windows, decisions already
-    recorded kept (bots that wagered, the dealer's wager placed)."""
-    rnd = engine.round
-    if rnd is None:
-        return Floor(f"r{engine.session.rounds}-after")
-    f = Floor(f"r{engine.session.rounds + 1}")
-    f.bots_done = {w.player for w in rnd.wagers if is_bot(w.player)}
-    f.dealer_wager_placed = any(op.kind == "dealer_wager" for op in rnd.log)
-    return f
