@@ -31,6 +31,7 @@ from paigow.errors import PaigowError
 
 from .auth import User
 from .chain import GENESIS, op_link
+from .choices import Choices
 from .conduct import Floor, Wait, absent_players, floor_for, is_bot, next_step, table_events
 from .engine import Applied, Command, TableEngine
 from .events import event
@@ -88,6 +89,7 @@ class TableActor(TableViews):
         self.full_states = False
         self.frame = 0
         self.sent: dict[Subscriber, tuple[int, Key, dict[str, Any]]] = {}
+        self.kept_choices = Choices()
         self.connected: Callable[[str], bool] = lambda _n: True
         self.wait: Wait | None = None
         self.deadline: float | None = None

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from paigow.table.observation import OPERATOR, SPECTATOR, Viewer
 
 from .auth import User
-from .choices import NONE, player_choices
+from .choices import NONE, Choices, player_choices
 from .deltas import Differ
 
 if TYPE_CHECKING:
@@ -58,6 +58,8 @@ class TableViews:
     #: What each subscriber was sent last: the frame's number, its key and its state (the
     #: base its next delta is made from).
     sent: dict[Subscriber, tuple[int, Key, dict[str, Any]]]
+    #: The seated players' legal choices, kept while what they are made from is the same.
+    kept_choices: Choices
 
     @property
     def table_id(self) -> str:
@@ -94,9 +96,10 @@ class TableViews:
                 "sit": {"seats": e.free_seats(), "min": e.profile.table.min_wager},
             }
         name = user.name
-        return player_choices(e, self.wait, self.floor, name, away=name in self.floor.away) | {
-            "sit": None
-        }
+        away = name in self.floor.away
+        if self.full_states:  # the code before: made again for every state
+            return player_choices(e, self.wait, self.floor, name, away=away) | {"sit": None}
+        return self.kept_choices.get(e, self.wait, self.floor, name, away=away)
 
     def _head(self) -> dict[str, Any]:
         """The parts of the table's state that are the same for every viewer."""
