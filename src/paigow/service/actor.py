@@ -30,7 +30,7 @@ from paigow.dealing import Rng
 from paigow.errors import PaigowError
 
 from .auth import User
-from .chain import GENESIS, op_link
+from .chain import GENESIS
 from .choices import Choices
 from .conduct import Floor, Wait, absent_players, floor_for, is_bot, next_step, table_events
 from .engine import Applied, Command, TableEngine
@@ -39,7 +39,7 @@ from .protocol import OPERATOR_ACTIONS, ProtocolError, parse_args
 from .rights import RightsError, translate
 from .sessions_sql import SessionRevokedError
 from .store import Batch, OpRow, RoundRow, Store, players_of
-from .views import Key, Subscriber, TableViews
+from .views import GATHER, HeldBack, Key, Subscriber, TableViews
 
 __all__ = ["Subscriber", "TableActor"]
 
@@ -115,6 +115,7 @@ class TableActor(TableViews):
         self._timer: asyncio.TimerHandle | None = None
         self._timer_key: str | None = None
         self._queue: asyncio.Queue[_Item] = asyncio.Queue()
+        self.held_back = HeldBack()
         self._task: asyncio.Task[None] | None = None
 
     # ------------------------------------------------------------------ rebuild
@@ -218,13 +219,24 @@ class TableActor(TableViews):
 
     async def _run(self) -> None:
         while True:
-            item = await self._queue.get()
+            items = [await self._queue.get()]
+            while not self._queue.empty() and len(items) < (1 if self.full_states else GATHER):
+                items.append(self._queue.get_nowait())
             try:
-                await self._handle(item)
-            except Exception as e:  # pragma: no cover - a bug must not kill the table
-                log.exception("table %s: %s", self.table_id, e)
-                if item.done is not None and not item.done.done():
-                    item.done.set_result({"status": "refused", "error": "internal error"})
+                for item in items:
+                    barrier = item.kind in ("subscribe", "call")  # they see the table as told
+                    if barrier:
+                        self.tell_held()
+                    self.held_back.on = not (self.full_states or barrier)
+                    try:
+                        await self._handle(item)
+                    except Exception as e:  # pragma: no cover - a bug must not kill the table
+                        log.exception("table %s: %s", self.table_id, e)
+                        if item.done is not None and not item.done.done():
+                            item.done.set_result({"status": "refused", "error": "internal error"})
+            finally:
+                self.held_back.on = False
+                self.tell_held()
 
     async def _handle(self, item: _Item) -> None:
         if item.kind == "subscribe":
@@ -234,7 +246,8 @@ class TableActor(TableViews):
             item.done.set_result({})
         elif item.kind == "command":
             assert item.done is not None
-            item.done.set_result(await self._command(item))
+            # answered once everyone is told (HeldBack)
+            self.held_back.answers.append((item.done, await self._command(item)))
         elif item.kind == "call":
             assert item.done is not None
             item.done.set_result(await item.args["fn"]())
@@ -391,7 +404,11 @@ class TableActor(TableViews):
                 self.idem[(actor, key)] = first
         self._arm()
         self.version = (self.version[0], self.version[1] + 1)
-        self._broadcast(applied)
+        if self.held_back.on:  # told with the other items handled with it (_run)
+            self.held_back.applied += applied
+            self.held_back.due = True
+        else:
+            self._broadcast(applied)
         if batch.stored_events:
             self.on_events(batch.stored_events)
         self.on_change(self)
@@ -404,11 +421,7 @@ class TableActor(TableViews):
         from the store when the service starts again."""
         if not batch.ops:
             return None
-        want = batch.head
-        for o in batch.ops:
-            want = op_link(
-                want, self.table_id, o.seq, o.command, actor=o.actor, idem_key=o.idem_key
-            )
+        want = batch.links()[-1]
         for _ in range(tries):
             try:
                 head, _last = await self.store.run(self.store.head, self.table_id)

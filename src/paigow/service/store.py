@@ -86,6 +86,16 @@ class Batch:
     #: operator's HTTP request): checked in the batch's transaction.
     session: str | None = None
 
+    def links(self) -> list[str]:
+        """The chain link of each of the batch's commands (the last: the table's new head)."""
+        out, head = [], self.head
+        for o in self.ops:
+            head = op_link(
+                head, self.table_id, o.seq, o.command, actor=o.actor, idem_key=o.idem_key
+            )
+            out.append(head)
+        return out
+
 
 class Store(Database):
     """The service's database: its accounts, tables, commands, rounds and meters."""
@@ -290,10 +300,7 @@ class Store(Database):
         heads, rows, tables = [], [], []
         for b in batches:
             head = b.head
-            for o in b.ops:
-                head = op_link(
-                    head, b.table_id, o.seq, o.command, actor=o.actor, idem_key=o.idem_key
-                )
+            for o, head in zip(b.ops, b.links(), strict=True):
                 rows.append(
                     {
                         "table_id": b.table_id,
