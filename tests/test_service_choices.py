@@ -18,11 +18,14 @@ from collections import Counter
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from paigow.errors import PaigowError
 from paigow.profiles import profile_names
 from paigow.service.actor import TableActor
 from paigow.service.auth import User
+from paigow.service.choices import _still, player_choices
 from paigow.service.conduct import next_step
 from paigow.service.config import TableConfig
 from paigow.service.protocol import ProtocolError, parse_args
@@ -227,3 +230,47 @@ def test_amount_range_finds_every_interval(lo: int, hi: int) -> None:
     for hint in range(8):
         found = amount_range(lambda c: lo <= c <= hi, [hint], 7)
         assert found == ((lo, hi) if lo <= hint <= hi else None), (lo, hi, hint, found)
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(profile=st.sampled_from(profile_names()), seed=st.integers(0, 2**32))
+def test_kept_choices_are_the_choices_made_afresh(profile: str, seed: int) -> None:
+    """The choices a table keeps between changes (paigow.service.choices.Choices) are, at every
+    state any subscriber is sent, those :func:`player_choices` makes afresh for every seated
+    player, and the choices sent are those (the slow obvious reference of the fast path)."""
+    cfg = TableConfig(id="t1", profile=profile, computer_players=2, **_VARIATIONS.get(profile, {}))
+    sim = ChoosingSim(cfg, 3, seed=seed)
+    compared = Counter[str]()
+
+    def check(s: Sim, sub: Sub, msg: dict[str, Any]) -> None:
+        a, e = s.actor, s.actor.engine
+        for u in sim.users:
+            if u.name not in e.session.seats:
+                continue
+            away = u.name in a.floor.away
+            fresh = player_choices(e, a.wait, a.floor, u.name, away=away) | {"sit": None}
+            assert a.kept_choices.get(e, a.wait, a.floor, u.name, away=away) == fresh
+            if sub.user is u and msg["type"] in ("state", "event"):
+                assert msg["state"]["choices"] == fresh
+                compared["sent"] += 1
+            compared["kept"] += 1
+
+    sim.run(2, check)
+    assert compared["sent"] > 0 and compared["kept"] > compared["sent"]
+
+
+@pytest.mark.parametrize("cap", range(0, 8))
+@pytest.mark.parametrize("hints", [(1,), (3,), (5, 2, 1), (0, 7)])
+def test_kept_ends_hold_exactly_when_a_search_finds_them(cap: int, hints: tuple[int, ...]) -> None:
+    """The four checks that keep a wager's range (paigow.service.choices._still) hold for
+    the ends kept exactly when amount_range, searching afresh, finds those ends: every
+    interval of 0..7 accepted (and none), every pair of ends kept, every cap: exhaustive."""
+    intervals = [(lo, hi) for lo in range(8) for hi in range(lo, 8)] + [(1, 0)]
+    for lo, hi in intervals:
+
+        def accepts(c: int, lo: int = lo, hi: int = hi) -> bool:
+            return lo <= c <= hi
+
+        found = amount_range(accepts, hints, cap)
+        for kept in ((a, b) for a in range(8) for b in range(a, 8)):
+            assert _still(accepts, kept, hints, cap) == (found == kept), (lo, hi, kept, found)

@@ -184,6 +184,48 @@ def test_one_frame_for_all_who_see_the_same() -> None:
     assert any(a != b for a, b in zip(texts["p1a"], texts["s1"], strict=False))
 
 
+@pytest.mark.parametrize("full_states", [False, True])
+def test_commands_waiting_together_are_told_in_one_frame_before_their_answers(
+    full_states: bool,
+) -> None:
+    """Three players who sit down at once: each command is applied and committed on its own,
+    every subscriber is told all of them in one frame (PAIGOW_FULL_STATES=1, the code before:
+    one frame each), and each sender is answered only after the frame with its command reached
+    its own connection."""
+    sim = Sim(_config("generic", {}), players=3, seed=11)
+    sim.actor.full_states = full_states
+    told: dict[str, list[list[tuple[int, str]]]] = {}
+
+    def check(_s: Sim, sub: Sub, msg: dict[str, Any]) -> None:
+        if msg["type"] == "event":
+            steps = [(e["seq"], e["action"]) for e in msg["events"]]
+            told.setdefault(sub.user.name, []).append(steps)
+
+    sim.checker = check
+    seen: dict[str, set[int]] = {}
+
+    async def sit(u: User, seat: str) -> dict[str, Any]:
+        r = await sim.actor.command(u, f"k-{u.name}", "sit", {"seat": seat, "cents": 200_000})
+        seen[u.name] = {seq for frame in told.get(u.name, []) for seq, _a in frame}
+        return r
+
+    async def main() -> list[dict[str, Any]]:
+        sim.actor.start()
+        for sub in sim.subs:
+            await sim.actor.subscribe(sub)
+        found = await asyncio.gather(*(sit(u, str(i + 1)) for i, u in enumerate(sim.users)))
+        await sim.actor.stop()
+        return list(found)
+
+    results = asyncio.run(main())
+    assert [r["status"] for r in results] == ["applied"] * 3
+    assert len(sim.store.batches) >= 3  # each command its own batch
+    sits = [f for f in told["watcher"] if any(a == "sit" for _s, a in f)]
+    assert len(sits) == (3 if full_states else 1), told["watcher"]
+    for u, r in zip(sim.users, results, strict=True):
+        assert r["seq"] in seen[u.name], (u.name, r, told.get(u.name))
+
+
 def test_a_resubscription_is_a_fresh_base() -> None:
     """Subscribing again (what a client that missed a frame does) sends the state again, and
     the deltas that follow are made from it and apply."""

@@ -88,30 +88,39 @@ def transfer(
 
 
 def transfers(
-    c: Connection, table_id: str, moves: Sequence[tuple[int, Move]], stamp: dt.datetime
+    c: Connection,
+    batches: Sequence[tuple[str, Sequence[tuple[int, Move]]]],
+    stamp: dt.datetime,
 ) -> None:
-    """A batch's movements: each account changed once by its net amount (read and locked in
-    one statement), the ledger rows written in one statement."""
-    deltas: dict[str, int] = {}
+    """The movements of tables' batches (table id, its (seq, move)s), in order: each batch's
+    accounts checked by their net amount after it, as if each batch were written on its own;
+    every account read and locked in one statement and changed once, the ledger rows written
+    in one statement."""
+    if not batches:
+        return
+    steps: list[dict[str, int]] = []
     rows = []
-    for seq, m in moves:
-        if not 0 < m.cents <= LEDGER_MAX:
-            raise IllegalActionError(f"a transfer moves 1..{LEDGER_MAX} cents, got {m.cents}")
-        deltas[m.src] = deltas.get(m.src, 0) - m.cents
-        deltas[m.dst] = deltas.get(m.dst, 0) + m.cents
-        rows.append(
-            {
-                "table_id": table_id,
-                "seq": seq,
-                "debit": m.src,
-                "credit": m.dst,
-                "cents": m.cents,
-                "reason": m.reason[:80],
-                "ref": m.ref[:40],
-                "created_at": stamp,
-            }
-        )
-    names = sorted(deltas)
+    for table_id, moves in batches:
+        deltas: dict[str, int] = {}
+        for seq, m in moves:
+            if not 0 < m.cents <= LEDGER_MAX:
+                raise IllegalActionError(f"a transfer moves 1..{LEDGER_MAX} cents, got {m.cents}")
+            deltas[m.src] = deltas.get(m.src, 0) - m.cents
+            deltas[m.dst] = deltas.get(m.dst, 0) + m.cents
+            rows.append(
+                {
+                    "table_id": table_id,
+                    "seq": seq,
+                    "debit": m.src,
+                    "credit": m.dst,
+                    "cents": m.cents,
+                    "reason": m.reason[:80],
+                    "ref": m.ref[:40],
+                    "created_at": stamp,
+                }
+            )
+        steps.append(deltas)
+    names = sorted({n for d in steps for n in d})
     a = db.accounts
     have = {
         r[0]: int(r[1])
@@ -119,14 +128,17 @@ def transfers(
             sa.select(a.c.name, a.c.balance).where(a.c.name.in_(names)).with_for_update()
         )
     }
+    balance = dict(have)
+    for deltas in steps:
+        for name, d in deltas.items():
+            balance[name] = balance.get(name, 0) + d
+            _in_range(name, balance[name])
     updates, inserts = [], []
     for name in names:
-        new = have.get(name, 0) + deltas[name]
-        _in_range(name, new)
         if name not in have:
-            inserts.append({"name": name, "balance": new})
-        elif deltas[name]:
-            updates.append({"n": name, "b": new})
+            inserts.append({"name": name, "balance": balance[name]})
+        elif balance[name] != have[name]:
+            updates.append({"n": name, "b": balance[name]})
     if inserts:
         c.execute(a.insert(), inserts)
     if updates:

@@ -30,15 +30,16 @@ from paigow.dealing import Rng
 from paigow.errors import PaigowError
 
 from .auth import User
-from .chain import GENESIS, op_link
-from .conduct import Floor, Wait, is_bot, next_step, table_events
+from .chain import GENESIS
+from .choices import Choices
+from .conduct import Floor, Wait, absent_players, floor_for, is_bot, next_step, table_events
 from .engine import Applied, Command, TableEngine
 from .events import event
 from .protocol import OPERATOR_ACTIONS, ProtocolError, parse_args
 from .rights import RightsError, translate
 from .sessions_sql import SessionRevokedError
 from .store import Batch, OpRow, RoundRow, Store, players_of
-from .views import Key, Subscriber, TableViews
+from .views import GATHER, HeldBack, Key, Subscriber, TableViews
 
 __all__ = ["Subscriber", "TableActor"]
 
@@ -88,6 +89,7 @@ class TableActor(TableViews):
         self.full_states = False
         self.frame = 0
         self.sent: dict[Subscriber, tuple[int, Key, dict[str, Any]]] = {}
+        self.kept_choices = Choices()
         self.connected: Callable[[str], bool] = lambda _n: True
         self.wait: Wait | None = None
         self.deadline: float | None = None
@@ -113,6 +115,7 @@ class TableActor(TableViews):
         self._timer: asyncio.TimerHandle | None = None
         self._timer_key: str | None = None
         self._queue: asyncio.Queue[_Item] = asyncio.Queue()
+        self.held_back = HeldBack()
         self._task: asyncio.Task[None] | None = None
 
     # ------------------------------------------------------------------ rebuild
@@ -138,7 +141,7 @@ class TableActor(TableViews):
             if applied.command["a"] == "begin":
                 self.round_started = row.seq
         paused = self.floor.paused
-        self.floor = _floor_for(self.engine)
+        self.floor = floor_for(self.engine)
         self.floor.paused = paused
         return out
 
@@ -216,13 +219,24 @@ class TableActor(TableViews):
 
     async def _run(self) -> None:
         while True:
-            item = await self._queue.get()
+            items = [await self._queue.get()]
+            while not self._queue.empty() and len(items) < (1 if self.full_states else GATHER):
+                items.append(self._queue.get_nowait())
             try:
-                await self._handle(item)
-            except Exception as e:  # pragma: no cover - a bug must not kill the table
-                log.exception("table %s: %s", self.table_id, e)
-                if item.done is not None and not item.done.done():
-                    item.done.set_result({"status": "refused", "error": "internal error"})
+                for item in items:
+                    barrier = item.kind in ("subscribe", "call")  # they see the table as told
+                    if barrier:
+                        self.tell_held()
+                    self.held_back.on = not (self.full_states or barrier)
+                    try:
+                        await self._handle(item)
+                    except Exception as e:  # pragma: no cover - a bug must not kill the table
+                        log.exception("table %s: %s", self.table_id, e)
+                        if item.done is not None and not item.done.done():
+                            item.done.set_result({"status": "refused", "error": "internal error"})
+            finally:
+                self.held_back.on = False
+                self.tell_held()
 
     async def _handle(self, item: _Item) -> None:
         if item.kind == "subscribe":
@@ -232,7 +246,8 @@ class TableActor(TableViews):
             item.done.set_result({})
         elif item.kind == "command":
             assert item.done is not None
-            item.done.set_result(await self._command(item))
+            # answered once everyone is told (HeldBack)
+            self.held_back.answers.append((item.done, await self._command(item)))
         elif item.kind == "call":
             assert item.done is not None
             item.done.set_result(await item.args["fn"]())
@@ -326,7 +341,7 @@ class TableActor(TableViews):
         except PaigowError as e:  # the engine refused the dealer's own step: hold the table
             log.error("table %s: the dealer's step was refused: %s", self.table_id, e)
             self.engine.rollback(cp)
-            self.floor = _floor_for(self.engine)
+            self.floor = floor_for(self.engine)
             if not cmds:
                 self.held = f"the dealer could not go on: {e}"
             return f"the table cannot go on after this: {e}"
@@ -389,7 +404,11 @@ class TableActor(TableViews):
                 self.idem[(actor, key)] = first
         self._arm()
         self.version = (self.version[0], self.version[1] + 1)
-        self._broadcast(applied)
+        if self.held_back.on:  # told with the other items handled with it (_run)
+            self.held_back.applied += applied
+            self.held_back.due = True
+        else:
+            self._broadcast(applied)
         if batch.stored_events:
             self.on_events(batch.stored_events)
         self.on_change(self)
@@ -402,11 +421,7 @@ class TableActor(TableViews):
         from the store when the service starts again."""
         if not batch.ops:
             return None
-        want = batch.head
-        for o in batch.ops:
-            want = op_link(
-                want, self.table_id, o.seq, o.command, actor=o.actor, idem_key=o.idem_key
-            )
+        want = batch.links()[-1]
         for _ in range(tries):
             try:
                 head, _last = await self.store.run(self.store.head, self.table_id)
@@ -448,29 +463,12 @@ class TableActor(TableViews):
                     RoundRow(n, self.round_started, seq, a.record, tuple(players_of(a.record)))
                 )
                 self.floor.reset(f"r{n}-after")
-                for name in self._absent(a.record):
+                for name in absent_players(self.engine, self.absent, self.connected, a.record):
                     seq += 1
                     cmd = {"a": "leave", "player": name}
                     applied.append((seq, self.engine.apply(cmd)))
                     batch.ops.append(OpRow(seq, cmd, "dealer"))
         raise AssertionError("the dealer did not stop")  # pragma: no cover
-
-    def _absent(self, record: dict[str, Any]) -> list[str]:
-        """Players to stand up after this round: disconnected and without a wager for the
-        table's ``absent_rounds`` rounds in a row."""
-        wagered = {w["player"] for p in record["positions"].values() for w in p["wagers"]}
-        out = []
-        for name in players_of(record):
-            if name in wagered or self.connected(name):
-                self.absent.pop(name, None)
-                continue
-            self.absent[name] = self.absent.get(name, 0) + 1
-            if self.absent[name] >= self.engine.config.absent_rounds and (
-                name in self.engine.session.seats
-            ):
-                out.append(name)
-                self.absent.pop(name)
-        return out
 
     # ------------------------------------------------------------------ timers
     def _arm(self) -> None:
@@ -498,15 +496,3 @@ class TableActor(TableViews):
         """End the current window now (its documented default applies)."""
         if self.wait is not None:
             self.floor.expired.add(self.wait.key)
-
-
-def _floor_for(engine: TableEngine) -> Floor:
-    """The floor of a table rebuilt from its commands: fresh windows, decisions already
-    recorded kept (bots that wagered, the dealer's wager placed)."""
-    rnd = engine.round
-    if rnd is None:
-        return Floor(f"r{engine.session.rounds}-after")
-    f = Floor(f"r{engine.session.rounds + 1}")
-    f.bots_done = {w.player for w in rnd.wagers if is_bot(w.player)}
-    f.dealer_wager_placed = any(op.kind == "dealer_wager" for op in rnd.log)
-    return f

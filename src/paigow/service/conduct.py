@@ -21,13 +21,23 @@ from paigow.errors import PaigowError
 
 from .engine import Command, TableEngine
 from .events import event
+from .store import players_of
 from .tableopts import changes_of, plan
 
 if TYPE_CHECKING:
     from .auth import User
     from .engine import Applied
 
-__all__ = ["Floor", "Wait", "configure", "is_bot", "next_step", "table_events"]
+__all__ = [
+    "Floor",
+    "Wait",
+    "absent_players",
+    "configure",
+    "floor_for",
+    "is_bot",
+    "next_step",
+    "table_events",
+]
 
 
 def is_bot(name: str) -> bool:
@@ -336,4 +346,37 @@ def table_events(table: str, applied: list[tuple[int, Applied]], floor: Floor) -
             event("table_options_refused", "warning", table, by, options=options, reason=why)
         )
     floor.refused = []
+    return out
+
+
+def floor_for(engine: TableEngine) -> Floor:
+    """The floor of a table rebuilt from its commands: fresh windows, decisions already
+    recorded kept (bots that wagered, the dealer's wager placed)."""
+    rnd = engine.round
+    if rnd is None:
+        return Floor(f"r{engine.session.rounds}-after")
+    f = Floor(f"r{engine.session.rounds + 1}")
+    f.bots_done = {w.player for w in rnd.wagers if is_bot(w.player)}
+    f.dealer_wager_placed = any(op.kind == "dealer_wager" for op in rnd.log)
+    return f
+
+
+def absent_players(
+    engine: TableEngine,
+    absent: dict[str, int],
+    connected: Callable[[str], bool],
+    record: Mapping[str, Any],
+) -> list[str]:
+    """Players to stand up after the round of ``record``: disconnected and without a wager
+    for the table's ``absent_rounds`` rounds in a row (``absent`` counts them, per player)."""
+    wagered = {w["player"] for p in record["positions"].values() for w in p["wagers"]}
+    out = []
+    for name in players_of(record):
+        if name in wagered or connected(name):
+            absent.pop(name, None)
+            continue
+        absent[name] = absent.get(name, 0) + 1
+        if absent[name] >= engine.config.absent_rounds and name in engine.session.seats:
+            out.append(name)
+            absent.pop(name)
     return out

@@ -92,6 +92,9 @@ class TableEngine:
         self._round_cmds: list[Command] = []
         self.leaving: set[str] = set()
         self._statement: tuple[str, dict[str, Any]] | None = None
+        #: Counts the changes of the table (every command applied, every rollback): what is
+        #: made from the table's state may be kept while it is the same (the legal choices).
+        self.changes = 0
 
     # ------------------------------------------------------------------ queries
     @property
@@ -206,6 +209,7 @@ class TableEngine:
         if not isinstance(cmd, dict) or not isinstance(cmd.get("a"), str):
             raise IllegalActionError("a command is an object with an action 'a'")
         cp = self.checkpoint()
+        self.changes += 1
         try:
             return self._apply(cmd)
         except Exception as e:
@@ -229,6 +233,7 @@ class TableEngine:
 
     def rollback(self, cp: _Checkpoint) -> None:
         """Back to a checkpoint: the session and the round open then, exactly as they were."""
+        self.changes += 1
         self.config, self.profile = cp.config, cp.profile
         self.session.rollback(cp.session)
         self.round = cp.round

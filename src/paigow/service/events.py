@@ -32,7 +32,8 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Connection
 
 from . import schema as db
-from .store import Store, now
+from .accounts_sql import now
+from .database import Database
 
 __all__ = ["LEVELS", "EventLog", "event", "insert_event", "list_events"]
 
@@ -77,7 +78,7 @@ def insert_event(c: Connection, ev: dict[str, Any], instance: str) -> dict[str, 
 
 
 def list_events(
-    store: Store, since: int = 0, limit: int = 100, table: str | None = None
+    store: Database, since: int = 0, limit: int = 100, table: str | None = None
 ) -> list[dict[str, Any]]:
     """Events after id ``since`` (of one table, or all), oldest first, at most ``limit``."""
     e = db.events
@@ -107,7 +108,7 @@ def list_events(
 class EventLog:
     """Writes events and shows them to the operators connected to this process."""
 
-    def __init__(self, store: Store, instance: str) -> None:
+    def __init__(self, store: Database, instance: str) -> None:
         self.store = store
         self.instance = instance
         self.listeners: list[Callable[[dict[str, Any]], None]] = []

@@ -26,7 +26,8 @@ from sqlalchemy.exc import IntegrityError
 from paigow.errors import IllegalActionError
 
 from . import schema as db
-from .store import Store, now
+from .accounts_sql import now
+from .database import Database
 
 __all__ = [
     "LeaseLostError",
@@ -60,7 +61,7 @@ def check_fence(c: Connection, table_id: str, owner: str, epoch: int) -> None:
         )
 
 
-def acquire(store: Store, table_id: str, owner: str, ttl: float) -> int | None:
+def acquire(store: Database, table_id: str, owner: str, ttl: float) -> int | None:
     """Take (or keep) a table's lease when it is free, expired or ours; its epoch, or None."""
     t = now()
     until = t + dt.timedelta(seconds=ttl)
@@ -92,7 +93,7 @@ def acquire(store: Store, table_id: str, owner: str, ttl: float) -> int | None:
         return None
 
 
-def renew(store: Store, owner: str, held: dict[str, int], ttl: float) -> set[str]:
+def renew(store: Database, owner: str, held: dict[str, int], ttl: float) -> set[str]:
     """Extend the leases held (table -> epoch); the tables whose lease was lost."""
     if not held:
         return set()
@@ -110,7 +111,7 @@ def renew(store: Store, owner: str, held: dict[str, int], ttl: float) -> set[str
     return lost
 
 
-def release(store: Store, owner: str, tables: Iterable[str]) -> None:
+def release(store: Database, owner: str, tables: Iterable[str]) -> None:
     """Give up leases (at a clean stop): they expire now."""
     with store.engine.begin() as c:
         for table_id in tables:
@@ -121,7 +122,7 @@ def release(store: Store, owner: str, tables: Iterable[str]) -> None:
             )
 
 
-def owners(store: Store) -> dict[str, tuple[str, bool]]:
+def owners(store: Database) -> dict[str, tuple[str, bool]]:
     """Table -> (owner, lease still valid)."""
     t = now()
     with store.engine.connect() as c:
@@ -129,7 +130,7 @@ def owners(store: Store) -> dict[str, tuple[str, bool]]:
     return {r[0]: (r[1], _aware(r[2]) > t) for r in rows}
 
 
-def free_tables(store: Store) -> list[str]:
+def free_tables(store: Database) -> list[str]:
     """Open tables that nobody holds (no lease, or an expired one), oldest first."""
     t = now()
     q = (
@@ -142,7 +143,7 @@ def free_tables(store: Store) -> list[str]:
         return [r[0] for r in c.execute(q) if r[1] is None or _aware(r[1]) <= t]
 
 
-def heartbeat(store: Store, instance: str) -> int:
+def heartbeat(store: Database, instance: str) -> int:
     """Record that ``instance`` is alive; how many instances are alive (seen recently)."""
     t = now()
     with store.engine.begin() as c:
@@ -160,7 +161,7 @@ def heartbeat(store: Store, instance: str) -> int:
         )
 
 
-def crashed_instances(store: Store, instance: str, silent: float) -> list[str]:
+def crashed_instances(store: Database, instance: str, silent: float) -> list[str]:
     """Instances that stopped without shutting down (not seen for ``silent`` seconds); each is
     marked stopped so that it is reported once."""
     t = now()
@@ -176,7 +177,7 @@ def crashed_instances(store: Store, instance: str, silent: float) -> list[str]:
     return out
 
 
-def stopped(store: Store, instance: str) -> None:
+def stopped(store: Database, instance: str) -> None:
     """A clean stop."""
     with store.engine.begin() as c:
         c.execute(INST.update().where(INST.c.id == instance).values(stopped_at=now()))

@@ -10,19 +10,33 @@ into engine commands (the engine then checks the rules).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
+from paigow.dealing import Rng
 from paigow.errors import IllegalActionError
 
-from .conduct import configure, roll_command
-from .engine import Command
+from .conduct import Floor, Wait, configure, roll_command
+from .engine import Command, TableEngine
 from .protocol import OPERATOR_ACTIONS
 
 if TYPE_CHECKING:
-    from .actor import TableActor
     from .auth import User
 
-__all__ = ["RightsError", "translate"]
+__all__ = ["RightsError", "Table", "translate"]
+
+
+class Table(Protocol):
+    """What the rights read and record of a table (its actor,
+    :class:`paigow.service.actor.TableActor`): the engine, the floor's decisions, the window
+    it waits in, the dice's random source."""
+
+    engine: TableEngine
+    floor: Floor
+    wait: Wait | None
+    rng: Rng
+
+    def expire(self) -> None:
+        """End the current window now."""
 
 
 class RightsError(IllegalActionError):
@@ -41,7 +55,7 @@ _OPERATOR_COMMANDS = {
 }
 
 
-def translate(actor: TableActor, user: User, action: str, args: dict[str, Any]) -> list[Command]:
+def translate(actor: Table, user: User, action: str, args: dict[str, Any]) -> list[Command]:
     """Engine commands for ``user``'s ``action`` (empty when it only records a decision).
 
     Raises:
@@ -101,7 +115,7 @@ def translate(actor: TableActor, user: User, action: str, args: dict[str, Any]) 
     return _bank_action(actor, name, action, args)
 
 
-def _operator(actor: TableActor, user: User, action: str, args: dict[str, Any]) -> list[Command]:
+def _operator(actor: Table, user: User, action: str, args: dict[str, Any]) -> list[Command]:
     if action == "expire":
         actor.expire()
         return []
@@ -118,7 +132,7 @@ def _operator(actor: TableActor, user: User, action: str, args: dict[str, Any]) 
     return [{"a": action, **{k: args[k] for k in _OPERATOR_COMMANDS[action]}}]
 
 
-def _bank(actor: TableActor, name: str, args: dict[str, Any]) -> list[Command]:
+def _bank(actor: Table, name: str, args: dict[str, Any]) -> list[Command]:
     w = actor.wait
     if w is None or w.what != "bank offer" or name not in w.who:
         raise RightsError(f"no bank offer is open to {name}")
@@ -133,7 +147,7 @@ def _bank(actor: TableActor, name: str, args: dict[str, Any]) -> list[Command]:
     return []
 
 
-def _bank_action(actor: TableActor, name: str, action: str, args: dict[str, Any]) -> list[Command]:
+def _bank_action(actor: Table, name: str, action: str, args: dict[str, Any]) -> list[Command]:
     e = actor.engine
     if action == "cut":
         return [{"a": "cut", "cut": args["cut"]}]

@@ -7,117 +7,88 @@ from them).
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Final
+
+from .view_schema_kit import BOOL, INT, STR, Schema, enum, list_of, map_of, obj, ref
 
 __all__ = ["RULES_DEFS"]
-
-Schema = dict[str, Any]
-
-_STR: Final[Schema] = {"type": "string"}
-_INT: Final[Schema] = {"type": "integer"}
-_BOOL: Final[Schema] = {"type": "boolean"}
-
-
-def _ref(name: str) -> Schema:
-    return {"$ref": f"#/defs/{name}"}
-
-
-def _list(items: Schema) -> Schema:
-    return {"type": "array", "items": items}
-
-
-def _map(values: Schema) -> Schema:
-    return {"type": "object", "additionalProperties": values}
-
-
-def _enum(*values: str) -> Schema:
-    return {"type": "string", "enum": list(values)}
-
-
-def _obj(props: dict[str, Schema], optional: tuple[str, ...] = ()) -> Schema:
-    return {
-        "type": "object",
-        "properties": props,
-        "required": [k for k in props if k not in optional],
-        "additionalProperties": False,
-    }
 
 
 #: The rules pages' schemas: a pay table's row, a profile's summary and its rules.
 RULES_DEFS: Final[dict[str, Schema]] = {
-    "PayRow": _obj({"case": _STR, "pays": _INT}),
-    "ProfileSummary": _obj({"profile": _STR, "title": _STR, "game": _enum("tiles", "cards")}),
-    "ProfileRules": _obj(
+    "PayRow": obj({"case": STR, "pays": INT}),
+    "ProfileSummary": obj({"profile": STR, "title": STR, "game": enum("tiles", "cards")}),
+    "ProfileRules": obj(
         {
-            "profile": _STR,
-            "title": _STR,
-            "game": _enum("tiles", "cards"),
-            "source": _STR,
-            "limits": _ref("Limits"),
-            "table": _obj(
+            "profile": STR,
+            "title": STR,
+            "game": enum("tiles", "cards"),
+            "source": STR,
+            "limits": ref("Limits"),
+            "table": obj(
                 {
-                    "positions": _INT,
-                    "dead_hand": _BOOL,
-                    "dealer_hand": _BOOL,
-                    "two_spots": _BOOL,
-                    "players_per_spot": _INT,
-                    "surrender": _BOOL,
+                    "positions": INT,
+                    "dead_hand": BOOL,
+                    "dealer_hand": BOOL,
+                    "two_spots": BOOL,
+                    "players_per_spot": INT,
+                    "surrender": BOOL,
                 }
             ),
-            "commission": _obj(
+            "commission": obj(
                 {
-                    "rate": _STR,
-                    "rounding": _STR,
-                    "on_bank_surplus": _BOOL,
-                    "collection": _BOOL,
-                    "collection_cents": _INT,
-                    "collection_schedule": _list(_list(_INT)),
-                    "free_collection_hands": _INT,
+                    "rate": STR,
+                    "rounding": STR,
+                    "on_bank_surplus": BOOL,
+                    "collection": BOOL,
+                    "collection_cents": INT,
+                    "collection_schedule": list_of(list_of(INT)),
+                    "free_collection_hands": INT,
                 }
             ),
-            "banking": _obj(
+            "banking": obj(
                 {
-                    "house_banks": _BOOL,
-                    "player_bank": _BOOL,
-                    "co_bank": _BOOL,
-                    "max_consecutive": _INT,
-                    "house_round_between": _BOOL,
-                    "dealer_wager": _BOOL,
-                    "bank_must_cover_all": _BOOL,
-                    "action_limited_to_stake": _BOOL,
+                    "house_banks": BOOL,
+                    "player_bank": BOOL,
+                    "co_bank": BOOL,
+                    "max_consecutive": INT,
+                    "house_round_between": BOOL,
+                    "dealer_wager": BOOL,
+                    "bank_must_cover_all": BOOL,
+                    "action_limited_to_stake": BOOL,
                 }
             ),
-            "zero": _obj(
+            "zero": obj(
                 {
-                    "player_low_zero_loses": _BOOL,
-                    "zero_zero_banker": _BOOL,
-                    "zero_rule": _enum("points", "literal"),
+                    "player_low_zero_loses": BOOL,
+                    "zero_zero_banker": BOOL,
+                    "zero_rule": enum("points", "literal"),
                 }
             ),
-            "setting_order": _enum("reject", "as-set", "foul"),
-            "house_way": _STR,
-            "start": _list(_STR),
-            "dealing": _obj(
+            "setting_order": enum("reject", "as-set", "foul"),
+            "house_way": STR,
+            "start": list_of(STR),
+            "dealing": obj(
                 {
-                    "styles": _list(_STR),
-                    "default_style": _STR,
-                    "chooser": _STR,
-                    "bank_may_cut": _BOOL,
+                    "styles": list_of(STR),
+                    "default_style": STR,
+                    "chooser": STR,
+                    "bank_may_cut": BOOL,
                 }
             ),
-            "side_bets": _list(_ref("ProfileSideBet")),
+            "side_bets": list_of(ref("ProfileSideBet")),
         }
     ),
-    "ProfileSideBet": _obj(
+    "ProfileSideBet": obj(
         {
-            "kind": _enum("pair-fortunes", "dragons-eye", "supreme-bonus"),
-            "requires_base": _BOOL,
-            "tables": _map(_list(_ref("PayRow"))),
-            "without_paigow_wager": _BOOL,
-            "wagers": _list(_obj({"kind": _STR, "table": _list(_ref("PayRow"))})),
-            "min": _INT,
-            "max": _INT,
-            "table": _list(_ref("PayRow")),
+            "kind": enum("pair-fortunes", "dragons-eye", "supreme-bonus"),
+            "requires_base": BOOL,
+            "tables": map_of(list_of(ref("PayRow"))),
+            "without_paigow_wager": BOOL,
+            "wagers": list_of(obj({"kind": STR, "table": list_of(ref("PayRow"))})),
+            "min": INT,
+            "max": INT,
+            "table": list_of(ref("PayRow")),
         },
         optional=(
             "requires_base",
@@ -130,26 +101,26 @@ RULES_DEFS: Final[dict[str, Schema]] = {
         ),
     ),
     # The tutorial's practice round (paigow.service.tutorial_api).
-    "TutorialHand": _obj({"pieces": _list(_STR), "name": _STR, "value": _INT}),
-    "TutorialDeal": _obj({"deal": _INT, "profile": _STR, "way": _STR, "pieces": _list(_STR)}),
-    "TutorialRound": _obj(
+    "TutorialHand": obj({"pieces": list_of(STR), "name": STR, "value": INT}),
+    "TutorialDeal": obj({"deal": INT, "profile": STR, "way": STR, "pieces": list_of(STR)}),
+    "TutorialRound": obj(
         {
-            "deal": _INT,
-            "profile": _STR,
-            "way": _STR,
-            "pieces": _list(_STR),
-            "player": _obj({"high": _ref("TutorialHand"), "low": _ref("TutorialHand")}),
-            "house_way": _obj({"high": _ref("TutorialHand"), "low": _ref("TutorialHand")}),
-            "dealer": _obj(
+            "deal": INT,
+            "profile": STR,
+            "way": STR,
+            "pieces": list_of(STR),
+            "player": obj({"high": ref("TutorialHand"), "low": ref("TutorialHand")}),
+            "house_way": obj({"high": ref("TutorialHand"), "low": ref("TutorialHand")}),
+            "dealer": obj(
                 {
-                    "pieces": _list(_STR),
-                    "high": _ref("TutorialHand"),
-                    "low": _ref("TutorialHand"),
+                    "pieces": list_of(STR),
+                    "high": ref("TutorialHand"),
+                    "low": ref("TutorialHand"),
                 }
             ),
-            "result": _enum("win", "push", "lose"),
-            "high": _enum("player", "dealer"),
-            "low": _enum("player", "dealer"),
+            "result": enum("win", "push", "lose"),
+            "high": enum("player", "dealer"),
+            "low": enum("player", "dealer"),
         }
     ),
 }

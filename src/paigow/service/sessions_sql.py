@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import sqlalchemy as sa
 from sqlalchemy.dialects import postgresql, sqlite
@@ -21,10 +21,8 @@ from paigow.errors import IllegalActionError
 
 from . import schema as db
 from .accounts_sql import ensure_account, now, transfer
+from .database import Database
 from .engine import Move
-
-if TYPE_CHECKING:
-    from .store import Store
 
 __all__ = [
     "AccountSuspendedError",
@@ -32,6 +30,7 @@ __all__ = [
     "account_sessions",
     "change_password",
     "check_session",
+    "check_sessions",
     "end_sessions",
     "grant_due",
     "live_sessions",
@@ -62,18 +61,37 @@ def check_session(c: Connection, token_hash: str) -> None:
     Raises:
         SessionRevokedError: it does not, or has.
     """
+    check_sessions(c, [token_hash])
+
+
+def check_sessions(c: Connection, token_hashes: Sequence[str]) -> None:
+    """:func:`check_session` of each of ``token_hashes`` (the commands of a group commit), in
+    one statement.
+
+    Raises:
+        SessionRevokedError: one of them does not exist, or has expired.
+    """
+    if not token_hashes:
+        return
     s = db.sessions
-    row = c.execute(
-        sa.select(s.c.expires_at).where(s.c.token_hash == token_hash).with_for_update(read=True)
-    ).first()
-    if row is None:
-        raise SessionRevokedError("the session was signed out or revoked; sign in again")
-    if _utc(row[0]) <= now():
-        raise SessionRevokedError("the session has expired; sign in again")
+    found = {
+        r[0]: r[1]
+        for r in c.execute(
+            sa.select(s.c.token_hash, s.c.expires_at)
+            .where(s.c.token_hash.in_(sorted(set(token_hashes))))
+            .with_for_update(read=True)
+        )
+    }
+    t = now()
+    for h in token_hashes:
+        if h not in found:
+            raise SessionRevokedError("the session was signed out or revoked; sign in again")
+        if _utc(found[h]) <= t:
+            raise SessionRevokedError("the session has expired; sign in again")
 
 
 def register(
-    store: Store, name: str, password_hash: str, *, grant: int, address: str, period: float
+    store: Database, name: str, password_hash: str, *, grant: int, address: str, period: float
 ) -> tuple[int, int]:
     """A new player account and its wallet; the sign-up ``grant`` is credited only when
     ``address`` got none in the last ``period`` seconds (0: always). (user id, cents granted).
@@ -101,7 +119,7 @@ def register(
         raise taken from None
 
 
-def grant_due(store: Store, address: str, period: float) -> bool:
+def grant_due(store: Database, address: str, period: float) -> bool:
     """Whether an account registered now from ``address`` would get the sign-up grant (none in
     the last ``period`` seconds; 0: always): what the sign-in page tells a visitor."""
     if period <= 0:
@@ -134,7 +152,7 @@ def _claim_grant(c: Connection, is_sqlite: bool, address: str, period: float) ->
 
 
 def open_session(
-    store: Store, token_hash: str, user_id: int, expires: dt.datetime, cap: int
+    store: Database, token_hash: str, user_id: int, expires: dt.datetime, cap: int
 ) -> list[str]:
     """Store a new session of ``user_id``; its expired sessions are dropped, and its oldest
     live ones beyond ``cap`` (the new one counted) revoked. The hashes revoked.
@@ -169,7 +187,7 @@ def open_session(
     return revoked
 
 
-def end_sessions(store: Store, hashes: Sequence[str], name: str | None = None) -> list[str]:
+def end_sessions(store: Database, hashes: Sequence[str], name: str | None = None) -> list[str]:
     """End these sessions (only those of account ``name`` when given); those that existed."""
     s, u = db.sessions, db.users
     q = sa.select(s.c.token_hash).where(s.c.token_hash.in_(hashes))
@@ -182,7 +200,7 @@ def end_sessions(store: Store, hashes: Sequence[str], name: str | None = None) -
     return found
 
 
-def live_sessions(store: Store, hashes: Sequence[str]) -> set[str]:
+def live_sessions(store: Database, hashes: Sequence[str]) -> set[str]:
     """Of these sessions, those that exist and have not expired."""
     s = db.sessions
     t = now()
@@ -196,7 +214,7 @@ def live_sessions(store: Store, hashes: Sequence[str]) -> set[str]:
     return out
 
 
-def account_sessions(store: Store, name: str) -> list[dict[str, Any]] | None:
+def account_sessions(store: Database, name: str) -> list[dict[str, Any]] | None:
     """The sessions of account ``name``, oldest first (None: no such account)."""
     u, s = db.users, db.sessions
     with store.engine.connect() as c:
@@ -220,7 +238,9 @@ def account_sessions(store: Store, name: str) -> list[dict[str, Any]] | None:
     ]
 
 
-def change_password(store: Store, user_id: int, password_hash: str, keep: str | None) -> list[str]:
+def change_password(
+    store: Database, user_id: int, password_hash: str, keep: str | None
+) -> list[str]:
     """Set a new password; every session of the account but ``keep`` is ended. Those ended."""
     u, s = db.users, db.sessions
     with store.engine.begin() as c:
@@ -234,7 +254,7 @@ def change_password(store: Store, user_id: int, password_hash: str, keep: str | 
     return ended
 
 
-def suspend(store: Store, name: str) -> list[str] | None:
+def suspend(store: Database, name: str) -> list[str] | None:
     """Suspend account ``name`` and end all its sessions (one transaction); the sessions
     ended (None: no such account)."""
     u, s = db.users, db.sessions
@@ -252,7 +272,7 @@ def suspend(store: Store, name: str) -> list[str] | None:
     return ended
 
 
-def reinstate(store: Store, name: str) -> bool:
+def reinstate(store: Database, name: str) -> bool:
     """Lift a suspension (False: no such account)."""
     u = db.users
     with store.engine.begin() as c:

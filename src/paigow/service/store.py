@@ -9,29 +9,27 @@ unless all of it is.
 
 from __future__ import annotations
 
-import asyncio
 import datetime as dt
 import json
-import os
-from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from importlib import resources
-from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 import sqlalchemy as sa
-from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.engine import Connection
 
-from paigow.errors import ConfigError, IllegalActionError
+from paigow.errors import IllegalActionError
 
 from . import pit_meters
 from . import schema as db
 from .accounts_sql import NON_NEGATIVE, add_meters, ensure_account, now, transfer, transfers
 from .chain import GENESIS, op_link
+from .database import DEFAULT_DB, MIGRATION_LOCK, Database, default_db_url
 from .engine import Move
+from .events import insert_event
+from .leases import check_fence
 from .meters import round_meters
-from .sessions_sql import check_session
+from .sessions_sql import check_sessions
 
 __all__ = [
     "DEFAULT_DB",
@@ -45,21 +43,6 @@ __all__ = [
     "now",
     "players_of",
 ]
-
-_T = TypeVar("_T")
-
-#: The PostgreSQL advisory lock key held while migrating (``paigow`` in ASCII).
-MIGRATION_LOCK = 0x70616967_6F77
-
-#: The embedded database when ``--db`` is not given.
-DEFAULT_DB = "~/.local/share/paigow/service.sqlite3"
-
-
-def default_db_url() -> str:
-    """``sqlite:///`` of :data:`DEFAULT_DB` (``$PAIGOW_DB`` overrides the path)."""
-    path = Path(os.environ.get("PAIGOW_DB", DEFAULT_DB)).expanduser()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    return f"sqlite:///{path}"
 
 
 @dataclass(frozen=True)
@@ -103,61 +86,19 @@ class Batch:
     #: operator's HTTP request): checked in the batch's transaction.
     session: str | None = None
 
+    def links(self) -> list[str]:
+        """The chain link of each of the batch's commands (the last: the table's new head)."""
+        out, head = [], self.head
+        for o in self.ops:
+            head = op_link(
+                head, self.table_id, o.seq, o.command, actor=o.actor, idem_key=o.idem_key
+            )
+            out.append(head)
+        return out
 
-def _url(url: str) -> str:
-    if url.startswith("postgresql://") or url.startswith("postgres://"):
-        return "postgresql+psycopg://" + url.split("://", 1)[1]
-    if url.startswith(("sqlite:", "postgresql+psycopg:")):
-        return url
-    raise ConfigError(f"--db: expected sqlite:///PATH or postgresql://..., got {url!r}")
 
-
-class Store:
-    """The service's database."""
-
-    def __init__(self, url: str | None = None) -> None:
-        self.url = _url(url or default_db_url())
-        self.is_sqlite = self.url.startswith("sqlite")
-        kw: dict[str, Any] = {}
-        if not self.is_sqlite:
-            kw = {"pool_size": 8, "max_overflow": 4, "pool_pre_ping": True}
-        self.engine: Engine = sa.create_engine(self.url, **kw)
-        if self.is_sqlite:
-            sa.event.listen(self.engine, "connect", _sqlite_pragmas)
-        self._pool = ThreadPoolExecutor(
-            max_workers=1 if self.is_sqlite else 4, thread_name_prefix="store"
-        )
-
-    async def run(self, fn: Callable[..., _T], *args: Any) -> _T:
-        """Run a store method in the store's worker thread."""
-        return await asyncio.get_running_loop().run_in_executor(self._pool, fn, *args)
-
-    def close(self) -> None:
-        """Release connections and the worker thread."""
-        self._pool.shutdown(wait=True)
-        self.engine.dispose()
-
-    # ------------------------------------------------------------------ migrations
-    def migrate(self) -> tuple[str | None, str | None]:
-        """Bring the schema to the newest migration (Alembic ``upgrade heads``); the revisions
-        before and after (None: no schema). On PostgreSQL, under a transaction-scoped advisory
-        lock: processes started together (a cluster, or ``paigow db upgrade`` beside ``paigow
-        serve``) migrate one after the other, and the later ones find the schema done."""
-        from alembic import command
-        from alembic.config import Config
-        from alembic.runtime.migration import MigrationContext
-
-        cfg = Config()
-        where = resources.files("paigow.service") / "migrations"
-        cfg.set_main_option("script_location", str(where))
-        with self.engine.begin() as conn:
-            if not self.is_sqlite:
-                conn.execute(sa.text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
-            before = MigrationContext.configure(conn).get_current_heads()
-            cfg.attributes["connection"] = conn
-            command.upgrade(cfg, "heads")
-            after = MigrationContext.configure(conn).get_current_heads()
-        return "+".join(sorted(before)) or None, "+".join(sorted(after)) or None
+class Store(Database):
+    """The service's database: its accounts, tables, commands, rounds and meters."""
 
     # ------------------------------------------------------------------ users
     def create_user(self, name: str, password_hash: str, role: str, grant: int) -> int:
@@ -325,16 +266,17 @@ class Store:
                 longer holds the table's lease (nothing is written).
         """
         with self.engine.begin() as c:
-            return self._write(c, batch)
+            return self._write(c, [batch])[0]
 
     def commit_many(self, batches: Sequence[Batch]) -> list[str | Exception]:
-        """Several tables' batches in one transaction (one flush to disk for all: a group
-        commit); when any fails, each is committed on its own instead. Per batch: its new
-        head, or why it was not written."""
+        """Several tables' batches in one transaction (one flush to disk for all, and each
+        kind of row written for all in one statement: a group commit); when any fails, each
+        is committed on its own instead. Per batch: its new head, or why it was not
+        written."""
         if len(batches) > 1:
             try:
                 with self.engine.begin() as c:
-                    return [self._write(c, b) for b in batches]
+                    return list(self._write(c, batches))
             except Exception:  # one of them is refused: the others must not be
                 pass
         out: list[str | Exception] = []
@@ -345,23 +287,23 @@ class Store:
                 out.append(e)
         return out
 
-    def _write(self, c: Connection, batch: Batch) -> str:
-        t = batch.table_id
+    def _write(self, c: Connection, batches: Sequence[Batch]) -> list[str]:
+        """The batches, in order, on ``c``: each check first (the leases' fences, the
+        senders' sessions), then the commands of all, the tables' heads, the money (each
+        batch's movements checked in turn, :func:`~paigow.service.accounts_sql.transfers`),
+        the rounds and the events. The tables' new heads."""
         stamp = now()
-        head = batch.head
-        if batch.fence is not None:
-            from .leases import check_fence
-
-            check_fence(c, t, *batch.fence)
-        if batch.session is not None:
-            check_session(c, batch.session)
-        if batch.ops:
-            rows = []
-            for o in batch.ops:
-                head = op_link(head, t, o.seq, o.command, actor=o.actor, idem_key=o.idem_key)
+        for b in batches:
+            if b.fence is not None:
+                check_fence(c, b.table_id, *b.fence)
+        check_sessions(c, [b.session for b in batches if b.session is not None])
+        heads, rows, tables = [], [], []
+        for b in batches:
+            head = b.head
+            for o, head in zip(b.ops, b.links(), strict=True):
                 rows.append(
                     {
-                        "table_id": t,
+                        "table_id": b.table_id,
                         "seq": o.seq,
                         "command": _dumps(o.command),
                         "actor": o.actor,
@@ -370,14 +312,27 @@ class Store:
                         "chain": head,
                     }
                 )
+            if b.ops:
+                tables.append({"t": b.table_id, "h": head, "s": b.ops[-1].seq})
+            heads.append(head)
+        if rows:
             c.execute(db.table_ops.insert(), rows)
+            t = db.tables
             c.execute(
-                db.tables.update()
-                .where(db.tables.c.id == t)
-                .values(head=head, last_seq=batch.ops[-1].seq)
+                t.update()
+                .where(t.c.id == sa.bindparam("t"))
+                .values(head=sa.bindparam("h"), last_seq=sa.bindparam("s")),
+                tables,
             )
-        if batch.moves:
-            transfers(c, t, batch.moves, stamp)
+        transfers(c, [(b.table_id, b.moves) for b in batches if b.moves], stamp)
+        for b in batches:
+            self._rounds(c, b, stamp)
+            b.stored_events = [insert_event(c, e, b.instance) for e in b.events]
+        return heads
+
+    @staticmethod
+    def _rounds(c: Connection, batch: Batch, stamp: dt.datetime) -> None:
+        t = batch.table_id
         for r in batch.rounds:
             c.execute(
                 db.rounds.insert().values(
@@ -397,11 +352,6 @@ class Store:
                 )
             add_meters(c, t, stamp.date(), round_meters(r.record))
             pit_meters.add_round(c, t, stamp, r.record)
-        if batch.events:
-            from .events import insert_event
-
-            batch.stored_events = [insert_event(c, e, batch.instance) for e in batch.events]
-        return head
 
     # ------------------------------------------------------------------ recall and meters
     def recall_table(self, table_id: str, n: int = 10) -> list[dict[str, Any]]:
@@ -473,15 +423,6 @@ def _round_row(r: Any) -> dict[str, Any]:
 
 def _dumps(value: Any) -> str:
     return json.dumps(value, sort_keys=True, separators=(",", ":"))
-
-
-def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
-    cur = dbapi_conn.cursor()
-    cur.execute("PRAGMA journal_mode=WAL")
-    cur.execute("PRAGMA synchronous=FULL")
-    cur.execute("PRAGMA foreign_keys=ON")
-    cur.execute("PRAGMA busy_timeout=10000")
-    cur.close()
 
 
 def players_of(record: Mapping[str, Any]) -> Sequence[str]:

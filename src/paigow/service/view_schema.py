@@ -14,106 +14,80 @@ Every schema is a plain dict; ``{"$ref": "#/defs/NAME"}`` refers to :data:`DEFS`
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Final
 
 from .rules_schema import RULES_DEFS
+from .view_schema_kit import (
+    ANY_OBJECT,
+    BOOL,
+    INT,
+    NUM,
+    STR,
+    Schema,
+    enum,
+    list_of,
+    map_of,
+    null,
+    obj,
+    ref,
+)
+from .view_schema_trainer import TRAINER_DEFS
 
 __all__ = ["DEFS", "ROOTS", "ref"]
 
-Schema = dict[str, Any]
-
-_STR: Final[Schema] = {"type": "string"}
-_INT: Final[Schema] = {"type": "integer"}
-_NUM: Final[Schema] = {"type": "number"}
-_BOOL: Final[Schema] = {"type": "boolean"}
-_ANY_OBJECT: Final[Schema] = {"type": "object", "additionalProperties": True}
-
-
-def ref(name: str) -> Schema:
-    """A reference to ``DEFS[name]``."""
-    return {"$ref": f"#/defs/{name}"}
-
-
-def _null(schema: Schema) -> Schema:
-    return {"anyOf": [schema, {"type": "null"}]}
-
-
-def _list(items: Schema) -> Schema:
-    return {"type": "array", "items": items}
-
-
-def _map(values: Schema) -> Schema:
-    return {"type": "object", "additionalProperties": values}
-
-
-def _enum(*values: str) -> Schema:
-    return {"type": "string", "enum": list(values)}
-
-
-def _obj(props: dict[str, Schema], optional: tuple[str, ...] = (), *, more: bool = False) -> Schema:
-    """An object with ``props`` (all required but ``optional``); no other keys unless
-    ``more``."""
-    return {
-        "type": "object",
-        "properties": props,
-        "required": [k for k in props if k not in optional],
-        "additionalProperties": more,
-    }
-
-
-_PHASE = _enum(
+_PHASE = enum(
     "shuffle", "cut", "wagers", "style", "shake", "deal", "setting", "bank", "surrender", "done"
 )
-_BANKER_KIND = _enum("house", "player", "co-bank", "player-dealer")
+_BANKER_KIND = enum("house", "player", "co-bank", "player-dealer")
 
 #: Named schemas (TypeScript interfaces of the same names).
 DEFS: Final[dict[str, Schema]] = {
     **RULES_DEFS,
-    "Limits": _obj({"min": _INT, "max": _INT}),
-    "Waiting": _obj({"key": _STR, "for": _STR, "who": _list(_STR), "deadline": _null(_NUM)}),
-    "Banker": _obj({"kind": _BANKER_KIND, "player": _null(_STR), "position": _null(_STR)}),
-    "Hands": _obj({"high": _list(_STR), "low": _list(_STR)}),
-    "PositionView": _obj(
+    "Limits": obj({"min": INT, "max": INT}),
+    "Waiting": obj({"key": STR, "for": STR, "who": list_of(STR), "deadline": null(NUM)}),
+    "Banker": obj({"kind": _BANKER_KIND, "player": null(STR), "position": null(STR)}),
+    "Hands": obj({"high": list_of(STR), "low": list_of(STR)}),
+    "PositionView": obj(
         {
-            "dealt": _BOOL,
-            "collected": _BOOL,
-            "pieces": _null(_list(_STR)),
-            "set": _BOOL,
-            "setting": _null(ref("Hands")),
-            "set_by": _null(_STR),
-            "exposed_count": _INT,
-            "surrendered": _BOOL,
-            "void": _BOOL,
-            "dead": _BOOL,
+            "dealt": BOOL,
+            "collected": BOOL,
+            "pieces": null(list_of(STR)),
+            "set": BOOL,
+            "setting": null(ref("Hands")),
+            "set_by": null(STR),
+            "exposed_count": INT,
+            "surrendered": BOOL,
+            "void": BOOL,
+            "dead": BOOL,
         }
     ),
-    "WagerView": _obj(
+    "WagerView": obj(
         {
-            "ref": _STR,
-            "player": _STR,
-            "spot": _STR,
-            "kind": _STR,
-            "cents": _INT,
-            "result": _null(_STR),
+            "ref": STR,
+            "player": STR,
+            "spot": STR,
+            "kind": STR,
+            "cents": INT,
+            "result": null(STR),
         }
     ),
-    "DragonsEye": _obj({"button": _INT, "triple": _BOOL, "tier": _INT, "streak": _INT}),
+    "DragonsEye": obj({"button": INT, "triple": BOOL, "tier": INT, "streak": INT}),
     # One entry of a round's results: a wager's (by ref), the dealer's wager's ("dealer"), or
     # the Player-Dealer's action ("player-dealer"); side wagers carry their class and pays.
-    "ResultView": _obj(
+    "ResultView": obj(
         {
-            "spot": _STR,
-            "player": _STR,
-            "cents": _INT,
-            "result": _STR,
-            "high": _STR,
-            "low": _STR,
-            "class": _STR,
-            "pays": _INT,
-            "reason": _STR,
-            "reset_to_house_way": _BOOL,
-            "stake": _INT,
-            "action_used": _INT,
+            "spot": STR,
+            "player": STR,
+            "cents": INT,
+            "result": STR,
+            "high": STR,
+            "low": STR,
+            "class": STR,
+            "pays": INT,
+            "reason": STR,
+            "reset_to_house_way": BOOL,
+            "stake": INT,
+            "action_used": INT,
         },
         optional=(
             "spot",
@@ -131,442 +105,339 @@ DEFS: Final[dict[str, Schema]] = {
         ),
     ),
     # The settlement statement of a finished round (paigow.table.statement, docs/table.md).
-    "StatementWager": _obj(
+    "StatementWager": obj(
         {
-            "ref": _STR,
-            "owner": _STR,
-            "kind": _STR,
-            "spot": _STR,
-            "stake": _INT,
-            "result": _null(_STR),
-            "returned": _INT,
-            "won": _INT,
-            "commission": _INT,
-            "collection": _INT,
-            "net": _INT,
-            "pays": _INT,
-            "class": _STR,
-            "reason": _STR,
-            "action": _INT,
+            "ref": STR,
+            "owner": STR,
+            "kind": STR,
+            "spot": STR,
+            "stake": INT,
+            "result": null(STR),
+            "returned": INT,
+            "won": INT,
+            "commission": INT,
+            "collection": INT,
+            "net": INT,
+            "pays": INT,
+            "class": STR,
+            "reason": STR,
+            "action": INT,
         },
         optional=("pays", "class", "reason", "action"),
     ),
-    "StatementDealerWager": _obj(
-        {"stake": _INT, "result": _null(_STR), "returned": _INT, "won": _INT, "net": _INT}
+    "StatementDealerWager": obj(
+        {"stake": INT, "result": null(STR), "returned": INT, "won": INT, "net": INT}
     ),
-    "StatementLine": _obj({"what": _STR, "cents": _INT}),
-    "StatementCentre": _obj(
+    "StatementLine": obj({"what": STR, "cents": INT}),
+    "StatementCentre": obj(
         {
-            "taken": _INT,
-            "paid": _INT,
-            "shortfall": _INT,
-            "house_shortfall": _INT,
-            "house_half": _INT,
-            "commission": _INT,
-            "surplus": _INT,
+            "taken": INT,
+            "paid": INT,
+            "shortfall": INT,
+            "house_shortfall": INT,
+            "house_half": INT,
+            "commission": INT,
+            "surplus": INT,
         }
     ),
-    "StatementBank": _obj(
+    "StatementBank": obj(
         {
-            "player": _STR,
+            "player": STR,
             "kind": _BANKER_KIND,
-            "position": _STR,
-            "net": _INT,
-            "lines": _list(ref("StatementLine")),
-            "commission": _INT,
-            "collection": _INT,
+            "position": STR,
+            "net": INT,
+            "lines": list_of(ref("StatementLine")),
+            "commission": INT,
+            "collection": INT,
             "centre": ref("StatementCentre"),
-            "stake": _INT,
-            "action_used": _INT,
+            "stake": INT,
+            "action_used": INT,
         },
         optional=("centre", "stake", "action_used"),
     ),
-    "StatementPlayer": _obj(
+    "StatementPlayer": obj(
         {
-            "player": _STR,
-            "seat": _STR,
-            "before": _INT,
-            "net": _INT,
-            "after": _INT,
-            "kept": _INT,
-            "commission": _INT,
-            "collection": _INT,
+            "player": STR,
+            "seat": STR,
+            "before": INT,
+            "net": INT,
+            "after": INT,
+            "kept": INT,
+            "commission": INT,
+            "collection": INT,
         }
     ),
-    "StatementSpot": _obj({"spot": _STR, "player": _STR, "result": _null(_STR), "net": _INT}),
-    "Statement": _obj(
+    "StatementSpot": obj({"spot": STR, "player": STR, "result": null(STR), "net": INT}),
+    "Statement": obj(
         {
             "format": {"const": "paigow-statement/1"},
-            "record_id": _STR,
-            "void": _null(_STR),
+            "record_id": STR,
+            "void": null(STR),
             "banker": ref("Banker"),
-            "wagers": _list(ref("StatementWager")),
-            "dealer_wager": _null(ref("StatementDealerWager")),
-            "bank": _null(ref("StatementBank")),
-            "players": _list(ref("StatementPlayer")),
-            "spots": _list(ref("StatementSpot")),
-            "house": _obj({"net": _INT, "commission": _INT, "collection": _INT}),
+            "wagers": list_of(ref("StatementWager")),
+            "dealer_wager": null(ref("StatementDealerWager")),
+            "bank": null(ref("StatementBank")),
+            "players": list_of(ref("StatementPlayer")),
+            "spots": list_of(ref("StatementSpot")),
+            "house": obj({"net": INT, "commission": INT, "collection": INT}),
         }
     ),
     # What a player may do now (paigow.service.choices): the client offers these and nothing
     # else.
-    "Range": _obj({"min": _INT, "max": _INT}),
-    "WagerChoice": _obj({"spot": _STR, "kind": _STR, "min": _INT, "max": _INT}),
-    "Choices": _obj(
+    "Range": obj({"min": INT, "max": INT}),
+    "WagerChoice": obj({"spot": STR, "kind": STR, "min": INT, "max": INT}),
+    "Choices": obj(
         {
-            "key": _null(_STR),
-            "seated": _BOOL,
-            "playing": _BOOL,
-            "next_round": _BOOL,
-            "sitting_out": _BOOL,
-            "leave": _BOOL,
-            "sit": _null(_obj({"seats": _list(_STR), "min": _INT})),
-            "withdraw_dice_bonus": _BOOL,
-            "bank": _null(_obj({"kind": _enum("player", "player-dealer"), "co_bank": _BOOL})),
-            "wagers": _list(ref("WagerChoice")),
-            "remove": _list(_STR),
-            "ready": _BOOL,
-            "dealer_wager": _null(ref("Range")),
-            "pd_stake": _null(ref("Range")),
-            "cuts": _null(_list(_STR)),
-            "styles": _list(_STR),
-            "roll": _BOOL,
-            "set": _list(_STR),
-            "set_now": _list(_STR),
-            "void_hand": _list(_STR),
-            "bank_set": _BOOL,
-            "surrender": _list(_STR),
-            "stand": _BOOL,
+            "key": null(STR),
+            "seated": BOOL,
+            "playing": BOOL,
+            "next_round": BOOL,
+            "sitting_out": BOOL,
+            "leave": BOOL,
+            "sit": null(obj({"seats": list_of(STR), "min": INT})),
+            "withdraw_dice_bonus": BOOL,
+            "bank": null(obj({"kind": enum("player", "player-dealer"), "co_bank": BOOL})),
+            "wagers": list_of(ref("WagerChoice")),
+            "remove": list_of(STR),
+            "ready": BOOL,
+            "dealer_wager": null(ref("Range")),
+            "pd_stake": null(ref("Range")),
+            "cuts": null(list_of(STR)),
+            "styles": list_of(STR),
+            "roll": BOOL,
+            "set": list_of(STR),
+            "set_now": list_of(STR),
+            "void_hand": list_of(STR),
+            "bank_set": BOOL,
+            "surrender": list_of(STR),
+            "stand": BOOL,
         }
     ),
-    "RoundView": _obj(
+    "RoundView": obj(
         {
-            "game": _enum("tiles", "cards"),
+            "game": enum("tiles", "cards"),
             "phase": _PHASE,
             "banker": ref("Banker"),
-            "seats": _map(_STR),
-            "chips": _map(_INT),
-            "house_way": _STR,
-            "style": _null(_STR),
-            "dice": _null(_list(_INT)),
-            "rng": _null(_INT),
-            "start": _null(_STR),
-            "dragons_eye": _null(ref("DragonsEye")),
-            "wagers": _list(ref("WagerView")),
-            "dealer_wager": _INT,
-            "pd_stake": _INT,
-            "positions": _map(ref("PositionView")),
-            "unset": _list(_STR),
-            "results": _map(ref("ResultView")),
-            "exposure": _list(_STR),
-            "void": _null(_STR),
-            "operations": _INT,
-            "statement": _null(ref("Statement")),
+            "seats": map_of(STR),
+            "chips": map_of(INT),
+            "house_way": STR,
+            "style": null(STR),
+            "dice": null(list_of(INT)),
+            "rng": null(INT),
+            "start": null(STR),
+            "dragons_eye": null(ref("DragonsEye")),
+            "wagers": list_of(ref("WagerView")),
+            "dealer_wager": INT,
+            "pd_stake": INT,
+            "positions": map_of(ref("PositionView")),
+            "unset": list_of(STR),
+            "results": map_of(ref("ResultView")),
+            "exposure": list_of(STR),
+            "void": null(STR),
+            "operations": INT,
+            "statement": null(ref("Statement")),
         }
     ),
-    "TableState": _obj(
+    "TableState": obj(
         {
-            "table": _STR,
-            "seq": _INT,
-            "profile": _STR,
-            "game": _enum("tiles", "cards"),
+            "table": STR,
+            "seq": INT,
+            "profile": STR,
+            "game": enum("tiles", "cards"),
             "limits": ref("Limits"),
-            "seats": _map(_STR),
-            "chips": _map(_INT),
-            "rounds": _INT,
-            "round_open": _BOOL,
-            "waiting": _null(ref("Waiting")),
-            "paused": _BOOL,
-            "held": _null(_STR),
-            "you": _null(_STR),
-            "away": _list(_STR),
-            "round": _null(ref("RoundView")),
-            "choices": _null(ref("Choices")),
+            "seats": map_of(STR),
+            "chips": map_of(INT),
+            "rounds": INT,
+            "round_open": BOOL,
+            "waiting": null(ref("Waiting")),
+            "paused": BOOL,
+            "held": null(STR),
+            "you": null(STR),
+            "away": list_of(STR),
+            "round": null(ref("RoundView")),
+            "choices": null(ref("Choices")),
         }
     ),
-    "Transfer": _obj(
+    "Transfer": obj(
         {
-            "from": _STR,
-            "to": _STR,
-            "cents": _INT,
-            "reason": _STR,
-            "ref": _STR,
-            "index": _INT,
-            "op": _INT,
-            "link": _STR,
+            "from": STR,
+            "to": STR,
+            "cents": INT,
+            "reason": STR,
+            "ref": STR,
+            "index": INT,
+            "op": INT,
+            "link": STR,
         },
         optional=("index", "op", "link"),
     ),
-    "OperationView": _obj(
+    "OperationView": obj(
         {
-            "index": _INT,
-            "kind": _STR,
-            "actor": _STR,
-            "data": _ANY_OBJECT,
-            "at": _null(_STR),
-            "link": _STR,
+            "index": INT,
+            "kind": STR,
+            "actor": STR,
+            "data": ANY_OBJECT,
+            "at": null(STR),
+            "link": STR,
         },
         optional=("at", "link"),
     ),
-    "TableEvent": _obj(
+    "TableEvent": obj(
         {
-            "seq": _INT,
-            "action": _STR,
-            "round": _null(_INT),
-            "notice": _ANY_OBJECT,
-            "ops": _list(ref("OperationView")),
+            "seq": INT,
+            "action": STR,
+            "round": null(INT),
+            "notice": ANY_OBJECT,
+            "ops": list_of(ref("OperationView")),
         },
         optional=("notice", "ops"),
     ),
-    "LobbyTable": _obj(
+    "LobbyTable": obj(
         {
-            "id": _STR,
-            "profile": _STR,
-            "title": _STR,
-            "game": _enum("tiles", "cards"),
+            "id": STR,
+            "profile": STR,
+            "title": STR,
+            "game": enum("tiles", "cards"),
             "limits": ref("Limits"),
-            "variations": _obj(
-                {"pair_fortunes": _null(_STR), "dragons_eye": _BOOL, "supreme_bonus": _BOOL}
+            "variations": obj(
+                {"pair_fortunes": null(STR), "dragons_eye": BOOL, "supreme_bonus": BOOL}
             ),
-            "computer_players": _INT,
-            "notes": _list(_STR),
-            "seats": _map(_null(_STR)),
-            "free": _list(_STR),
-            "phase": _STR,
-            "rounds": _INT,
-            "held": _null(_STR),
+            "computer_players": INT,
+            "notes": list_of(STR),
+            "seats": map_of(null(STR)),
+            "free": list_of(STR),
+            "phase": STR,
+            "rounds": INT,
+            "held": null(STR),
         }
     ),
-    "LobbyFeed": _obj({"type": {"const": "lobby"}, "tables": _list(ref("LobbyTable"))}),
-    "SideBetInfo": _obj({"kind": _STR, "label": _STR, "pays": _STR, "table": _list(ref("PayRow"))}),
-    "TableInfo": _obj(
+    "LobbyFeed": obj({"type": {"const": "lobby"}, "tables": list_of(ref("LobbyTable"))}),
+    "SideBetInfo": obj({"kind": STR, "label": STR, "pays": STR, "table": list_of(ref("PayRow"))}),
+    "TableInfo": obj(
         {
-            "table": _STR,
-            "profile": _STR,
-            "title": _STR,
-            "game": _enum("tiles", "cards"),
-            "positions": _INT,
-            "dead_hand": _BOOL,
+            "table": STR,
+            "profile": STR,
+            "title": STR,
+            "game": enum("tiles", "cards"),
+            "positions": INT,
+            "dead_hand": BOOL,
             "limits": ref("Limits"),
-            "two_spots": _BOOL,
-            "players_per_spot": _INT,
-            "surrender": _BOOL,
-            "commission": _STR,
-            "collection_cents": _INT,
-            "house_banks": _BOOL,
-            "player_bank": _BOOL,
-            "co_bank": _BOOL,
-            "dealer_wager": _BOOL,
-            "bank_may_cut": _BOOL,
-            "styles": _list(_obj({"style": _STR, "label": _STR})),
-            "default_style": _STR,
-            "style_chooser": _STR,
-            "setting_order": _enum("reject", "as-set", "foul"),
-            "house_way": _STR,
-            "side_bets": _list(ref("SideBetInfo")),
-            "pair_fortunes_requires_base": _BOOL,
-            "supreme_bonus_min": _INT,
-            "windows": _obj({"wager": _NUM, "setting": _NUM, "decision": _NUM, "pause": _NUM}),
-            "on_setting_timeout": _STR,
-            "advice": _BOOL,
-            "computer_players": _INT,
+            "two_spots": BOOL,
+            "players_per_spot": INT,
+            "surrender": BOOL,
+            "commission": STR,
+            "collection_cents": INT,
+            "house_banks": BOOL,
+            "player_bank": BOOL,
+            "co_bank": BOOL,
+            "dealer_wager": BOOL,
+            "bank_may_cut": BOOL,
+            "styles": list_of(obj({"style": STR, "label": STR})),
+            "default_style": STR,
+            "style_chooser": STR,
+            "setting_order": enum("reject", "as-set", "foul"),
+            "house_way": STR,
+            "side_bets": list_of(ref("SideBetInfo")),
+            "pair_fortunes_requires_base": BOOL,
+            "supreme_bonus_min": INT,
+            "windows": obj({"wager": NUM, "setting": NUM, "decision": NUM, "pause": NUM}),
+            "on_setting_timeout": STR,
+            "advice": BOOL,
+            "computer_players": INT,
         }
     ),
-    "NamedHands": _obj(
-        {"high": _list(_STR), "low": _list(_STR), "high_name": _STR, "low_name": _STR}
+    "NamedHands": obj(
+        {"high": list_of(STR), "low": list_of(STR), "high_name": STR, "low_name": STR}
     ),
-    "ScoredSetting": _obj(
+    "ScoredSetting": obj(
         {
-            "high": _list(_STR),
-            "low": _list(_STR),
-            "high_name": _STR,
-            "low_name": _STR,
-            "ev": _NUM,
-            "ev_exact": _STR,
-            "win": _NUM,
-            "push": _NUM,
-            "lose": _NUM,
-            "counts": _obj({"win": _INT, "push": _INT, "lose": _INT}),
+            "high": list_of(STR),
+            "low": list_of(STR),
+            "high_name": STR,
+            "low_name": STR,
+            "ev": NUM,
+            "ev_exact": STR,
+            "win": NUM,
+            "push": NUM,
+            "lose": NUM,
+            "counts": obj({"win": INT, "push": INT, "lose": INT}),
             # Settings of the same pieces that play exactly alike (hands of equal strength),
             # scored and listed once under this one.
-            "same": _list(ref("Hands")),
+            "same": list_of(ref("Hands")),
         }
     ),
-    "Advice": _obj(
+    "Advice": obj(
         {
-            "table": _STR,
-            "spot": _STR,
-            "pieces": _list(_STR),
-            "house_way": _obj(
+            "table": STR,
+            "spot": STR,
+            "pieces": list_of(STR),
+            "house_way": obj(
                 {
-                    "name": _STR,
-                    "rule": _null(_STR),
-                    "high": _list(_STR),
-                    "low": _list(_STR),
-                    "high_name": _STR,
-                    "low_name": _STR,
+                    "name": STR,
+                    "rule": null(STR),
+                    "high": list_of(STR),
+                    "low": list_of(STR),
+                    "high_name": STR,
+                    "low_name": STR,
                 }
             ),
-            "advice": _BOOL,
-            "role": _enum("player", "bank"),
-            "dealer_way": _STR,
-            "settings": _list(ref("ScoredSetting")),
-            "best": _INT,
-            "house": _INT,
+            "advice": BOOL,
+            "role": enum("player", "bank"),
+            "dealer_way": STR,
+            "settings": list_of(ref("ScoredSetting")),
+            "best": INT,
+            "house": INT,
         },
         optional=("settings", "best", "house"),
     ),
-    "RecordPosition": _obj(
+    "RecordPosition": obj(
         {
-            "dealt": _null(_list(_STR)),
-            "collected": _BOOL,
-            "setting": _null(ref("Hands")),
-            "set_by": _null(_STR),
-            "wagers": _list(_ANY_OBJECT),
-            "bank": _BOOL,
+            "dealt": null(list_of(STR)),
+            "collected": BOOL,
+            "setting": null(ref("Hands")),
+            "set_by": null(STR),
+            "wagers": list_of(ANY_OBJECT),
+            "bank": BOOL,
         },
         optional=("set_by", "bank"),
         more=True,
     ),
-    "RoundRecord": _obj(
+    "RoundRecord": obj(
         {
-            "profile": _STR,
-            "rules": _obj(
-                {"profile": _obj({"game": _enum("tiles", "cards")}, more=True)}, more=True
-            ),
-            "house_way": _STR,
+            "profile": STR,
+            "rules": obj({"profile": obj({"game": enum("tiles", "cards")}, more=True)}, more=True),
+            "house_way": STR,
             "banker": ref("Banker"),
-            "seats": _map(_STR),
-            "stacks": _map(_INT),
-            "style": _null(_STR),
-            "dice": _null(_list(_INT)),
-            "start": _null(_STR),
-            "void": _null(_STR),
-            "positions": _map(ref("RecordPosition")),
-            "operations": _list(ref("OperationView")),
-            "transfers": _list(ref("Transfer")),
-            "net": _map(_INT),
-            "redacted": _BOOL,
+            "seats": map_of(STR),
+            "stacks": map_of(INT),
+            "style": null(STR),
+            "dice": null(list_of(INT)),
+            "start": null(STR),
+            "void": null(STR),
+            "positions": map_of(ref("RecordPosition")),
+            "operations": list_of(ref("OperationView")),
+            "transfers": list_of(ref("Transfer")),
+            "net": map_of(INT),
+            "redacted": BOOL,
         },
         optional=("redacted",),
         more=True,
     ),
-    "RecalledRound": _obj(
+    "RecalledRound": obj(
         {
-            "table": _STR,
-            "round": _INT,
-            "finished_at": _STR,
-            "void": _BOOL,
+            "table": STR,
+            "round": INT,
+            "finished_at": STR,
+            "void": BOOL,
             "record": ref("RoundRecord"),
             "statement": ref("Statement"),
         }
     ),
-    "Me": _obj(
-        {"name": _STR, "role": _enum("player", "operator"), "wallet": _INT, "seats": _map(_STR)}
+    "Me": obj(
+        {"name": STR, "role": enum("player", "operator"), "wallet": INT, "seats": map_of(STR)}
     ),
-    "SessionInfo": _obj({"me": _null(ref("Me")), "signup_grant": _INT}, ("signup_grant",)),
-    "TallySummary": _obj(
-        {
-            "hands": _INT,
-            "best": _INT,
-            "house": _INT,
-            "accuracy": _null(_NUM),
-            "ev_lost_per_hand": _null(_NUM),
-        }
-    ),
-    "TrainerStats": _obj(
-        {
-            "hands": _INT,
-            "best": _INT,
-            "house": _INT,
-            "accuracy": _null(_NUM),
-            "ev_lost_per_hand": _null(_NUM),
-            "categories": _map(ref("TallySummary")),
-            "review": _INT,
-        }
-    ),
-    "TrainerProblem": _obj(
-        {
-            "profile": _STR,
-            "game": _enum("tiles", "cards"),
-            "house_way": _STR,
-            "dealer_way": _STR,
-            "pieces": _list(_STR),
-            "drill": _STR,
-            "categories": _list(_STR),
-            "options": _list(ref("NamedHands")),
-        }
-    ),
-    "TrainerGroup": _obj(
-        {
-            "label": _STR,
-            "hands": _INT,
-            "share": _NUM,
-            "ev": _NUM,
-            "changes": _STR,
-            # The group's dealer hands (trainer BANDS; "" for the other groups summed), how many
-            # groups were summed into it (0: one group), and its outcome moves.
-            "dealer_high": _STR,
-            "dealer_low": _STR,
-            "others": _INT,
-            "moves": _list(_obj({"before": _STR, "after": _STR, "hands": _INT})),
-        }
-    ),
-    "TrainerComparison": _obj(
-        {
-            "better": _STR,
-            "worse": _STR,
-            "sides": _list(_enum("best", "house", "yours")),
-            "summary": _list(_STR),
-            "dealer_hands": _INT,
-            "gain": _NUM,
-            "differ": _INT,
-            "high_wins": _list(_INT),
-            "low_wins": _list(_INT),
-            "groups": _list(ref("TrainerGroup")),
-        }
-    ),
-    "TrainerExplanation": _obj(
-        {
-            "house_way": _STR,
-            "dealer_way": _STR,
-            "rule": _null(_STR),
-            "best": _INT,
-            "house": _INT,
-            "house_vs_best": _null(_ANY_OBJECT),
-            "yours_vs_best": _null(_ANY_OBJECT),
-            "sentences": _list(_STR),
-            "comparisons": _list(ref("TrainerComparison")),
-        }
-    ),
-    "TrainerScore": _obj(
-        {
-            "pieces": _list(_STR),
-            "choice": _INT,
-            "best": _INT,
-            "house_way": _INT,
-            "is_best": _BOOL,
-            "matches_house_way": _BOOL,
-            "ev_lost": _NUM,
-            "ev_lost_exact": _STR,
-            "rule": _null(_STR),
-            "settings": _list(ref("ScoredSetting")),
-        }
-    ),
-    "TrainerAnswer": _obj(
-        {
-            "problem": ref("TrainerProblem"),
-            "score": ref("TrainerScore"),
-            "explanation": ref("TrainerExplanation"),
-            "stats": _null(ref("TrainerStats")),
-        }
-    ),
-    "TrainerProfiles": _obj(
-        {
-            "profiles": _list(_obj({"name": _STR, "title": _STR, "game": _STR, "way": _STR})),
-            "drills": _list(_obj({"drill": _STR, "label": _STR})),
-        }
-    ),
+    "SessionInfo": obj({"me": null(ref("Me")), "signup_grant": INT}, ("signup_grant",)),
+    **TRAINER_DEFS,
 }
 
 #: What each route or message part answers (the tests check real answers against them).

@@ -4,24 +4,45 @@ sees)."""
 
 from __future__ import annotations
 
+import asyncio
 import json
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
 from paigow.table.observation import OPERATOR, SPECTATOR, Viewer
 
 from .auth import User
-from .choices import NONE, player_choices
+from .choices import NONE, Choices, player_choices
 from .deltas import Differ
 
 if TYPE_CHECKING:
     from .conduct import Floor, Wait
     from .engine import Applied, TableEngine
 
-__all__ = ["RECENT", "Subscriber", "TableViews"]
+__all__ = ["GATHER", "RECENT", "HeldBack", "Subscriber", "TableViews"]
 
 #: The most events a table keeps for the clients that come back (its open round's and its last
 #: round's steps).
 RECENT = 400
+
+
+#: The most queued items a table handles before it tells its subscribers what they did (one
+#: broadcast for all of them; the senders of its commands are answered after it).
+GATHER = 16
+
+
+@dataclass
+class HeldBack:
+    """While the items waiting together in a table's queue are handled (``on``): what their
+    batches did, told in one broadcast when they are done, and their senders' answers, given
+    after it (a sender sees its command's update before its answer, as when told at once)."""
+
+    on: bool = False
+    due: bool = False
+    applied: list[tuple[int, Applied]] = field(default_factory=list)
+    answers: list[tuple[asyncio.Future[dict[str, Any]], dict[str, Any]]] = field(
+        default_factory=list
+    )
 
 
 class Subscriber(Protocol):
@@ -58,6 +79,9 @@ class TableViews:
     #: What each subscriber was sent last: the frame's number, its key and its state (the
     #: base its next delta is made from).
     sent: dict[Subscriber, tuple[int, Key, dict[str, Any]]]
+    held_back: HeldBack
+    #: The seated players' legal choices, kept while what they are made from is the same.
+    kept_choices: Choices
 
     @property
     def table_id(self) -> str:
@@ -94,9 +118,10 @@ class TableViews:
                 "sit": {"seats": e.free_seats(), "min": e.profile.table.min_wager},
             }
         name = user.name
-        return player_choices(e, self.wait, self.floor, name, away=name in self.floor.away) | {
-            "sit": None
-        }
+        away = name in self.floor.away
+        if self.full_states:  # the code before: made again for every state
+            return player_choices(e, self.wait, self.floor, name, away=away) | {"sit": None}
+        return self.kept_choices.get(e, self.wait, self.floor, name, away=away)
 
     def _head(self) -> dict[str, Any]:
         """The parts of the table's state that are the same for every viewer."""
@@ -177,6 +202,18 @@ class TableViews:
                 ev["ops"] = [self.engine.op_view(a.rnd, i, viewer) for i in a.ops]
             events.append(ev)
         return events
+
+    def tell_held(self) -> None:
+        """Tell the subscribers what was held back (:class:`HeldBack`), in one broadcast, then
+        answer the senders."""
+        h = self.held_back
+        if h.due:
+            h.due, applied, h.applied = False, h.applied, []
+            self._broadcast(applied)
+        answers, h.answers = h.answers, []
+        for fut, result in answers:
+            if not fut.done():
+                fut.set_result(result)
 
     def broadcast(self, applied: list[tuple[int, Applied]]) -> None:
         """Tell every subscriber what ``applied`` did and the new state, as each may see it

@@ -1,0 +1,104 @@
+"""The service's database itself: the engine (SQLite in WAL mode or PostgreSQL, through
+SQLAlchemy), the worker thread every query runs in (:meth:`Database.run`) and the migrations
+(Alembic, at start-up). :class:`paigow.service.store.Store` is the tables' store on it; the
+modules the store's commit uses (the lease's fence, the session's check, the event log) need only
+this.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from importlib import resources
+from pathlib import Path
+from typing import Any, TypeVar
+
+import sqlalchemy as sa
+from sqlalchemy.engine import Engine
+
+from paigow.errors import ConfigError
+
+__all__ = ["DEFAULT_DB", "MIGRATION_LOCK", "Database", "default_db_url"]
+
+_T = TypeVar("_T")
+
+#: The PostgreSQL advisory lock key held while migrating (``paigow`` in ASCII).
+MIGRATION_LOCK = 0x70616967_6F77
+
+#: The embedded database when ``--db`` is not given.
+DEFAULT_DB = "~/.local/share/paigow/service.sqlite3"
+
+
+def default_db_url() -> str:
+    """``sqlite:///`` of :data:`DEFAULT_DB` (``$PAIGOW_DB`` overrides the path)."""
+    path = Path(os.environ.get("PAIGOW_DB", DEFAULT_DB)).expanduser()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{path}"
+
+
+def _url(url: str) -> str:
+    if url.startswith("postgresql://") or url.startswith("postgres://"):
+        return "postgresql+psycopg://" + url.split("://", 1)[1]
+    if url.startswith(("sqlite:", "postgresql+psycopg:")):
+        return url
+    raise ConfigError(f"--db: expected sqlite:///PATH or postgresql://..., got {url!r}")
+
+
+class Database:
+    """A connection to the service's database (SQLite or PostgreSQL): its engine, the worker
+    thread the service calls it from, and its migrations."""
+
+    def __init__(self, url: str | None = None) -> None:
+        self.url = _url(url or default_db_url())
+        self.is_sqlite = self.url.startswith("sqlite")
+        kw: dict[str, Any] = {}
+        if not self.is_sqlite:
+            kw = {"pool_size": 8, "max_overflow": 4, "pool_pre_ping": True}
+        self.engine: Engine = sa.create_engine(self.url, **kw)
+        if self.is_sqlite:
+            sa.event.listen(self.engine, "connect", _sqlite_pragmas)
+        self._pool = ThreadPoolExecutor(
+            max_workers=1 if self.is_sqlite else 4, thread_name_prefix="store"
+        )
+
+    async def run(self, fn: Callable[..., _T], *args: Any) -> _T:
+        """Run a store method in the store's worker thread."""
+        return await asyncio.get_running_loop().run_in_executor(self._pool, fn, *args)
+
+    def close(self) -> None:
+        """Release connections and the worker thread."""
+        self._pool.shutdown(wait=True)
+        self.engine.dispose()
+
+    # ------------------------------------------------------------------ migrations
+    def migrate(self) -> tuple[str | None, str | None]:
+        """Bring the schema to the newest migration (Alembic ``upgrade heads``); the revisions
+        before and after (None: no schema). On PostgreSQL, under a transaction-scoped advisory
+        lock: processes started together (a cluster, or ``paigow db upgrade`` beside ``paigow
+        serve``) migrate one after the other, and the later ones find the schema done."""
+        from alembic import command
+        from alembic.config import Config
+        from alembic.runtime.migration import MigrationContext
+
+        cfg = Config()
+        where = resources.files("paigow.service") / "migrations"
+        cfg.set_main_option("script_location", str(where))
+        with self.engine.begin() as conn:
+            if not self.is_sqlite:
+                conn.execute(sa.text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
+            before = MigrationContext.configure(conn).get_current_heads()
+            cfg.attributes["connection"] = conn
+            command.upgrade(cfg, "heads")
+            after = MigrationContext.configure(conn).get_current_heads()
+        return "+".join(sorted(before)) or None, "+".join(sorted(after)) or None
+
+
+def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
+    cur = dbapi_conn.cursor()
+    cur.execute("PRAGMA journal_mode=WAL")
+    cur.execute("PRAGMA synchronous=FULL")
+    cur.execute("PRAGMA foreign_keys=ON")
+    cur.execute("PRAGMA busy_timeout=10000")
+    cur.close()
