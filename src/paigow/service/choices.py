@@ -117,30 +117,22 @@ def _wagers(
     """:func:`paigow.table.choices.wager_options` of ``name``; with ``ends``, each range found
     from the last one when its ends still hold (four of the round's checks instead of a
     search of about forty), searched afresh when they do not."""
-    rnd = e.round
-    if ends is None or rnd is None:
-        return legal.wager_options(rnd, name, _kinds(e), allowed)
-    if rnd.phase != "wagers" or name not in rnd.seats:
+    if e.round is None:
         return []
-    t = rnd.profile.table
-    cap = rnd.ledger.balance(f"player:{name}")
-    hints = (t.min_wager, rnd.profile.side_bets.supreme_bonus_min_cents, 1)
-    out = []
-    for kind in _kinds(e):
-        for spot in (str(i) for i in range(1, t.positions + 1)):
-            if not allowed(spot, kind):
-                continue
+    if ends is None:
+        return legal.wager_options(e.round, name, _kinds(e), allowed)
+    kept = ends
 
-            def accepts(cents: int, spot: str = spot, kind: str = kind) -> bool:
-                return cents > 0 and bool(rnd.can_wager(name, spot, cents, kind))
+    def search(
+        spot: str, kind: str, accepts: Callable[[int], bool], hints: Sequence[int], cap: int
+    ) -> tuple[int, int] | None:
+        was = _guessed(accepts, kept.get((spot, kind)), hints, cap)
+        if was is None:
+            was = legal.amount_range(accepts, hints, cap)
+        kept[spot, kind] = was
+        return was
 
-            was = _guessed(accepts, ends.get((spot, kind)), hints, cap)
-            if was is None:
-                was = legal.amount_range(accepts, hints, cap)
-            ends[spot, kind] = was
-            if was is not None:
-                out.append({"spot": spot, "kind": kind, "min": was[0], "max": was[1]})
-    return out
+    return legal.wager_options(e.round, name, _kinds(e), allowed, search)
 
 
 def _awaited(

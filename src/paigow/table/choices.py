@@ -13,7 +13,7 @@ cover above); the tests check the ends and the amounts just past them against th
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 __all__ = [
@@ -62,12 +62,31 @@ def amount_range(accepts: Callable[[int], bool], hints: Iterable[int], cap: int)
     return lo, hi
 
 
+#: How a spot's range is found: ``(spot, kind, accepts, hints, chips)`` to the least and the
+#: most ``accepts`` takes, or None (:func:`amount_range` unless a caller knows better).
+RangeSearch = Callable[
+    [str, str, Callable[[int], bool], Sequence[int], int], "tuple[int, int] | None"
+]
+
+
+def _search(
+    spot: str, kind: str, accepts: Callable[[int], bool], hints: Sequence[int], chips: int
+) -> tuple[int, int] | None:
+    found: tuple[int, int] | None = amount_range(accepts, hints, chips)
+    return found
+
+
 def wager_options(
-    rnd: Any, player: str, kinds: Iterable[str], also: Callable[[str, str], bool] | None = None
+    rnd: Any,
+    player: str,
+    kinds: Iterable[str],
+    also: Callable[[str, str], bool] | None = None,
+    search: RangeSearch = _search,
 ) -> list[dict[str, Any]]:
     """Every spot and kind ``player`` may wager on now, with the least and the most (R-WAGER,
     R-WAGER-04/05 two spots and shared spots, R-BANK-06/08, R-PF-02, R-DE-01, R-SPG-15);
-    ``also``: a further check of the caller's (spot, kind)."""
+    ``also``: a further check of the caller's (spot, kind); ``search``: how each range is
+    found (the same ends, however found)."""
     if rnd.phase != "wagers" or player not in rnd.seats:
         return []
     t = rnd.profile.table
@@ -78,7 +97,7 @@ def wager_options(
         for spot in (str(i) for i in range(1, t.positions + 1)):
             if also is not None and not also(spot, kind):
                 continue
-            found = amount_range(_wager_check(rnd, player, spot, kind), hints, chips)
+            found = search(spot, kind, _wager_check(rnd, player, spot, kind), hints, chips)
             if found is not None:
                 out.append({"spot": spot, "kind": kind, "min": found[0], "max": found[1]})
     return out
