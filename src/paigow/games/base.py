@@ -10,22 +10,47 @@ money, log and record are shared. The games are :class:`paigow.games.tiles.TileG
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from paigow.errors import ParseError
 from paigow.profiles import Profile
 from paigow.settings import Comparison
 
+if TYPE_CHECKING:
+    from paigow.strategy.classes import Problem
+    from paigow.ways.rulebook import Vocabulary
+
 __all__ = ["Game", "hand_pieces", "high_below_low", "pieces_from"]
 
 
 class Game(Protocol):
-    """What the round engine needs of a game."""
+    """What the round engine, the math commands, the strategy generator and the command line
+    need of a game: everything that differs between games, asked of the profile's game."""
 
+    #: The game's name, the value of a profile's ``[meta] game``.
     name: str
+    #: The game's name in a sentence (``Pai Gow Tiles``).
+    title: str
+    #: What its pieces are called (``tiles``, ``cards``).
+    noun: str
     full_set: tuple[Any, ...]
+    #: What the bank cuts (``stacks``, ``deck``), an example of a cut, and the cut's notation
+    #: explained (the terminal table's ``?``).
+    cut_noun: str
+    cut_example: str
+    cut_help: str
+    #: True when a player's foul setting is played and loses (R-SPG-21); False when a foul is
+    #: refused or played as set.
+    foul_loses: bool
+    #: The procedures and math only some games define: the equilibrium of
+    #: ``paigow equilibrium``, ``paigow ways compare``, the quick round of ``paigow demo``, the
+    #: plot of an edge by hand group (``paigow edge --plot``).
+    solves_equilibrium: bool
+    plots_edge: bool
+    compares_ways: bool
+    deals_quick_round: bool
 
     def parse(self, text: str | Sequence[Any]) -> list[Any]:
         """Pieces from text (or a sequence of pieces)."""
@@ -105,9 +130,60 @@ class Game(Protocol):
         """The game's house ways by name, each with its description (``paigow ways``)."""
         ...
 
-    def edge(self, player: str, dealer: str, profile: Profile, commission: Fraction) -> Any:
+    def edge(
+        self,
+        player: str,
+        dealer: str,
+        profile: Profile,
+        commission: Fraction,
+        progress: Callable[[int, int], None] | None = None,
+    ) -> Any:
         """The exact result (:class:`paigow.exact.edge.EdgeResult`) of the player's way
-        against the dealer's over every deal, under ``profile`` with ``commission``."""
+        against the dealer's over every deal, under ``profile`` with ``commission``
+        (``progress(done, total)`` called as it goes, where the game reports it)."""
+        ...
+
+    def edge_json(self, result: Any, profile: Profile) -> dict[str, Any]:
+        """An :meth:`edge` result as ``paigow edge --json`` prints it."""
+        ...
+
+    def edges_json(
+        self, players: Sequence[str], dealer: str, profile: Profile, commission: Fraction
+    ) -> list[dict[str, Any]]:
+        """:meth:`edge_json` of each player way against one dealer way."""
+        ...
+
+    def advice_json(
+        self, text: str, profile: Profile, commission: Fraction, *, opponent: str, as_banker: bool
+    ) -> dict[str, Any]:
+        """The exact score of every setting of the four pieces of ``text`` against the
+        ``opponent`` way, as the player or (``as_banker``) as the bank (``paigow advise``)."""
+        ...
+
+    def hand_json(self, text: str, profile: Profile) -> dict[str, Any]:
+        """What a two-piece hand is (``paigow hand``)."""
+        ...
+
+    def compare_json(
+        self, player: str, dealer: str, profile: Profile, *, detail: bool = False
+    ) -> dict[str, Any]:
+        """A player's setting against the dealer's (``paigow compare``)."""
+        ...
+
+    def set_json(self, text: str, way: str, profile: Profile) -> dict[str, Any]:
+        """The setting of four pieces by the house way ``way`` (``paigow set``)."""
+        ...
+
+    @property
+    def vocabulary(self) -> Vocabulary:
+        """The game's words for strategies (``strategy:FILE`` ways and the generator)."""
+        ...
+
+    def strategy_problem(
+        self, profile: Profile, against: str, fallback: str, commission: Fraction, role: str
+    ) -> Problem:
+        """The strategy generator's problem: ``role`` against the way ``against``, the hands
+        no rule covers set by ``fallback`` (:mod:`paigow.strategy`)."""
         ...
 
 

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from paigow.errors import IllegalActionError, InvalidSettingError
-from paigow.exact.named import get_way
 from paigow.games.base import high_below_low, pieces_from
 from paigow.games.ring import start_ring_order
 from paigow.profiles import Profile
@@ -15,7 +14,13 @@ from paigow.ranking import Hand
 from paigow.settings import Comparison, Setting, compare_settings, settings_of
 from paigow.tiles import FULL_SET, Tile, parse_tiles
 
+from . import describe
 from .delivery import apply_cut, deliver, format_cut, legal_cuts, parse_cut
+from .named import get_way
+
+if TYPE_CHECKING:
+    from paigow.strategy.classes import Problem
+    from paigow.ways.rulebook import Vocabulary
 
 __all__ = ["TileGame"]
 
@@ -26,7 +31,24 @@ class TileGame:
     """Pai Gow Tiles: 32 tiles in eight stacks, ten delivery styles, the bank's stack cut."""
 
     name = "tiles"
+    title = "Pai Gow Tiles"
+    noun = "tiles"
     full_set: tuple[Any, ...] = FULL_SET
+    cut_noun = "stacks"
+    cut_example = "a:3-4:right"
+    cut_help = (
+        "Cut notation, stacks s1..s8 numbered from the dealer's right: a:I-J:END moves the "
+        "block sI..sJ to the right or left end (a:3-4:right; one stack: a:3:left); "
+        "b:I-J:PART>END splits the block at one boundary and sends PART to END, the rest to "
+        "the other end (b:4-6:4>right). Enter declines the cut."
+    )
+    #: A setting with the high hand below the low one is refused, or played as set where the
+    #: profile says so (Lucky Chances): it never loses for being foul.
+    foul_loses = False
+    plots_edge = True
+    solves_equilibrium = True
+    compares_ways = True
+    deals_quick_round = True
 
     def parse(self, text: str | Sequence[Any]) -> list[Any]:
         """Tiles from text, or from a sequence of tiles or tile texts."""
@@ -107,8 +129,73 @@ class TileGame:
 
         return [dict(r) for r in listing()]
 
-    def edge(self, player: str, dealer: str, profile: Profile, commission: Fraction) -> Any:
+    def edge(
+        self,
+        player: str,
+        dealer: str,
+        profile: Profile,
+        commission: Fraction,
+        progress: Callable[[int, int], None] | None = None,
+    ) -> Any:
         """:func:`paigow.exact.api.edge_of` (the math engine is loaded on first use)."""
         from paigow.exact.api import edge_of
 
-        return edge_of(player, dealer, profile, commission)
+        return edge_of(player, dealer, profile, commission, progress=progress)
+
+    def edge_json(self, result: Any, profile: Profile) -> dict[str, Any]:
+        """An :meth:`edge` result as ``paigow edge --json`` prints it."""
+        out: dict[str, Any] = result.to_json()
+        return out
+
+    def edges_json(
+        self, players: Sequence[str], dealer: str, profile: Profile, commission: Fraction
+    ) -> list[dict[str, Any]]:
+        """:meth:`edge_json` of each player way against one dealer way, sharing the dealer's
+        work (:func:`paigow.exact.api.edges_of`)."""
+        from paigow.exact.api import edges_of
+
+        return [r.to_json() for r in edges_of(players, dealer, profile, commission)]
+
+    def advice_json(
+        self, text: str, profile: Profile, commission: Fraction, *, opponent: str, as_banker: bool
+    ) -> dict[str, Any]:
+        """The exact score of every setting of the four tiles of ``text`` against the
+        ``opponent`` way (``paigow advise``)."""
+        from paigow.exact.api import setting_advice
+        from paigow.settings import validate_four
+
+        tiles = parse_tiles(text)
+        validate_four(tiles, what=repr(text))
+        adv = setting_advice(tiles, profile, commission, opponent=opponent, as_banker=as_banker)
+        out: dict[str, Any] = adv.to_json()
+        return out
+
+    def hand_json(self, text: str, profile: Profile) -> dict[str, Any]:
+        """What a two-tile hand is (``paigow hand``)."""
+        return describe.hand_text_json(text, profile)
+
+    def compare_json(
+        self, player: str, dealer: str, profile: Profile, *, detail: bool = False
+    ) -> dict[str, Any]:
+        """A player's setting against the dealer's (``paigow compare``)."""
+        return describe.compare_json(player, dealer, profile, detail=detail)
+
+    def set_json(self, text: str, way: str, profile: Profile) -> dict[str, Any]:
+        """The setting of four tiles by the house way ``way`` (``paigow set``)."""
+        return describe.set_json(text, way, profile)
+
+    @property
+    def vocabulary(self) -> Vocabulary:
+        """The tiles' words for strategies (:data:`paigow.ways.rule_tiles.TILE_VOCABULARY`)."""
+        from paigow.ways.rule_tiles import TILE_VOCABULARY
+
+        return TILE_VOCABULARY
+
+    def strategy_problem(
+        self, profile: Profile, against: str, fallback: str, commission: Fraction, role: str
+    ) -> Problem:
+        """The strategy generator's problem over the 3,620 kinds of hands
+        (:func:`paigow.strategy.classes.tile_problem`)."""
+        from paigow.strategy.classes import tile_problem
+
+        return tile_problem(profile, against, fallback, commission, role)
