@@ -97,9 +97,7 @@ KNOWN_LONG: dict[str, int] = {
 
 #: Files outside the games that test which game they play, with how many tests they hold;
 #: the counts only go down.
-KNOWN_KIND_TESTS: dict[str, int] = {
-    "trainer/games.py": 1,
-}
+KNOWN_KIND_TESTS: dict[str, int] = {}
 
 LIMIT = 500
 

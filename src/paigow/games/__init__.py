@@ -22,17 +22,18 @@ from .tiles import TileGame
 
 __all__ = ["GAMES", "Game", "game_for", "hand_pieces", "register_game"]
 
-#: Each game's name (the value of a profile's ``[meta] game``) and how to make it.
-GAMES: dict[str, Callable[[], Game]] = {"tiles": TileGame, "cards": CardGame}
+#: Each game's name (the value of a profile's ``[meta] game``) and how to make it, bound to a
+#: profile (or to none, for what no profile changes: ``GAMES[name]().vocabulary``).
+GAMES: dict[str, Callable[..., Game]] = {g.name: g for g in (TileGame, CardGame)}
 
 
-def register_game(name: str, factory: Callable[[], Game]) -> None:
+def register_game(name: str, factory: Callable[..., Game]) -> None:
     """Make ``factory``'s game the one of profiles whose ``[meta] game`` is ``name``."""
     GAMES[name] = factory
 
 
 def game_for(profile: Profile) -> Game:
-    """The game a profile plays.
+    """The game a profile plays, bound to the profile.
 
     Raises:
         ConfigError: a game nobody registered.
@@ -40,4 +41,4 @@ def game_for(profile: Profile) -> Game:
     factory = GAMES.get(profile.meta.game)
     if factory is None:
         raise ConfigError(f"{profile.name} plays {profile.meta.game!r}, which is no game here")
-    return factory()
+    return factory(profile)

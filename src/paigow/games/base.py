@@ -14,15 +14,20 @@ from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Protocol
 
-from paigow.errors import ParseError
+from paigow.dealing import Rng
+from paigow.errors import ConfigError, ParseError
 from paigow.profiles import Profile
 from paigow.settings import Comparison
 
 if TYPE_CHECKING:
+    from paigow.exact.advise import SettingScore
     from paigow.strategy.classes import Problem
     from paigow.ways.rulebook import Vocabulary
 
-__all__ = ["Game", "hand_pieces", "high_below_low", "pieces_from"]
+    from .categories import ClassTable
+    from .trainer_kit import DealerField
+
+__all__ = ["Game", "ProfileBound", "hand_pieces", "high_below_low", "pieces_from"]
 
 
 class Game(Protocol):
@@ -185,6 +190,95 @@ class Game(Protocol):
         """The strategy generator's problem: ``role`` against the way ``against``, the hands
         no rule covers set by ``fallback`` (:mod:`paigow.strategy`)."""
         ...
+
+    # --- the trainer (:mod:`paigow.trainer`): the game of the profile it is bound to -------
+
+    #: The profile the game object serves (:func:`paigow.games.game_for` binds it; None for a
+    #: game asked only for what no profile changes).
+    profile: Profile | None
+    #: A hand as the player writes it (``6-6 4-5``), and what the game's wild hands are
+    #: called in statistics (``gee joon hands``).
+    example: str
+    wild_label: str
+
+    @property
+    def table(self) -> ClassTable:
+        """The classes of four-piece hands, their weights and categories."""
+        ...
+
+    def pieces_of(self, cls: int, rng: Rng) -> tuple[Any, ...]:
+        """Four pieces of hand class ``cls``, the copies of each type drawn uniformly."""
+        ...
+
+    def class_of(self, pieces: Sequence[Any]) -> int:
+        """The class of four pieces."""
+        ...
+
+    def family(self, cls: int) -> str:
+        """A representative hand of class ``cls``, as text (names the class in statistics)."""
+        ...
+
+    def parse_pieces(self, text: str) -> tuple[Any, ...]:
+        """Four pieces from text (validated)."""
+        ...
+
+    def scores(
+        self, pieces: Sequence[Any], dealer: str, *, as_banker: bool = False
+    ) -> tuple[SettingScore, ...]:
+        """The exact score of every distinct setting against the ``dealer`` way under the
+        bound profile; with ``as_banker``, of the bank's hand against players setting by that
+        way."""
+        ...
+
+    def trainer_way(self, name: str, dealer: str) -> Any:
+        """A way object (``name``, ``set``); ``optimal`` plays best against ``dealer``."""
+        ...
+
+    def rule(self, way: str, pieces: Sequence[Any]) -> str | None:
+        """The rule of house way ``way`` that sets ``pieces``, in words (None: not known)."""
+        ...
+
+    def parse_setting(self, text: str, pieces: Sequence[Any]) -> Any:
+        """The player's setting of ``pieces``: ``HIGH / LOW`` or one hand of two pieces."""
+        ...
+
+    def field(self, pieces: Sequence[Any], dealer: str) -> DealerField:
+        """Every hand the dealer can hold against ``pieces``, by class, set by ``dealer``."""
+        ...
+
+    def wins(self, player: int, dealer: int, *, low: bool) -> bool:
+        """True when a player's hand of strength ``player`` beats the dealer's (the low hand
+        with ``low``) under the bound profile's rules."""
+        ...
+
+    def band(self, strength: int) -> str:
+        """The group of :data:`paigow.games.trainer_kit.BANDS` of a hand's strength."""
+        ...
+
+
+class ProfileBound:
+    """A game object bound to the profile it serves (None: a game asked only for what no
+    profile changes, such as its vocabulary)."""
+
+    def __init__(self, profile: Profile | None = None) -> None:
+        self.profile = profile
+
+    def bound(self) -> Profile:
+        """The profile served.
+
+        Raises:
+            ConfigError: a game object made without a profile.
+        """
+        if self.profile is None:
+            raise ConfigError("this game serves no profile: ask paigow.games.game_for(profile)")
+        return self.profile
+
+    @property
+    def commission(self) -> Fraction:
+        """The commission rate of the profile served."""
+        from paigow.exact.api import commission_of
+
+        return commission_of(self.bound())
 
 
 def pieces_from(value: object, kind: type, parse: Any, noun: str) -> list[Any]:

@@ -29,6 +29,7 @@ from .delivery import (
     deliver_hand_stacks,
 )
 from .named import get_card_way
+from .trainer import CardTrainer
 
 if TYPE_CHECKING:
     from paigow.strategy.classes import Problem
@@ -37,12 +38,11 @@ if TYPE_CHECKING:
 __all__ = ["CardGame"]
 
 
-class CardGame:
+class CardGame(CardTrainer):
     """Supreme Pai Gow: 54 cards, delivery from the hand or a shoe, the cutting card."""
 
     name = "cards"
     title = "Supreme Pai Gow"
-    noun = "cards"
     full_set: tuple[Any, ...] = DECK
     cut_noun = "deck"
     cut_example = "card:20"

@@ -17,6 +17,7 @@ from paigow.tiles import FULL_SET, Tile, parse_tiles
 from . import describe
 from .delivery import apply_cut, deliver, format_cut, legal_cuts, parse_cut
 from .named import get_way
+from .trainer import TileTrainer
 
 if TYPE_CHECKING:
     from paigow.strategy.classes import Problem
@@ -27,12 +28,11 @@ __all__ = ["TileGame"]
 _CUTS: Final = tuple(format_cut(c) for c in legal_cuts())
 
 
-class TileGame:
+class TileGame(TileTrainer):
     """Pai Gow Tiles: 32 tiles in eight stacks, ten delivery styles, the bank's stack cut."""
 
     name = "tiles"
     title = "Pai Gow Tiles"
-    noun = "tiles"
     full_set: tuple[Any, ...] = FULL_SET
     cut_noun = "stacks"
     cut_example = "a:3-4:right"
