@@ -50,7 +50,9 @@ def _setting_json(s: CardSetting) -> dict[str, list[str]]:
     return {"high": [str(c) for c in s.high.cards], "low": [str(c) for c in s.low.cards]}
 
 
-def compare_json(player: str, dealer: str, prof: Profile, *, detail: bool) -> dict[str, Any]:
+def compare_json(
+    player: str, dealer: str, prof: Profile, *, detail: bool = False
+) -> dict[str, Any]:
     """``paigow compare`` for cards: a foul player setting loses (R-SPG-21); the hands are
     described always (``detail`` or not)."""
     p = CardSetting.parse(player, allow_foul=True)

@@ -206,19 +206,11 @@ class CardGame(CardTrainer):
         out["opponent_way"] = out["dealer_way"]
         return out
 
-    def hand_json(self, text: str, profile: Profile) -> dict[str, Any]:
-        """What a two-card hand is (``paigow hand``)."""
-        return describe.hand_text_json(text, profile)
-
-    def compare_json(
-        self, player: str, dealer: str, profile: Profile, *, detail: bool = False
-    ) -> dict[str, Any]:
-        """A player's setting against the dealer's (``paigow compare``)."""
-        return describe.compare_json(player, dealer, profile, detail=detail)
-
-    def set_json(self, text: str, way: str, profile: Profile) -> dict[str, Any]:
-        """The setting of four cards by the house way ``way`` (``paigow set``)."""
-        return describe.set_json(text, way, profile)
+    #: What a hand, a comparison and a house way's setting are, as data (``paigow hand``,
+    #: ``compare``, ``set``): :mod:`.describe`.
+    hand_json = staticmethod(describe.hand_text_json)
+    compare_json = staticmethod(describe.compare_json)
+    set_json = staticmethod(describe.set_json)
 
     @property
     def vocabulary(self) -> Vocabulary:

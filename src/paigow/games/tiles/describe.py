@@ -85,7 +85,9 @@ def _setting(text: str, allow_reversed: bool) -> Setting:
     return Setting.parse(text, allow_reversed=allow_reversed)
 
 
-def compare_json(player: str, dealer: str, prof: Profile, *, detail: bool) -> dict[str, Any]:
+def compare_json(
+    player: str, dealer: str, prof: Profile, *, detail: bool = False
+) -> dict[str, Any]:
     """``paigow compare``: a player's setting against the dealer's/bank's setting."""
     as_set = prof.ranking.setting_order == "as-set"
     p = _setting(player, as_set)
