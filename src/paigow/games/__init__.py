@@ -17,14 +17,26 @@ from paigow.errors import ConfigError
 from paigow.profiles import Profile
 
 from .base import Game, hand_pieces
-from .cards import CardGame
-from .tiles import TileGame
 
 __all__ = ["GAMES", "Game", "game_for", "hand_pieces", "register_game"]
 
+
+def _tile_game(profile: Profile | None = None) -> Game:
+    from .tiles import TileGame
+
+    return TileGame(profile)
+
+
+def _card_game(profile: Profile | None = None) -> Game:
+    from .cards import CardGame
+
+    return CardGame(profile)
+
+
 #: Each game's name (the value of a profile's ``[meta] game``) and how to make it, bound to a
-#: profile (or to none, for what no profile changes: ``GAMES[name]().vocabulary``).
-GAMES: dict[str, Callable[..., Game]] = {g.name: g for g in (TileGame, CardGame)}
+#: profile (or to none, for what no profile changes: ``GAMES[name]().vocabulary``). A game's
+#: folder is loaded when a profile first plays it (``paigow hand`` on tiles loads no cards).
+GAMES: dict[str, Callable[..., Game]] = {"tiles": _tile_game, "cards": _card_game}
 
 
 def register_game(name: str, factory: Callable[..., Game]) -> None:

@@ -20,6 +20,7 @@ from paigow.profiles import Profile
 from paigow.settings import Comparison
 
 if TYPE_CHECKING:
+    from paigow.dealing import Rng
     from paigow.exact.advise import SettingScore
     from paigow.strategy.classes import Problem
     from paigow.ways.rulebook import Vocabulary

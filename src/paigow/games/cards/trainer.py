@@ -1,6 +1,7 @@
 """Supreme Pai Gow in the trainer: the 2,366 rank classes, dealing and reading a hand, the
 exact scores, the house way's rules in words and the dealer's hands by class (the trainer's
-part of :class:`~paigow.games.cards.CardGame`). The math engine is loaded on first use."""
+part of :class:`~paigow.games.cards.CardGame`). What only the trainer uses (the class table,
+the math engine) is loaded on first use."""
 
 from __future__ import annotations
 
@@ -9,11 +10,8 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from paigow.cards import DECK, JOKER_1, JOKER_2, Card, format_cards, parse_cards
-from paigow.dealing import Rng
 from paigow.errors import InvalidSettingError
 from paigow.games.base import ProfileBound
-from paigow.games.categories import ClassTable
-from paigow.games.trainer_kit import DealerField, card_rule, one_hand, points_band, same_pieces
 from paigow.spg.hands import (
     NJ,
     NJ_LITERAL,
@@ -28,13 +26,17 @@ from paigow.spg.house_way import rule_words as spg_words
 from .named import get_card_way
 
 if TYPE_CHECKING:
+    from paigow.dealing import Rng
     from paigow.exact.advise import SettingScore
+    from paigow.games.categories import ClassTable
+    from paigow.games.trainer_kit import DealerField
 
 __all__ = ["CardTrainer"]
 
 
 @cache
 def _card_table() -> ClassTable:
+    from paigow.games.categories import ClassTable
     from paigow.spg.exact import rank_space
 
     sp = rank_space()
@@ -47,6 +49,8 @@ def _card_table() -> ClassTable:
 
 @cache
 def _card_bands() -> dict[int, str]:
+    from paigow.games.trainer_kit import points_band
+
     out = {}
     for i, a in enumerate(DECK):
         for b in DECK[i + 1 :]:
@@ -133,6 +137,8 @@ class CardTrainer(ProfileBound):
 
     def rule(self, way: str, pieces: Sequence[Any]) -> str | None:
         """Rules (a)-(d) of ``spg-house``; the card's rule for a strategy card."""
+        from paigow.games.trainer_kit import card_rule
+
         if way.startswith("strategy:"):
             return card_rule(get_card_way(way), pieces)
         if way != "spg-house":
@@ -141,6 +147,8 @@ class CardTrainer(ProfileBound):
 
     def parse_setting(self, text: str, pieces: Sequence[Any]) -> Any:
         """``HIGH / LOW`` or one hand of two cards; a foul is refused (R-SPG-21)."""
+        from paigow.games.trainer_kit import one_hand, same_pieces
+
         if "/" in text:
             s = CardSetting.parse(text, allow_foul=True)
             same_pieces(s.cards, pieces, self.noun)
@@ -158,6 +166,7 @@ class CardTrainer(ProfileBound):
 
     def field(self, pieces: Sequence[Any], dealer: str) -> DealerField:
         """The dealer's hands by rank class."""
+        from paigow.games.trainer_kit import DealerField
         from paigow.spg.exact import rank_space, spg_way_arrays
 
         sp = rank_space()

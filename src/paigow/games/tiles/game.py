@@ -1,10 +1,13 @@
-"""Pai Gow Tiles as the round engine plays it (:class:`TileGame`)."""
+"""Pai Gow Tiles as everything above the games asks it (:class:`TileGame`). The delivery
+(:mod:`.delivery`) is loaded when a round first cuts or deals, so that ``paigow hand`` does
+not pay for it."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Final
+from functools import cache
+from typing import TYPE_CHECKING, Any
 
 from paigow.errors import IllegalActionError, InvalidSettingError
 from paigow.games.base import high_below_low, pieces_from
@@ -15,7 +18,6 @@ from paigow.settings import Comparison, Setting, compare_settings, settings_of
 from paigow.tiles import FULL_SET, Tile, parse_tiles
 
 from . import describe
-from .delivery import apply_cut, deliver, format_cut, legal_cuts, parse_cut
 from .named import get_way
 from .trainer import TileTrainer
 
@@ -25,7 +27,13 @@ if TYPE_CHECKING:
 
 __all__ = ["TileGame"]
 
-_CUTS: Final = tuple(format_cut(c) for c in legal_cuts())
+
+@cache
+def _cuts() -> tuple[str, ...]:
+    """The 175 cuts of eight stacks in their notation."""
+    from .delivery import format_cut, legal_cuts
+
+    return tuple(format_cut(c) for c in legal_cuts())
 
 
 class TileGame(TileTrainer):
@@ -64,6 +72,8 @@ class TileGame(TileTrainer):
     def cut(self, order: list[Any], cut: str) -> list[Any]:
         """R-CUT-02: stacks moved whole."""
         stacks = [order[i : i + 4] for i in range(0, 32, 4)]
+        from .delivery import apply_cut, parse_cut
+
         return [t for s in apply_cut(stacks, parse_cut(cut)) for t in s]
 
     def deal(
@@ -77,6 +87,8 @@ class TileGame(TileTrainer):
     ) -> dict[str, tuple[Any, ...]]:
         """R-DEAL-01 / R-STYLE: eight stacks delivered from the start counterclockwise."""
         stacks = [tuple(order[i : i + 4]) for i in range(0, 32, 4)]
+        from .delivery import deliver
+
         groups = deliver(stacks, style)
         positions = start_ring_order(ring, start)
         return {p: tuple(g) for p, g in zip(positions, groups, strict=True)}
@@ -109,7 +121,7 @@ class TileGame(TileTrainer):
 
     def cut_options(self, n_pieces: int) -> Iterable[str]:
         """The 175 cuts of eight stacks (R-CUT-02)."""
-        return _CUTS
+        return _cuts()
 
     restricts_style_choice = True
     exposed_bank_hand_keeps_bonus = False

@@ -1,40 +1,44 @@
 """Pai Gow Tiles in the trainer: the 3,620 hand classes, dealing and reading a hand, the exact
 scores, the house-way rules in words and the dealer's hands by class (the trainer's part of
-:class:`~paigow.games.tiles.TileGame`). The math engine is loaded on first use."""
+:class:`~paigow.games.tiles.TileGame`). What only the trainer uses (the class table, the math
+engine) is loaded on first use, so that the game's other users do not pay for it."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import cache
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any
 
-from paigow.dealing import Rng
 from paigow.games.base import ProfileBound
-from paigow.games.categories import ClassTable
-from paigow.games.trainer_kit import DealerField, card_rule, one_hand, points_band, same_pieces
-from paigow.hands4 import KIND_TILES, distinct_hands, representative
 from paigow.ranking import STRENGTH, Hand, player_wins_hand
 from paigow.settings import Setting
 from paigow.tiles import Tile, format_tiles, parse_tiles
-from paigow.ways.canberra import canberra_rule
-from paigow.ways.regulation import rule_words as regulation_words
-from paigow.ways.taj_mahal import taj_mahal_rule
 
 from .named import get_way
 
 if TYPE_CHECKING:
+    from paigow.dealing import Rng
     from paigow.exact.advise import SettingScore
+    from paigow.games.categories import ClassTable
+    from paigow.games.trainer_kit import DealerField
 
 __all__ = ["TileTrainer"]
 
-_TILE_RULES: Final[dict[str, Callable[[Sequence[Tile]], tuple[str, Setting]]]] = {
-    "taj-mahal": taj_mahal_rule,
-    "canberra": canberra_rule,
-}
+
+@cache
+def _tile_rules() -> dict[str, Callable[[Sequence[Tile]], tuple[str, Setting]]]:
+    """The casino ways whose rules have names (R-HW), loaded when the trainer asks."""
+    from paigow.ways.canberra import canberra_rule
+    from paigow.ways.taj_mahal import taj_mahal_rule
+
+    return {"taj-mahal": taj_mahal_rule, "canberra": canberra_rule}
 
 
 @cache
 def _tile_table() -> ClassTable:
+    from paigow.games.categories import ClassTable
+    from paigow.hands4 import distinct_hands
+
     gee = parse_tiles("1-2")[0].kind
     return ClassTable.build(
         [(h.kinds, h.weight) for h in distinct_hands()], lambda a, b: STRENGTH[a][b], gee
@@ -43,6 +47,9 @@ def _tile_table() -> ClassTable:
 
 @cache
 def _tile_bands() -> dict[int, str]:
+    from paigow.games.trainer_kit import points_band
+    from paigow.hands4 import KIND_TILES
+
     out = {}
     for a, ta in enumerate(KIND_TILES):
         for b, tb in enumerate(KIND_TILES):
@@ -75,6 +82,8 @@ class TileTrainer(ProfileBound):
 
     def pieces_of(self, cls: int, rng: Rng) -> tuple[Any, ...]:
         """Four tiles of class ``cls``: a kind held once is either of its two tiles."""
+        from paigow.hands4 import KIND_TILES
+
         out: list[Tile] = []
         key = self.table.keys[cls]
         for k in sorted(set(key)):
@@ -88,6 +97,8 @@ class TileTrainer(ProfileBound):
 
     def family(self, cls: int) -> str:
         """The class's canonical tiles (a kind held once shown by its first tile)."""
+        from paigow.hands4 import representative
+
         return format_tiles(_in_rank_order(representative(self.table.keys[cls])))
 
     def parse_pieces(self, text: str) -> tuple[Any, ...]:
@@ -118,17 +129,23 @@ class TileTrainer(ProfileBound):
     def rule(self, way: str, pieces: Sequence[Any]) -> str | None:
         """R-HW-01 (a)-(d) for ``regulation``; the published rule names for the casino ways;
         the card's rule in words for a strategy card."""
+        from paigow.games.trainer_kit import card_rule
+        from paigow.ways.regulation import rule_words
+
         if way.startswith("strategy:"):
             return card_rule(get_way(way), pieces)
         if way == "regulation":
-            return regulation_words(pieces)
-        if way in _TILE_RULES:
-            return f"{way} rule {_TILE_RULES[way](pieces)[0]} (see docs/house-ways.md)"
+            return rule_words(pieces)
+        rules = _tile_rules()
+        if way in rules:
+            return f"{way} rule {rules[way](pieces)[0]} (see docs/house-ways.md)"
         return None
 
     def parse_setting(self, text: str, pieces: Sequence[Any]) -> Any:
         """``HIGH / LOW`` (four tiles) or one hand of two tiles (the other two form the other
         hand, the better hand high)."""
+        from paigow.games.trainer_kit import one_hand, same_pieces
+
         if "/" in text:
             s = Setting.parse(text)
             same_pieces(s.tiles, pieces, self.noun)
@@ -145,6 +162,7 @@ class TileTrainer(ProfileBound):
     def field(self, pieces: Sequence[Any], dealer: str) -> DealerField:
         """The dealer's hands by class of the engine's hand space for the dealer way."""
         from paigow.exact.api import resolve
+        from paigow.games.trainer_kit import DealerField
 
         (opp,) = resolve([(dealer, None)], self.bound(), self.commission)
         space = opp.space
