@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -61,3 +62,23 @@ def test_ways_compare_cli(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["ways", "compare", "regulation"]) == 2
     assert main(["ways", "compare", "regulation", "taj-mahal"]) == 0
     assert "A - B" in capsys.readouterr().out
+
+
+def test_what_a_game_does_not_define_is_refused_by_its_name(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """The math commands ask the profile's game what it defines: Supreme Pai Gow has no edge
+    plot by hand group, no comparison of tile ways, no equilibrium solver and no quick round;
+    each command refuses with the game's name and writes nothing (exit 2)."""
+    png = tmp_path / "edge.png"
+    commands = (
+        ["edge", "--profile", "nj-supreme", "--plot", str(png), "--json"],
+        ["ways", "compare", "spg-house", "optimal", "--profile", "nj-supreme", "--json"],
+        ["equilibrium", "--profile", "nj-supreme", "--out", str(tmp_path / "eq"), "--json"],
+        ["demo", "--profile", "nj-supreme", "--json"],
+    )
+    for argv in commands:
+        capsys.readouterr()
+        assert main(argv) == 2, argv
+        assert "Supreme Pai Gow" in capsys.readouterr().err, argv
+    assert not png.exists() and not (tmp_path / "eq").exists()

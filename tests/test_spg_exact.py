@@ -19,16 +19,16 @@ import pytest
 
 from paigow.cards import DECK, Card, card_hand_key, card_points, parse_cards
 from paigow.exact.edge import EdgeResult
-from paigow.spg import (
-    SPG_WAYS,
-    CardSetting,
+from paigow.spg import SPG_WAYS, CardSetting, card_settings_of
+from paigow.spg.exact import (
     OptimalCardWay,
-    card_settings_of,
+    multiplicity,
+    rank_space,
     spg_advise,
     spg_edge,
     spg_optimal,
+    spg_way_arrays,
 )
-from paigow.spg.exact import multiplicity, rank_space, spg_way_arrays
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "supreme-pai-gow.md"
 WAY = SPG_WAYS["spg-house"]

@@ -278,7 +278,7 @@ def test_card_rules_play_alike_per_hand_and_per_class() -> None:
     from paigow.spg.house_way import get_card_way
     from paigow.spg.rule_cards import CARDS
     from paigow.strategy.derive import problem_for
-    from paigow.ways.rulebook import first_setting
+    from paigow.ways.rule_play import first_setting
 
     ev = Evaluator(problem_for(get_profile("nj-supreme")))
     sp, house = rank_space(), get_card_way("spg-house")

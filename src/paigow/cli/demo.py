@@ -8,6 +8,7 @@ from typing import Any
 from paigow.dealing import Rng, default_rng
 from paigow.errors import ConfigError
 from paigow.exact.named import get_way
+from paigow.games import game_for
 from paigow.profiles import get_profile
 from paigow.quickround import quick_round
 
@@ -19,9 +20,11 @@ __all__ = ["demo_data"]
 def demo_data(profile: str, way: str | None, seed: int | None) -> dict[str, Any]:
     """Deal one quick round and describe it."""
     prof = get_profile(profile)
-    if prof.meta.game != "tiles":
+    game = game_for(prof)
+    if not game.deals_quick_round:
         raise ConfigError(
-            f"the demo deals tiles; for {prof.name} use 'paigow round --profile {prof.name}'"
+            f"the demo's quick round is not defined for {game.title}; for {prof.name} use "
+            f"'paigow round --profile {prof.name}'"
         )
     w = get_way(way or prof.house_way.dealer)
     rng: Rng = random.Random(seed) if seed is not None else default_rng()

@@ -88,11 +88,13 @@ def equilibrium_data(args: argparse.Namespace) -> dict[str, Any]:
     from paigow.exact.equilibrium import solve_equilibrium
     from paigow.exact.game import Game
     from paigow.exact.space import kind_space
+    from paigow.games import game_for
     from paigow.profiles import get_profile
 
     prof = get_profile(args.profile)
-    if prof.meta.game != "tiles":
-        raise ConfigError(f"paigow equilibrium solves Pai Gow Tiles; {prof.name!r} is a card game")
+    played = game_for(prof)
+    if not played.solves_equilibrium:
+        raise ConfigError(f"paigow equilibrium is not defined for {played.title} ({prof.name!r})")
     c = _commission(args.commission, commission_of(prof))
     out = Path(args.out)
     try:

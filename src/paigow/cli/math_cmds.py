@@ -9,10 +9,9 @@ from fractions import Fraction
 from typing import Any
 
 from paigow.errors import ParseError
-from paigow.exact.api import commission_of, edge_of, edges_of, setting_advice
+from paigow.exact.api import commission_of
+from paigow.games import game_for
 from paigow.profiles import Profile, get_profile
-from paigow.settings import validate_four
-from paigow.tiles import parse_tiles
 
 __all__ = [
     "advise_data",
@@ -67,21 +66,22 @@ def edge_data(args: argparse.Namespace) -> dict[str, Any]:
             raise ParseError("--plot draws one edge; give a single --player")
         return _edge_rows(players, dealer, prof, c)
     player = players[0]
-    if prof.meta.game == "cards":
-        return _card_edge(player, dealer, prof, c)
+    game = game_for(prof)
+    if args.plot and not game.plots_edge:
+        raise ParseError(f"--plot draws the edge by hand group, not defined for {game.title}")
     if args.json or not sys.stderr.isatty():
-        res = edge_of(player, dealer, prof, c)
+        res = game.edge(player, dealer, prof, c)
     else:
         from rich.progress import Progress
 
         with Progress(transient=True) as bar:
-            task = bar.add_task("enumerating 736,281,000 deals", total=1)
+            task = bar.add_task("enumerating every deal", total=1)
 
             def tick(done: int, total: int) -> None:
                 bar.update(task, completed=done, total=total)
 
-            res = edge_of(player, dealer, prof, c, progress=tick)
-    data = res.to_json()
+            res = game.edge(player, dealer, prof, c, progress=tick)
+    data = game.edge_json(res, prof)
     if args.plot:
         from paigow.cli.plot import plot_edge
 
@@ -90,22 +90,9 @@ def edge_data(args: argparse.Namespace) -> dict[str, Any]:
     return data
 
 
-def _card_edge(player: str, dealer: str, prof: Profile, c: Fraction) -> dict[str, Any]:
-    from paigow.spg.exact import spg_edge
-
-    res = spg_edge(player, dealer, commission=c, literal_zero=prof.ranking.zero_rule == "literal")
-    data = res.to_json()
-    data["profile"] = prof.name
-    data["deals"] = res.deals
-    return data
-
-
 def _edge_rows(players: list[str], dealer: str, prof: Profile, c: Fraction) -> dict[str, Any]:
     """Several player ways against one dealer way: one edge per player way."""
-    if prof.meta.game == "cards":
-        rows = [_card_edge(p, dealer, prof, c) for p in players]
-    else:
-        rows = [r.to_json() for r in edges_of(players, dealer, prof, c)]
+    rows = game_for(prof).edges_json(players, dealer, prof, c)
     return {
         "dealer_way": rows[0]["dealer_way"],
         "profile": prof.name,
@@ -134,45 +121,11 @@ def advise_data(args: argparse.Namespace) -> dict[str, Any]:
     if not args.tiles:
         raise ParseError("advise needs four tiles, e.g. 'paigow advise 6-6 4-5 1-2 3-3'")
     text = " ".join(args.tiles)
-    if prof.meta.game == "cards":
-        return _card_advice(args, prof, c, text)
-    tiles = parse_tiles(text)
-    validate_four(tiles, what=repr(text))
     if args.as_banker:
         opponent = args.player or prof.house_way.dealer
     else:
         opponent = args.dealer or prof.house_way.dealer
-    adv = setting_advice(tiles, prof, c, opponent=opponent, as_banker=args.as_banker)
-    out = adv.to_json()
-    out["profile"] = prof.name
-    out["commission"] = str(c)
-    return out
-
-
-def _card_advice(args: argparse.Namespace, prof: Profile, c: Fraction, text: str) -> dict[str, Any]:
-    from paigow.spg.exact import spg_advise, spg_advise_banker
-
-    literal = prof.ranking.zero_rule == "literal"
-    if args.as_banker:
-        adv = spg_advise_banker(
-            text,
-            args.player or prof.house_way.dealer,
-            commission=c,
-            literal_zero=literal,
-            house_way=prof.house_way.dealer,
-        )
-    else:
-        adv = spg_advise(
-            text,
-            args.dealer or prof.house_way.dealer,
-            commission=c,
-            literal_zero=literal,
-            house_way=prof.house_way.dealer,
-        )
-    out = adv.to_json()
-    out["tiles"] = out["cards"]
-    out["role"] = "banker" if args.as_banker else "player"
-    out["opponent_way"] = out["dealer_way"]
+    out = game_for(prof).advice_json(text, prof, c, opponent=opponent, as_banker=args.as_banker)
     out["profile"] = prof.name
     out["commission"] = str(c)
     return out
@@ -185,8 +138,9 @@ def ways_compare_data(args: argparse.Namespace) -> dict[str, Any]:
     if len(args.names) != 2:
         raise ParseError("ways compare needs two ways, e.g. 'paigow ways compare regulation taj'")
     prof = get_profile(args.profile)
-    if prof.meta.game != "tiles":
-        raise ParseError(f"ways compare covers the tile ways; {prof.name!r} is a card game")
+    game = game_for(prof)
+    if not game.compares_ways:
+        raise ParseError(f"ways compare is not defined for {game.title} ({prof.name!r})")
     c = _commission(prof, args.commission)
     against = args.against or prof.house_way.dealer
     return compare_ways(args.names[0], args.names[1], against, prof, c).to_json()

@@ -42,9 +42,9 @@ def score_settings(
     """Exact scores of the settings of ``pieces`` against the ``opponent`` way (the dealer's
     way for a player; the players' way for a bank), by the trainer's game (as the web table's
     advice)."""
-    from paigow.trainer.games import trainer_game
+    from paigow.games import game_for
 
-    settings = trainer_game(prof).scores(list(pieces), opponent, as_banker=as_banker)
+    settings = game_for(prof).scores(list(pieces), opponent, as_banker=as_banker)
     by_key = {}
     for sc in settings:
         n = sc.win + sc.push + sc.lose

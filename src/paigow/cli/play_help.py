@@ -19,7 +19,6 @@ from .amounts import dollars
 
 __all__ = [
     "bank_offer_help",
-    "cut_help",
     "next_round_help",
     "rule_of",
     "setting_help",
@@ -81,21 +80,6 @@ def bank_offer_help(co_bank: bool) -> str:
         "Banking: your hand plays against every player's, you pay the winners and take the "
         "losers' wagers (less commission on your net win); you must cover the wagers. "
         f"y = yes, n = no.{co}"
-    )
-
-
-def cut_help(cards: bool) -> str:
-    """The bank's cut (R-CUT-02, AMB-77; cards R-SPG-09)."""
-    if cards:
-        return (
-            "Cut the deck with the cutting card: card:N puts it after N cards (N at least 10 "
-            "from either end), e.g. card:20. Enter declines the cut."
-        )
-    return (
-        "Cut notation, stacks s1..s8 numbered from the dealer's right: a:I-J:END moves the "
-        "block sI..sJ to the right or left end (a:3-4:right; one stack: a:3:left); "
-        "b:I-J:PART>END splits the block at one boundary and sends PART to END, the rest to "
-        "the other end (b:4-6:4>right). Enter declines the cut."
     )
 
 

@@ -73,7 +73,6 @@ class Game(WagerQuestions):
         self.rng = rng
         self.term = term
         self.game = game_for(prof)
-        self.cards = self.game.name == "cards"
         n = prof.table.positions
         others = [str(p) for p in range(1, n + 1) if str(p) != seat][:players]
         seats = {YOU: seat} | {f"C{p}": p for p in others}
@@ -110,8 +109,8 @@ class Game(WagerQuestions):
 
     @property
     def noun(self) -> str:
-        """``tiles`` or ``cards``."""
-        return "cards" if self.cards else "tiles"
+        """What the game's pieces are called (``tiles``, ``cards``)."""
+        return self.game.noun
 
     # ------------------------------------------------------------------ a round
     def play_round(self) -> None:
@@ -222,11 +221,10 @@ class Game(WagerQuestions):
         if rnd.banker.player != YOU or not self.prof.dealing.bank_may_cut:
             rnd.cut(None)
             return
-        example = "card:20" if self.cards else "a:3-4:right"
-        noun = "deck" if self.cards else "stacks"
+        g = self.game
         while True:
             text = self.term.ask(
-                f"Cut the {noun}? (Enter = no, e.g. {example})", "", helps.cut_help(self.cards)
+                f"Cut the {g.cut_noun}? (Enter = no, e.g. {g.cut_example})", "", g.cut_help
             )
             why = self._try(partial(rnd.cut, text or None))
             if why is None:
@@ -405,7 +403,7 @@ class Game(WagerQuestions):
             assert played is not None
             scores = self._scores(rnd, spot, bank)
             lost = scores.given_up(played.key())
-            if lost is None and rnd.game.is_foul(chosen) and self.cards and not bank:
+            if lost is None and rnd.game.is_foul(chosen) and rnd.game.foul_loses and not bank:
                 lost = scores.by_key[scores.best].ev + 1
             if lost is not None:
                 self.stats.ev_given_up += float(lost) * cents

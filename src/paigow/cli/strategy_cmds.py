@@ -31,11 +31,11 @@ __all__ = ["add_arguments", "run"]
 
 
 def _vocabs() -> dict[str, Vocabulary]:
-    """Both games' vocabularies (loaded when a command runs, not when its options are read)."""
-    from paigow.spg.rule_cards import CARD_VOCABULARY
-    from paigow.ways.rule_tiles import TILE_VOCABULARY
+    """Every game's vocabulary by the game's name (loaded when a command runs, not when its
+    options are read)."""
+    from paigow.games import GAMES
 
-    return {"tiles": TILE_VOCABULARY, "cards": CARD_VOCABULARY}
+    return {name: make().vocabulary for name, make in GAMES.items()}
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -165,7 +165,8 @@ def _load(path: str) -> Strategy:
 
 def show_cmd(args: argparse.Namespace) -> int:
     """``paigow strategy show FILE``: the EV is recomputed from the rules as written."""
-    from paigow.exact.api import commission_of, edge_of
+    from paigow.exact.api import commission_of
+    from paigow.games import game_for
     from paigow.profiles import get_profile
     from paigow.ways.rulebook import rule_words
 
@@ -183,14 +184,8 @@ def show_cmd(args: argparse.Namespace) -> int:
         c = Fraction(s.figure("commission") or str(commission_of(prof)))
         way, opp = f"strategy:{args.file}", s.figure("against") or ""
         banker = s.figure("role") == "banker"
-        if s.game == "cards":
-            from paigow.spg.exact import spg_edge
-
-            literal = prof.ranking.zero_rule == "literal"
-            res = spg_edge(*((opp, way) if banker else (way, opp)), commission=c,
-                           literal_zero=literal)  # fmt: skip
-        else:
-            res = edge_of(*((opp, way) if banker else (way, opp)), prof, c)
+        player, dealer = (opp, way) if banker else (way, opp)
+        res = game_for(prof).edge(player, dealer, prof, c)
         ev = res.banker_ev if banker else res.player_ev
         data["ev"], data["ev_exact"] = float(ev), str(ev)
         data["matches_derived"] = s.ev() == ev

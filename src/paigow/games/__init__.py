@@ -17,22 +17,35 @@ from paigow.errors import ConfigError
 from paigow.profiles import Profile
 
 from .base import Game, hand_pieces
-from .cards import CardGame
-from .tiles import TileGame
 
 __all__ = ["GAMES", "Game", "game_for", "hand_pieces", "register_game"]
 
-#: Each game's name (the value of a profile's ``[meta] game``) and how to make it.
-GAMES: dict[str, Callable[[], Game]] = {"tiles": TileGame, "cards": CardGame}
+
+def _tile_game(profile: Profile | None = None) -> Game:
+    from .tiles import TileGame
+
+    return TileGame(profile)
 
 
-def register_game(name: str, factory: Callable[[], Game]) -> None:
+def _card_game(profile: Profile | None = None) -> Game:
+    from .cards import CardGame
+
+    return CardGame(profile)
+
+
+#: Each game's name (the value of a profile's ``[meta] game``) and how to make it, bound to a
+#: profile (or to none, for what no profile changes: ``GAMES[name]().vocabulary``). A game's
+#: folder is loaded when a profile first plays it (``paigow hand`` on tiles loads no cards).
+GAMES: dict[str, Callable[..., Game]] = {"tiles": _tile_game, "cards": _card_game}
+
+
+def register_game(name: str, factory: Callable[..., Game]) -> None:
     """Make ``factory``'s game the one of profiles whose ``[meta] game`` is ``name``."""
     GAMES[name] = factory
 
 
 def game_for(profile: Profile) -> Game:
-    """The game a profile plays.
+    """The game a profile plays, bound to the profile.
 
     Raises:
         ConfigError: a game nobody registered.
@@ -40,4 +53,4 @@ def game_for(profile: Profile) -> Game:
     factory = GAMES.get(profile.meta.game)
     if factory is None:
         raise ConfigError(f"{profile.name} plays {profile.meta.game!r}, which is no game here")
-    return factory()
+    return factory(profile)

@@ -10,22 +10,53 @@ money, log and record are shared. The games are :class:`paigow.games.tiles.TileG
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
-from paigow.errors import ParseError
+from paigow.dealing import Rng
+from paigow.errors import ConfigError, ParseError
 from paigow.profiles import Profile
 from paigow.settings import Comparison
 
-__all__ = ["Game", "hand_pieces", "high_below_low", "pieces_from"]
+if TYPE_CHECKING:
+    from paigow.dealing import Rng
+    from paigow.exact.advise import SettingScore
+    from paigow.strategy.classes import Problem
+    from paigow.ways.rulebook import Vocabulary
+
+    from .categories import ClassTable
+    from .trainer_kit import DealerField
+
+__all__ = ["Game", "ProfileBound", "hand_pieces", "high_below_low", "pieces_from"]
 
 
 class Game(Protocol):
-    """What the round engine needs of a game."""
+    """What the round engine, the math commands, the strategy generator and the command line
+    need of a game: everything that differs between games, asked of the profile's game."""
 
+    #: The game's name, the value of a profile's ``[meta] game``.
     name: str
+    #: The game's name in a sentence (``Pai Gow Tiles``).
+    title: str
+    #: What its pieces are called (``tiles``, ``cards``).
+    noun: str
     full_set: tuple[Any, ...]
+    #: What the bank cuts (``stacks``, ``deck``), an example of a cut, and the cut's notation
+    #: explained (the terminal table's ``?``).
+    cut_noun: str
+    cut_example: str
+    cut_help: str
+    #: True when a player's foul setting is played and loses (R-SPG-21); False when a foul is
+    #: refused or played as set.
+    foul_loses: bool
+    #: The procedures and math only some games define: the equilibrium of
+    #: ``paigow equilibrium``, ``paigow ways compare``, the quick round of ``paigow demo``, the
+    #: plot of an edge by hand group (``paigow edge --plot``).
+    solves_equilibrium: bool
+    plots_edge: bool
+    compares_ways: bool
+    deals_quick_round: bool
 
     def parse(self, text: str | Sequence[Any]) -> list[Any]:
         """Pieces from text (or a sequence of pieces)."""
@@ -105,10 +136,150 @@ class Game(Protocol):
         """The game's house ways by name, each with its description (``paigow ways``)."""
         ...
 
-    def edge(self, player: str, dealer: str, profile: Profile, commission: Fraction) -> Any:
+    def edge(
+        self,
+        player: str,
+        dealer: str,
+        profile: Profile,
+        commission: Fraction,
+        progress: Callable[[int, int], None] | None = None,
+    ) -> Any:
         """The exact result (:class:`paigow.exact.edge.EdgeResult`) of the player's way
-        against the dealer's over every deal, under ``profile`` with ``commission``."""
+        against the dealer's over every deal, under ``profile`` with ``commission``
+        (``progress(done, total)`` called as it goes, where the game reports it)."""
         ...
+
+    def edge_json(self, result: Any, profile: Profile) -> dict[str, Any]:
+        """An :meth:`edge` result as ``paigow edge --json`` prints it."""
+        ...
+
+    def edges_json(
+        self, players: Sequence[str], dealer: str, profile: Profile, commission: Fraction
+    ) -> list[dict[str, Any]]:
+        """:meth:`edge_json` of each player way against one dealer way."""
+        ...
+
+    def advice_json(
+        self, text: str, profile: Profile, commission: Fraction, *, opponent: str, as_banker: bool
+    ) -> dict[str, Any]:
+        """The exact score of every setting of the four pieces of ``text`` against the
+        ``opponent`` way, as the player or (``as_banker``) as the bank (``paigow advise``)."""
+        ...
+
+    def hand_json(self, text: str, profile: Profile) -> dict[str, Any]:
+        """What a two-piece hand is (``paigow hand``)."""
+        ...
+
+    def compare_json(
+        self, player: str, dealer: str, profile: Profile, *, detail: bool = False
+    ) -> dict[str, Any]:
+        """A player's setting against the dealer's (``paigow compare``)."""
+        ...
+
+    def set_json(self, text: str, way: str, profile: Profile) -> dict[str, Any]:
+        """The setting of four pieces by the house way ``way`` (``paigow set``)."""
+        ...
+
+    @property
+    def vocabulary(self) -> Vocabulary:
+        """The game's words for strategies (``strategy:FILE`` ways and the generator)."""
+        ...
+
+    def strategy_problem(
+        self, profile: Profile, against: str, fallback: str, commission: Fraction, role: str
+    ) -> Problem:
+        """The strategy generator's problem: ``role`` against the way ``against``, the hands
+        no rule covers set by ``fallback`` (:mod:`paigow.strategy`)."""
+        ...
+
+    # --- the trainer (:mod:`paigow.trainer`): the game of the profile it is bound to -------
+
+    #: The profile the game object serves (:func:`paigow.games.game_for` binds it; None for a
+    #: game asked only for what no profile changes).
+    profile: Profile | None
+    #: A hand as the player writes it (``6-6 4-5``), and what the game's wild hands are
+    #: called in statistics (``gee joon hands``).
+    example: str
+    wild_label: str
+
+    @property
+    def table(self) -> ClassTable:
+        """The classes of four-piece hands, their weights and categories."""
+        ...
+
+    def pieces_of(self, cls: int, rng: Rng) -> tuple[Any, ...]:
+        """Four pieces of hand class ``cls``, the copies of each type drawn uniformly."""
+        ...
+
+    def class_of(self, pieces: Sequence[Any]) -> int:
+        """The class of four pieces."""
+        ...
+
+    def family(self, cls: int) -> str:
+        """A representative hand of class ``cls``, as text (names the class in statistics)."""
+        ...
+
+    def parse_pieces(self, text: str) -> tuple[Any, ...]:
+        """Four pieces from text (validated)."""
+        ...
+
+    def scores(
+        self, pieces: Sequence[Any], dealer: str, *, as_banker: bool = False
+    ) -> tuple[SettingScore, ...]:
+        """The exact score of every distinct setting against the ``dealer`` way under the
+        bound profile; with ``as_banker``, of the bank's hand against players setting by that
+        way."""
+        ...
+
+    def trainer_way(self, name: str, dealer: str) -> Any:
+        """A way object (``name``, ``set``); ``optimal`` plays best against ``dealer``."""
+        ...
+
+    def rule(self, way: str, pieces: Sequence[Any]) -> str | None:
+        """The rule of house way ``way`` that sets ``pieces``, in words (None: not known)."""
+        ...
+
+    def parse_setting(self, text: str, pieces: Sequence[Any]) -> Any:
+        """The player's setting of ``pieces``: ``HIGH / LOW`` or one hand of two pieces."""
+        ...
+
+    def field(self, pieces: Sequence[Any], dealer: str) -> DealerField:
+        """Every hand the dealer can hold against ``pieces``, by class, set by ``dealer``."""
+        ...
+
+    def wins(self, player: int, dealer: int, *, low: bool) -> bool:
+        """True when a player's hand of strength ``player`` beats the dealer's (the low hand
+        with ``low``) under the bound profile's rules."""
+        ...
+
+    def band(self, strength: int) -> str:
+        """The group of :data:`paigow.games.trainer_kit.BANDS` of a hand's strength."""
+        ...
+
+
+class ProfileBound:
+    """A game object bound to the profile it serves (None: a game asked only for what no
+    profile changes, such as its vocabulary)."""
+
+    def __init__(self, profile: Profile | None = None) -> None:
+        self.profile = profile
+
+    def bound(self) -> Profile:
+        """The profile served.
+
+        Raises:
+            ConfigError: a game object made without a profile.
+        """
+        if self.profile is None:
+            raise ConfigError("this game serves no profile: ask paigow.games.game_for(profile)")
+        return self.profile
+
+    @property
+    def commission(self) -> Fraction:
+        """The commission rate of the profile served."""
+        from paigow.exact.api import commission_of
+
+        return commission_of(self.bound())
 
 
 def pieces_from(value: object, kind: type, parse: Any, noun: str) -> list[Any]:

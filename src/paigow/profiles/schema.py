@@ -13,6 +13,8 @@ from typing import Any, Final
 
 from paigow.settings import CompareRules
 
+from .shapes import CARD_METHODS, SHAPES, STYLES
+
 __all__ = [
     "ATTRIBUTES",
     "CARD_METHODS",
@@ -31,15 +33,15 @@ __all__ = [
     "Table",
 ]
 
-STYLES: Final = ("a", "b", "c", "d", "e", "f", "g", "h", "i", "j")
-#: Supreme Pai Gow delivery methods (R-SPG-11..13), the card game's "styles".
-CARD_METHODS: Final = ("hand", "manual-shoe", "automated-shoe")
-
 
 def _opt(default: Any, doc: str, **meta: Any) -> Any:
     if isinstance(default, list | dict):
         return field(default_factory=lambda: list(default), metadata={"doc": doc, **meta})
     return field(default=default, metadata={"doc": doc, **meta})
+
+
+#: Every game's delivery styles (the choices of ``[dealing]``; each game checks its own).
+_ALL_STYLES: Final = tuple(dict.fromkeys(st for sh in SHAPES.values() for st in sh.styles))
 
 
 @dataclass(frozen=True)
@@ -49,7 +51,7 @@ class Meta:
     name: str = _opt("", "short name used on the command line")
     title: str = _opt("", "human title")
     source: str = _opt("", "the rule document it implements")
-    game: str = _opt("tiles", "which game", choices=("tiles", "cards"))
+    game: str = _opt("tiles", "which game", choices=tuple(SHAPES))
     aliases: list[str] = _opt([], "other names accepted for this profile")
     notes: str = _opt("", "free text: readings chosen, differences from the source")
 
@@ -128,9 +130,9 @@ class Dealing:
     """``[dealing]``: delivery styles and the cut (R-DEAL-04, R-STYLE, R-CUT)."""
 
     styles: list[str] = _opt(
-        list(STYLES), "delivery styles (cards: methods) offered", choices=STYLES + CARD_METHODS
+        list(STYLES), "delivery styles (cards: methods) offered", choices=_ALL_STYLES
     )
-    default_style: str = _opt("a", "style used when nobody chooses", choices=STYLES + CARD_METHODS)
+    default_style: str = _opt("a", "style used when nobody chooses", choices=_ALL_STYLES)
     chooser: str = _opt(
         "bank",
         "who may choose a style",

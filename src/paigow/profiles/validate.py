@@ -14,7 +14,8 @@ from typing import Any, TypeVar, get_type_hints
 
 from paigow.errors import ConfigError
 
-from .schema import ATTRIBUTES, CARD_METHODS, SECTIONS, Profile
+from .schema import ATTRIBUTES, SECTIONS, Profile
+from .shapes import SHAPES
 
 __all__ = ["parse_profile"]
 
@@ -165,20 +166,20 @@ def _check_consistency(p: Profile, origin: str) -> None:
         raise ConfigError(
             f"{origin} [side_bets]: supreme_bonus_min_cents exceeds supreme_bonus_max_cents"
         )
+    shape = SHAPES[p.meta.game]  # a choice of [meta] game, so a shape
     ring = len(p.ring)
-    if p.meta.game == "cards" and (ring != 7 or p.table.dead_hand or not p.table.dealer_hand):
+    if (
+        ring != shape.ring
+        or (p.table.dead_hand and not shape.dead_hand)
+        or (shape.needs_dealer_hand and not p.table.dealer_hand)
+    ):
         raise ConfigError(
-            f"{origin} [table]: Supreme Pai Gow deals seven hands: the dealer and 6 positions, "
-            "no dead hand"
-        )
-    methods = set(p.dealing.styles) | {p.dealing.default_style}
-    if p.meta.game == "cards" and not methods <= set(CARD_METHODS):
-        raise ConfigError(f"{origin} [dealing]: card styles are {', '.join(CARD_METHODS)}")
-    if p.meta.game == "tiles" and methods & set(CARD_METHODS):
-        raise ConfigError(f"{origin} [dealing]: tile styles are a..j")
-    if p.meta.game == "tiles" and ring != 8:
-        raise ConfigError(
-            f"{origin} [table]: a tile table deals 8 stacks, so the ring must have 8 hands "
-            f"(dealer {p.table.dealer_hand}, positions {p.table.positions}, dead hand "
+            f"{origin} [table]: {shape.ring_words}, so the ring must have {shape.ring} hands"
+            + ("" if shape.dead_hand else ", no dead hand")
+            + ("" if not shape.needs_dealer_hand else ", the dealer's among them")
+            + f" (dealer {p.table.dealer_hand}, positions {p.table.positions}, dead hand "
             f"{p.table.dead_hand} gives {ring})"
         )
+    methods = set(p.dealing.styles) | {p.dealing.default_style}
+    if not methods <= set(shape.styles):
+        raise ConfigError(f"{origin} [dealing]: {shape.styles_words}")

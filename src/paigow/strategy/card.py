@@ -16,25 +16,6 @@ from paigow.ways.rulebook import Strategy, Vocabulary, strategy_lines
 
 __all__ = ["card_html"]
 
-_TILE_NAMES: Final = (
-    ("12", "6-6"),
-    ("2", "1-1"),
-    ("high 8", "4-4"),
-    ("low 8", "2-6, 3-5"),
-    ("high 4", "1-3"),
-    ("low 4", "2-2"),
-    ("high 10", "5-5"),
-    ("low 10", "4-6"),
-    ("high 7", "1-6"),
-    ("low 7", "2-5, 3-4"),
-    ("high 6", "3-3"),
-    ("low 6", "1-5"),
-    ("11", "5-6"),
-    ("9", "3-6, 4-5"),
-    ("5", "1-4, 2-3"),
-    ("gee joon", "1-2, 2-4 (3 or 6)"),
-)
-
 _STYLE: Final = """
 @page { size: A4; margin: 12mm; }
 body { font-family: "DejaVu Sans", Arial, sans-serif; font-size: 10.5pt; color: #111; }
@@ -79,18 +60,11 @@ def card_html(strategy: Strategy, vocab: Vocabulary) -> str:
     )
     levels = ", ".join(f"<b>{escape(n)}</b>" for n in vocab.levels)
     legend = ""
-    if vocab.game == "tiles":
-        rows = "".join(f"<tr><td>{n}</td><td>{t}</td></tr>" for n, t in _TILE_NAMES)
-        legend = f"<table><tr><th>name</th><th>tiles</th></tr>{rows}</table>"
-    notes = (
-        "<p class='small'>Hand levels, weakest first: "
-        f"{levels}. A <b>high N</b> is N points with a highest tile of high 6 (3-3) or better; "
-        "<b>pair</b> is a pair, wong or gong. 'L/H or better' is a low hand of at least L "
-        "with a high hand of at least H. 'Strongest' compares hands as the game ranks them. "
-        "Most points: 0-9 as counted, a gong 10, a wong 11, a pair 12.</p>"
-        if vocab.game == "tiles"
-        else f"<p class='small'>Hand levels, weakest first: {levels}.</p>"
-    )
+    if vocab.legend:
+        rows = "".join(f"<tr><td>{n}</td><td>{t}</td></tr>" for n, t in vocab.legend)
+        legend = f"<table><tr><th>name</th><th>{escape(vocab.pieces)}</th></tr>{rows}</table>"
+    note = f" {vocab.levels_note}" if vocab.levels_note else ""
+    notes = f"<p class='small'>Hand levels, weakest first: {levels}.{note}</p>"
     title = escape(s.name or "Strategy card")
     return (
         "<!doctype html>\n<html lang='en'><head><meta charset='utf-8'>"

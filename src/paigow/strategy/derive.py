@@ -20,19 +20,13 @@ from paigow.profiles import Profile
 from paigow.ways.rulebook import Rule, Strategy, rule_words
 
 from .candidates import Evaluator, enumerate_rules
-from .cards import card_problem
-from .classes import ROLES, Problem, tile_problem
+from .classes import ROLES, Problem
 from .search import Search
 
 __all__ = ["MAX_RULES", "Derivation", "Point", "derive", "problem_for"]
 
 #: The longest list :func:`derive` searches for.
 MAX_RULES: Final = 40
-
-_BUILDERS: Final[dict[str, Callable[[Profile, str, str, Fraction, str], Problem]]] = {
-    "tiles": tile_problem,
-    "cards": card_problem,
-}
 
 
 def problem_for(
@@ -52,14 +46,12 @@ def problem_for(
     """
     if role not in ROLES:
         raise ConfigError(f"the role is player or banker, got {role!r}")
-    game = game_for(profile).name
-    build = _BUILDERS.get(game)
-    if build is None:
-        raise ConfigError(f"strategies are not derived for the {game} yet (see docs/strategy.md)")
+    game = game_for(profile)
     opp = against or profile.house_way.dealer
     if opp.startswith("strategy:"):
         raise ConfigError("the opposing way is a house way, not a strategy file")
-    return build(profile, opp, fallback or opp, commission_of(profile, commission), role)
+    c = commission_of(profile, commission)
+    return game.strategy_problem(profile, opp, fallback or opp, c, role)
 
 
 @dataclass(frozen=True)

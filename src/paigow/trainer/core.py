@@ -17,11 +17,11 @@ from typing import Any
 from paigow.dealing import Rng
 from paigow.errors import ConfigError, InvalidSettingError, ParseError
 from paigow.exact.api import commission_of
+from paigow.games import Game, game_for
 from paigow.profiles import Profile, get_profile
 
 from .categories import CARD, WEAK, drill_name
 from .explain import Explanation, breakdown
-from .games import TrainerGame, trainer_game
 from .problem import Problem, Score
 from .select import choose_drill
 from .stats import PlayerStats
@@ -46,9 +46,9 @@ class Trainer:
         self, profile: Profile | str, *, dealer: str | None = None, way: str | None = None
     ) -> None:
         self.profile = get_profile(profile) if isinstance(profile, str) else profile
-        self.game: TrainerGame = trainer_game(self.profile)
+        self.game: Game = game_for(self.profile)
         self.dealer = dealer or self.profile.house_way.dealer
-        self.way = self.game.house_way(way or self.profile.house_way.dealer, self.dealer)
+        self.way = self.game.trainer_way(way or self.profile.house_way.dealer, self.dealer)
         self._card: tuple[int, ...] | None = None
         # Check the dealer's way (and warm the engine's caches) on one hand.
         self.problem(self.game.parse_pieces(self.game.family(0)))

@@ -16,9 +16,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+from paigow.games import Game
+from paigow.games.trainer_kit import BANDS
 from paigow.settings import Outcome, outcome_of
-
-from .games import BANDS, TrainerGame
 
 if TYPE_CHECKING:
     from .problem import Problem
@@ -45,7 +45,7 @@ class Shift:
     """Dealer hands of one group against which the two settings end differently.
 
     Attributes:
-        dealer_high, dealer_low: the groups (:data:`~paigow.trainer.games.BANDS`) of the
+        dealer_high, dealer_low: the groups (:data:`~paigow.games.trainer_kit.BANDS`) of the
             dealer's two hands.
         before: the outcome of the worse setting; ``after``: of the better one.
         hands: how many of the dealer's possible hands.
@@ -204,7 +204,7 @@ class Breakdown:
 
 
 def breakdown(
-    game: TrainerGame,
+    game: Game,
     problem: Problem,
     better: int,
     worse: int,

@@ -21,15 +21,8 @@ from paigow.settings import Setting, settings_of
 from paigow.tiles import Tile
 
 from .base import HouseWay
-from .rulebook import (
-    Pattern,
-    Pieces,
-    Rule,
-    StrategyWay,
-    Vocabulary,
-    first_setting,
-    load_strategy_file,
-)
+from .rule_play import Pieces, StrategyWay, first_setting, load_strategy_file
+from .rulebook import Pattern, Rule, Vocabulary
 from .taj_mahal_rules import (
     BON,
     CHONG,
@@ -106,6 +99,26 @@ _LEVEL_WORDS: Final = (
     "a pair, wong or gong",
 )
 
+#: The names of the tiles a printed strategy card explains.
+_TILE_NAMES: Final = (
+    ("12", "6-6"),
+    ("2", "1-1"),
+    ("high 8", "4-4"),
+    ("low 8", "2-6, 3-5"),
+    ("high 4", "1-3"),
+    ("low 4", "2-2"),
+    ("high 10", "5-5"),
+    ("low 10", "4-6"),
+    ("high 7", "1-6"),
+    ("low 7", "2-5, 3-4"),
+    ("high 6", "3-3"),
+    ("low 6", "1-5"),
+    ("11", "5-6"),
+    ("9", "3-6, 4-5"),
+    ("5", "1-4, 2-3"),
+    ("gee joon", "1-2, 2-4 (3 or 6)"),
+)
+
 #: The tiles' vocabulary.
 TILE_VOCABULARY: Final = Vocabulary(
     game="tiles",
@@ -115,6 +128,14 @@ TILE_VOCABULARY: Final = Vocabulary(
     floors=(0, *range(2, 20, 2), 20),
     caps=(*range(1, 20, 2), 20),
     pieces="tiles",
+    below_pairs_words="any points hand (not a pair, wong or gong)",
+    legend=_TILE_NAMES,
+    levels_note=(
+        "A <b>high N</b> is N points with a highest tile of high 6 (3-3) or better; "
+        "<b>pair</b> is a pair, wong or gong. 'L/H or better' is a low hand of at least L "
+        "with a high hand of at least H. 'Strongest' compares hands as the game ranks them. "
+        "Most points: 0-9 as counted, a gong 10, a wong 11, a pair 12."
+    ),
 )
 
 
@@ -132,7 +153,7 @@ def hand_points(hand: Hand) -> int:
     return {"gong": 10, "wong": 11}.get(hand.category, 12 if hand.is_pair else hand.value)
 
 
-#: The tiles for :func:`~paigow.ways.rulebook.first_setting`.
+#: The tiles for :func:`~paigow.ways.rule_play.first_setting`.
 TILES: Final = Pieces(TILE_VOCABULARY, lambda t: t.kind, settings_of, hand_level, hand_points)
 
 

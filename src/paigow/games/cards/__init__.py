@@ -1,5 +1,7 @@
-"""Supreme Pai Gow: the game the round engine plays (:class:`CardGame`, :mod:`.game`) and how
-the cards are delivered (:mod:`.delivery`: the hand, a manual or an automated shoe).
+"""Supreme Pai Gow: the game everything above asks (:class:`CardGame`, :mod:`.game`), how the
+cards are delivered (:mod:`.delivery`: the hand, a manual or an automated shoe), its ways by
+any name (:mod:`.named`), its hands described as data (:mod:`.describe`) and its part in the
+trainer (:mod:`.trainer`).
 
 The rest of the card game still lives beside the package: the cards and their notation
 (:mod:`paigow.cards`), hands, settings, fouls and the house way ``spg-house`` with its registry

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from paigow.cards import DECK, Card, parse_cards
 from paigow.errors import IllegalActionError, InvalidSettingError, ParseError
-from paigow.exact.named import get_card_way
 from paigow.games.base import high_below_low, pieces_from
 from paigow.profiles import Profile
 from paigow.settings import Comparison
@@ -21,6 +20,7 @@ from paigow.spg.hands import (
     compare_card_settings,
 )
 
+from . import describe
 from .delivery import (
     deal_hand_stacks,
     deal_manual_shoe,
@@ -28,15 +28,34 @@ from .delivery import (
     deliver_bank_hand_stacks,
     deliver_hand_stacks,
 )
+from .named import get_card_way
+from .trainer import CardTrainer
+
+if TYPE_CHECKING:
+    from paigow.strategy.classes import Problem
+    from paigow.ways.rulebook import Vocabulary
 
 __all__ = ["CardGame"]
 
 
-class CardGame:
+class CardGame(CardTrainer):
     """Supreme Pai Gow: 54 cards, delivery from the hand or a shoe, the cutting card."""
 
     name = "cards"
+    title = "Supreme Pai Gow"
     full_set: tuple[Any, ...] = DECK
+    cut_noun = "deck"
+    cut_example = "card:20"
+    cut_help = (
+        "Cut the deck with the cutting card: card:N puts it after N cards (N at least 10 "
+        "from either end), e.g. card:20. Enter declines the cut."
+    )
+    #: A player's foul setting loses (R-SPG-21).
+    foul_loses = True
+    plots_edge = False
+    solves_equilibrium = False
+    compares_ways = False
+    deals_quick_round = False
 
     def parse(self, text: str | Sequence[Any]) -> list[Any]:
         """Cards from text, or from a sequence of cards or card texts."""
@@ -136,9 +155,75 @@ class CardGame:
 
         return [{"name": n, "description": w.description} for n, w in SPG_WAYS.items()]
 
-    def edge(self, player: str, dealer: str, profile: Profile, commission: Fraction) -> Any:
-        """:func:`paigow.spg.exact.spg_edge` under the profile's zero rule."""
+    def edge(
+        self,
+        player: str,
+        dealer: str,
+        profile: Profile,
+        commission: Fraction,
+        progress: Callable[[int, int], None] | None = None,
+    ) -> Any:
+        """:func:`paigow.spg.exact.spg_edge` under the profile's zero rule (it reports no
+        progress: it takes well under a second)."""
         from paigow.spg.exact import spg_edge
 
         literal = profile.ranking.zero_rule == "literal"
         return spg_edge(player, dealer, commission=commission, literal_zero=literal)
+
+    def edge_json(self, result: Any, profile: Profile) -> dict[str, Any]:
+        """An :meth:`edge` result as ``paigow edge --json`` prints it (with the profile and
+        the number of deals, as the tiles' result has them)."""
+        data: dict[str, Any] = result.to_json()
+        data["profile"] = profile.name
+        data["deals"] = result.deals
+        return data
+
+    def edges_json(
+        self, players: Sequence[str], dealer: str, profile: Profile, commission: Fraction
+    ) -> list[dict[str, Any]]:
+        """:meth:`edge_json` of each player way against one dealer way."""
+        return [self.edge_json(self.edge(p, dealer, profile, commission), profile) for p in players]
+
+    def advice_json(
+        self, text: str, profile: Profile, commission: Fraction, *, opponent: str, as_banker: bool
+    ) -> dict[str, Any]:
+        """The exact score of every setting of the four cards of ``text`` against the
+        ``opponent`` way (``paigow advise``), in the tiles' keys too."""
+        from paigow.spg.exact import spg_advise, spg_advise_banker
+
+        advise = spg_advise_banker if as_banker else spg_advise
+        literal = profile.ranking.zero_rule == "literal"
+        adv = advise(
+            text,
+            opponent,
+            commission=commission,
+            literal_zero=literal,
+            house_way=profile.house_way.dealer,
+        )
+        out: dict[str, Any] = adv.to_json()
+        out["tiles"] = out["cards"]
+        out["role"] = "banker" if as_banker else "player"
+        out["opponent_way"] = out["dealer_way"]
+        return out
+
+    #: What a hand, a comparison and a house way's setting are, as data (``paigow hand``,
+    #: ``compare``, ``set``): :mod:`.describe`.
+    hand_json = staticmethod(describe.hand_text_json)
+    compare_json = staticmethod(describe.compare_json)
+    set_json = staticmethod(describe.set_json)
+
+    @property
+    def vocabulary(self) -> Vocabulary:
+        """The cards' words for strategies (:data:`paigow.spg.rule_cards.CARD_VOCABULARY`)."""
+        from paigow.spg.rule_cards import CARD_VOCABULARY
+
+        return CARD_VOCABULARY
+
+    def strategy_problem(
+        self, profile: Profile, against: str, fallback: str, commission: Fraction, role: str
+    ) -> Problem:
+        """The strategy generator's problem over the rank classes
+        (:func:`paigow.strategy.cards.card_problem`)."""
+        from paigow.strategy.cards import card_problem
+
+        return card_problem(profile, against, fallback, commission, role)

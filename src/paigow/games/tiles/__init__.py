@@ -1,5 +1,6 @@
-"""Pai Gow Tiles: the game the round engine plays (:class:`TileGame`, :mod:`.game`), its
-delivery styles and the bank's cut (:mod:`.delivery`).
+"""Pai Gow Tiles: the game everything above asks (:class:`TileGame`, :mod:`.game`), its
+delivery styles and the bank's cut (:mod:`.delivery`), its ways by any name (:mod:`.named`),
+its hands described as data (:mod:`.describe`) and its part in the trainer (:mod:`.trainer`).
 
 The rest of the tile game still lives beside the package: the tiles and their notation
 (:mod:`paigow.tiles`), hand ranking (:mod:`paigow.ranking`), settings and comparison

@@ -1,13 +1,15 @@
-"""Pai Gow Tiles as the round engine plays it (:class:`TileGame`)."""
+"""Pai Gow Tiles as everything above the games asks it (:class:`TileGame`). The delivery
+(:mod:`.delivery`) is loaded when a round first cuts or deals, so that ``paigow hand`` does
+not pay for it."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
-from typing import Any, Final
+from functools import cache
+from typing import TYPE_CHECKING, Any
 
 from paigow.errors import IllegalActionError, InvalidSettingError
-from paigow.exact.named import get_way
 from paigow.games.base import high_below_low, pieces_from
 from paigow.games.ring import start_ring_order
 from paigow.profiles import Profile
@@ -15,18 +17,46 @@ from paigow.ranking import Hand
 from paigow.settings import Comparison, Setting, compare_settings, settings_of
 from paigow.tiles import FULL_SET, Tile, parse_tiles
 
-from .delivery import apply_cut, deliver, format_cut, legal_cuts, parse_cut
+from . import describe
+from .named import get_way
+from .trainer import TileTrainer
+
+if TYPE_CHECKING:
+    from paigow.strategy.classes import Problem
+    from paigow.ways.rulebook import Vocabulary
 
 __all__ = ["TileGame"]
 
-_CUTS: Final = tuple(format_cut(c) for c in legal_cuts())
+
+@cache
+def _cuts() -> tuple[str, ...]:
+    """The 175 cuts of eight stacks in their notation."""
+    from .delivery import format_cut, legal_cuts
+
+    return tuple(format_cut(c) for c in legal_cuts())
 
 
-class TileGame:
+class TileGame(TileTrainer):
     """Pai Gow Tiles: 32 tiles in eight stacks, ten delivery styles, the bank's stack cut."""
 
     name = "tiles"
+    title = "Pai Gow Tiles"
     full_set: tuple[Any, ...] = FULL_SET
+    cut_noun = "stacks"
+    cut_example = "a:3-4:right"
+    cut_help = (
+        "Cut notation, stacks s1..s8 numbered from the dealer's right: a:I-J:END moves the "
+        "block sI..sJ to the right or left end (a:3-4:right; one stack: a:3:left); "
+        "b:I-J:PART>END splits the block at one boundary and sends PART to END, the rest to "
+        "the other end (b:4-6:4>right). Enter declines the cut."
+    )
+    #: A setting with the high hand below the low one is refused, or played as set where the
+    #: profile says so (Lucky Chances): it never loses for being foul.
+    foul_loses = False
+    plots_edge = True
+    solves_equilibrium = True
+    compares_ways = True
+    deals_quick_round = True
 
     def parse(self, text: str | Sequence[Any]) -> list[Any]:
         """Tiles from text, or from a sequence of tiles or tile texts."""
@@ -42,6 +72,8 @@ class TileGame:
     def cut(self, order: list[Any], cut: str) -> list[Any]:
         """R-CUT-02: stacks moved whole."""
         stacks = [order[i : i + 4] for i in range(0, 32, 4)]
+        from .delivery import apply_cut, parse_cut
+
         return [t for s in apply_cut(stacks, parse_cut(cut)) for t in s]
 
     def deal(
@@ -55,6 +87,8 @@ class TileGame:
     ) -> dict[str, tuple[Any, ...]]:
         """R-DEAL-01 / R-STYLE: eight stacks delivered from the start counterclockwise."""
         stacks = [tuple(order[i : i + 4]) for i in range(0, 32, 4)]
+        from .delivery import deliver
+
         groups = deliver(stacks, style)
         positions = start_ring_order(ring, start)
         return {p: tuple(g) for p, g in zip(positions, groups, strict=True)}
@@ -87,7 +121,7 @@ class TileGame:
 
     def cut_options(self, n_pieces: int) -> Iterable[str]:
         """The 175 cuts of eight stacks (R-CUT-02)."""
-        return _CUTS
+        return _cuts()
 
     restricts_style_choice = True
     exposed_bank_hand_keeps_bonus = False
@@ -107,8 +141,65 @@ class TileGame:
 
         return [dict(r) for r in listing()]
 
-    def edge(self, player: str, dealer: str, profile: Profile, commission: Fraction) -> Any:
+    def edge(
+        self,
+        player: str,
+        dealer: str,
+        profile: Profile,
+        commission: Fraction,
+        progress: Callable[[int, int], None] | None = None,
+    ) -> Any:
         """:func:`paigow.exact.api.edge_of` (the math engine is loaded on first use)."""
         from paigow.exact.api import edge_of
 
-        return edge_of(player, dealer, profile, commission)
+        return edge_of(player, dealer, profile, commission, progress=progress)
+
+    def edge_json(self, result: Any, profile: Profile) -> dict[str, Any]:
+        """An :meth:`edge` result as ``paigow edge --json`` prints it."""
+        out: dict[str, Any] = result.to_json()
+        return out
+
+    def edges_json(
+        self, players: Sequence[str], dealer: str, profile: Profile, commission: Fraction
+    ) -> list[dict[str, Any]]:
+        """:meth:`edge_json` of each player way against one dealer way, sharing the dealer's
+        work (:func:`paigow.exact.api.edges_of`)."""
+        from paigow.exact.api import edges_of
+
+        return [r.to_json() for r in edges_of(players, dealer, profile, commission)]
+
+    def advice_json(
+        self, text: str, profile: Profile, commission: Fraction, *, opponent: str, as_banker: bool
+    ) -> dict[str, Any]:
+        """The exact score of every setting of the four tiles of ``text`` against the
+        ``opponent`` way (``paigow advise``)."""
+        from paigow.exact.api import setting_advice
+        from paigow.settings import validate_four
+
+        tiles = parse_tiles(text)
+        validate_four(tiles, what=repr(text))
+        adv = setting_advice(tiles, profile, commission, opponent=opponent, as_banker=as_banker)
+        out: dict[str, Any] = adv.to_json()
+        return out
+
+    #: What a hand, a comparison and a house way's setting are, as data (``paigow hand``,
+    #: ``compare``, ``set``): :mod:`.describe`.
+    hand_json = staticmethod(describe.hand_text_json)
+    compare_json = staticmethod(describe.compare_json)
+    set_json = staticmethod(describe.set_json)
+
+    @property
+    def vocabulary(self) -> Vocabulary:
+        """The tiles' words for strategies (:data:`paigow.ways.rule_tiles.TILE_VOCABULARY`)."""
+        from paigow.ways.rule_tiles import TILE_VOCABULARY
+
+        return TILE_VOCABULARY
+
+    def strategy_problem(
+        self, profile: Profile, against: str, fallback: str, commission: Fraction, role: str
+    ) -> Problem:
+        """The strategy generator's problem over the 3,620 kinds of hands
+        (:func:`paigow.strategy.classes.tile_problem`)."""
+        from paigow.strategy.classes import tile_problem
+
+        return tile_problem(profile, against, fallback, commission, role)

@@ -1,4 +1,5 @@
-"""``hand``, ``compare`` and ``set`` for the card game (profiles with ``game = "cards"``)."""
+"""Supreme Pai Gow described as data: a hand, a comparison and a house way's setting, as the
+command line (``paigow hand``, ``compare``, ``set``) and its ``--batch`` lines answer them."""
 
 from __future__ import annotations
 
@@ -6,7 +7,6 @@ from typing import Any
 
 from paigow.cards import parse_cards
 from paigow.errors import InvalidSettingError, ParseError
-from paigow.exact.named import get_card_way
 from paigow.profiles import Profile
 from paigow.spg.hands import (
     NJ,
@@ -18,7 +18,9 @@ from paigow.spg.hands import (
 )
 from paigow.spg.house_way import house_way_rule
 
-__all__ = ["card_compare", "card_hand", "card_set"]
+from .named import get_card_way
+
+__all__ = ["card_hand_json", "compare_json", "hand_text_json", "set_json"]
 
 
 def card_hand_json(h: CardHand) -> dict[str, Any]:
@@ -33,7 +35,7 @@ def card_hand_json(h: CardHand) -> dict[str, Any]:
     }
 
 
-def card_hand(text: str, prof: Profile) -> dict[str, Any]:
+def hand_text_json(text: str, prof: Profile) -> dict[str, Any]:
     """``paigow hand`` for cards."""
     cards = parse_cards(text)
     if len(cards) != 2:
@@ -48,8 +50,11 @@ def _setting_json(s: CardSetting) -> dict[str, list[str]]:
     return {"high": [str(c) for c in s.high.cards], "low": [str(c) for c in s.low.cards]}
 
 
-def card_compare(player: str, dealer: str, prof: Profile) -> dict[str, Any]:
-    """``paigow compare`` for cards: a foul player setting loses (R-SPG-21)."""
+def compare_json(
+    player: str, dealer: str, prof: Profile, *, detail: bool = False
+) -> dict[str, Any]:
+    """``paigow compare`` for cards: a foul player setting loses (R-SPG-21); the hands are
+    described always (``detail`` or not)."""
     p = CardSetting.parse(player, allow_foul=True)
     d = CardSetting.parse(dealer)
     validate_cards([*p.cards, *d.cards], n=8, what="player and dealer cards")
@@ -65,7 +70,7 @@ def card_compare(player: str, dealer: str, prof: Profile) -> dict[str, Any]:
     return out
 
 
-def card_set(text: str, way: str | None, prof: Profile) -> dict[str, Any]:
+def set_json(text: str, way: str | None, prof: Profile) -> dict[str, Any]:
     """``paigow set`` for cards, by the card house way."""
     cards = parse_cards(text)
     validate_cards(cards, what=repr(text))
