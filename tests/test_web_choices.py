@@ -252,10 +252,11 @@ class Person:
         self.click(actions.get_by_role("button", name="Done — no more bets from me"), "ready")
 
     def _label(self, w: dict[str, Any]) -> str:
-        words = {"main": "Pai Gow", "pair-fortunes": "Pair Fortunes", "supreme-bonus": "Bonus"}
-        de = {"de-odd": "Odd", "de-even": "Even", "de-double": "Double", "de-triple": "Triple"}
-        de |= {"de-match": "Match", "dice-bonus": "Dice bonus"}
-        label = words.get(w["kind"]) or de.get(w["kind"], w["kind"])
+        # the wager kinds as the English catalogue words them (web/src/game/record.ts)
+        words = {"main": "Pai Gow", "pair-fortunes": "Pair Fortunes", "supreme-bonus": "bonus"}
+        words |= {f"de-{k}": f"Dragon's Eye {k}" for k in ("odd", "even", "double", "triple")}
+        words |= {"de-match": "Dragon's Eye match", "dice-bonus": "dice bonus"}
+        label = words.get(w["kind"], w["kind"])
         return f"{label} ${w['cents'] // 100:,}.{w['cents'] % 100:02d} on seat {w['spot']}"
 
     def _bank_wagers(self, actions: Locator, c: dict[str, Any]) -> None:
