@@ -229,6 +229,7 @@ ACTIONS: dict[str, type[_Strict]] = {
     "void_hand": SpotArgs,
     "withdraw_dice_bonus": NoArgs,
     "sit_in": NoArgs,
+    "sit_out": NoArgs,
 }
 
 #: Operator actions (irregularities and the table's pace) and their arguments.

@@ -216,6 +216,8 @@ DEFS: Final[dict[str, Schema]] = {
             "playing": _BOOL,
             "next_round": _BOOL,
             "sitting_out": _BOOL,
+            "sit_out": _BOOL,
+            "returning": _BOOL,
             "leave": _BOOL,
             "sit": _null(_obj({"seats": _list(_STR), "min": _INT})),
             "withdraw_dice_bonus": _BOOL,

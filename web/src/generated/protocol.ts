@@ -181,6 +181,8 @@ export interface Choices {
   readonly playing: boolean;
   readonly next_round: boolean;
   readonly sitting_out: boolean;
+  readonly sit_out: boolean;
+  readonly returning: boolean;
   readonly leave: boolean;
   readonly sit: {
     readonly seats: readonly string[];
@@ -617,6 +619,8 @@ export type WithdrawDiceBonusArgs = Readonly<Record<string, never>>;
 
 export type SitInArgs = Readonly<Record<string, never>>;
 
+export type SitOutArgs = Readonly<Record<string, never>>;
+
 export interface ActionArgs {
   readonly sit: SitArgs;
   readonly leave: LeaveArgs;
@@ -637,6 +641,7 @@ export interface ActionArgs {
   readonly void_hand: VoidHandArgs;
   readonly withdraw_dice_bonus: WithdrawDiceBonusArgs;
   readonly sit_in: SitInArgs;
+  readonly sit_out: SitOutArgs;
 }
 
 export interface VoidArgs {
