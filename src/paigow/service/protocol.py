@@ -380,6 +380,11 @@ SERVER_MESSAGES: dict[str, dict[str, Any]] = {
         "properties": {"type": {"const": "error"}, "table": _STR, "error": _STR},
     },
     "pong": {"type": "object", "required": ["type"], "properties": {"type": {"const": "pong"}}},
+    "reminder": {
+        "type": "object",
+        "required": ["type", "minutes", "every"],
+        "properties": {"type": {"const": "reminder"}, "minutes": _INT, "every": _INT},
+    },
     "chat_history": {
         "type": "object",
         "required": ["type", "table", "messages", "spectators", "silenced_until"],

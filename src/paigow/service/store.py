@@ -31,6 +31,7 @@ from .accounts_sql import NON_NEGATIVE, add_meters, ensure_account, now, transfe
 from .chain import GENESIS, op_link
 from .engine import Move
 from .meters import round_meters
+from .protection.checks import check_buy_ins
 from .sessions_sql import check_session
 
 __all__ = [
@@ -377,6 +378,7 @@ class Store:
                 .values(head=head, last_seq=batch.ops[-1].seq)
             )
         if batch.moves:
+            check_buy_ins(c, batch.moves, stamp)
             transfers(c, t, batch.moves, stamp)
         for r in batch.rounds:
             c.execute(

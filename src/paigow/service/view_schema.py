@@ -14,50 +14,25 @@ Every schema is a plain dict; ``{"$ref": "#/defs/NAME"}`` refers to :data:`DEFS`
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Final
 
 __all__ = ["DEFS", "ROOTS", "ref"]
 
-Schema = dict[str, Any]
-
-_STR: Final[Schema] = {"type": "string"}
-_INT: Final[Schema] = {"type": "integer"}
-_NUM: Final[Schema] = {"type": "number"}
-_BOOL: Final[Schema] = {"type": "boolean"}
-_ANY_OBJECT: Final[Schema] = {"type": "object", "additionalProperties": True}
-
-
-def ref(name: str) -> Schema:
-    """A reference to ``DEFS[name]``."""
-    return {"$ref": f"#/defs/{name}"}
-
-
-def _null(schema: Schema) -> Schema:
-    return {"anyOf": [schema, {"type": "null"}]}
-
-
-def _list(items: Schema) -> Schema:
-    return {"type": "array", "items": items}
-
-
-def _map(values: Schema) -> Schema:
-    return {"type": "object", "additionalProperties": values}
-
-
-def _enum(*values: str) -> Schema:
-    return {"type": "string", "enum": list(values)}
-
-
-def _obj(props: dict[str, Schema], optional: tuple[str, ...] = (), *, more: bool = False) -> Schema:
-    """An object with ``props`` (all required but ``optional``); no other keys unless
-    ``more``."""
-    return {
-        "type": "object",
-        "properties": props,
-        "required": [k for k in props if k not in optional],
-        "additionalProperties": more,
-    }
-
+from .more_schema import MORE_DEFS, MORE_ROOTS
+from .schema_parts import (
+    _ANY_OBJECT,
+    _BOOL,
+    _INT,
+    _NUM,
+    _STR,
+    Schema,
+    _enum,
+    _list,
+    _map,
+    _null,
+    _obj,
+    ref,
+)
 
 _PHASE = _enum(
     "shuffle", "cut", "wagers", "style", "shake", "deal", "setting", "bank", "surrender", "done"
@@ -334,6 +309,7 @@ DEFS: Final[dict[str, Schema]] = {
             "phase": _STR,
             "rounds": _INT,
             "held": _null(_STR),
+            "private": _null(_obj({"owner": _STR, "invitation_only": _BOOL})),
         }
     ),
     "LobbyFeed": _obj({"type": {"const": "lobby"}, "tables": _list(ref("LobbyTable"))}),
@@ -464,91 +440,7 @@ DEFS: Final[dict[str, Schema]] = {
         {"name": _STR, "role": _enum("player", "operator"), "wallet": _INT, "seats": _map(_STR)}
     ),
     "SessionInfo": _obj({"me": _null(ref("Me")), "signup_grant": _INT}, ("signup_grant",)),
-    "TallySummary": _obj(
-        {
-            "hands": _INT,
-            "best": _INT,
-            "house": _INT,
-            "accuracy": _null(_NUM),
-            "ev_lost_per_hand": _null(_NUM),
-        }
-    ),
-    "TrainerStats": _obj(
-        {
-            "hands": _INT,
-            "best": _INT,
-            "house": _INT,
-            "accuracy": _null(_NUM),
-            "ev_lost_per_hand": _null(_NUM),
-            "categories": _map(ref("TallySummary")),
-            "review": _INT,
-        }
-    ),
-    "TrainerProblem": _obj(
-        {
-            "profile": _STR,
-            "game": _enum("tiles", "cards"),
-            "house_way": _STR,
-            "dealer_way": _STR,
-            "pieces": _list(_STR),
-            "drill": _STR,
-            "categories": _list(_STR),
-            "options": _list(ref("NamedHands")),
-        }
-    ),
-    "TrainerGroup": _obj(
-        {"label": _STR, "hands": _INT, "share": _NUM, "ev": _NUM, "changes": _STR}
-    ),
-    "TrainerComparison": _obj(
-        {
-            "better": _STR,
-            "worse": _STR,
-            "summary": _list(_STR),
-            "dealer_hands": _INT,
-            "groups": _list(ref("TrainerGroup")),
-        }
-    ),
-    "TrainerExplanation": _obj(
-        {
-            "house_way": _STR,
-            "dealer_way": _STR,
-            "rule": _null(_STR),
-            "best": _INT,
-            "house": _INT,
-            "house_vs_best": _null(_ANY_OBJECT),
-            "yours_vs_best": _null(_ANY_OBJECT),
-            "sentences": _list(_STR),
-            "comparisons": _list(ref("TrainerComparison")),
-        }
-    ),
-    "TrainerScore": _obj(
-        {
-            "pieces": _list(_STR),
-            "choice": _INT,
-            "best": _INT,
-            "house_way": _INT,
-            "is_best": _BOOL,
-            "matches_house_way": _BOOL,
-            "ev_lost": _NUM,
-            "ev_lost_exact": _STR,
-            "rule": _null(_STR),
-            "settings": _list(ref("ScoredSetting")),
-        }
-    ),
-    "TrainerAnswer": _obj(
-        {
-            "problem": ref("TrainerProblem"),
-            "score": ref("TrainerScore"),
-            "explanation": ref("TrainerExplanation"),
-            "stats": _null(ref("TrainerStats")),
-        }
-    ),
-    "TrainerProfiles": _obj(
-        {
-            "profiles": _list(_obj({"name": _STR, "title": _STR, "game": _STR, "way": _STR})),
-            "drills": _list(_obj({"drill": _STR, "label": _STR})),
-        }
-    ),
+    **MORE_DEFS,
 }
 
 #: What each route or message part answers (the tests check real answers against them).
@@ -566,4 +458,5 @@ ROOTS: Final[dict[str, str]] = {
     "GET /api/trainer/profiles": "TrainerProfiles",
     "POST /api/trainer/deal": "TrainerProblem",
     "POST /api/trainer/answer": "TrainerAnswer",
+    **MORE_ROOTS,
 }
