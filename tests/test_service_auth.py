@@ -94,6 +94,10 @@ ROUTES = [  # method, path, body, minimum role: public / player / operator
     ("GET", "/api/tables/auth/history", None, "public"),
     ("GET", "/api/tables/auth/advice/1", None, "viewer"),
     ("GET", "/api/trainer/profiles", None, "public"),
+    ("GET", "/api/rules", None, "public"),
+    ("GET", "/api/rules/generic", None, "public"),
+    ("POST", "/api/tutorial/deal", {"deal": 9}, "public"),
+    ("POST", "/api/tutorial/play", {"deal": 9, "house_way": True}, "public"),
     ("POST", "/api/trainer/deal", {"profile": "generic", "drill": "all"}, "public"),
     (
         "POST",
@@ -190,6 +194,7 @@ def test_the_matrix_covers_every_route() -> None:
         path = path.replace("0" * 64, "{session_id}").replace("/chat/1/", "/chat/{message_id}/")
         path = path.replace("/rounds/999999", "/rounds/{round_no}")
         path = path.replace("/private-tables/0000-0000", "/private-tables/{code}")
+        path = path.replace("/rules/generic", "/rules/{profile}")
         path = path.removesuffix("/authz") + ("/{name}" if path.endswith("/authz") else "")
         return path.replace("/tables/auth", "/tables/{table_id}").replace(
             "/tables/other", "/tables/{table_id}"

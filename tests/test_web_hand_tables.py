@@ -1,7 +1,11 @@
 """The browser client's two-piece hand tables are the engine's (R-RANK-03..09, R-SPG-02..04).
 
 The setting panel names and ranks hands live without a server round trip from
-``web/src/generated/{tile,card}-hands.json``. This test derives both tables from the engine and
+``web/src/generated/{tile,card}-hands.json``. Each hand also says what it is in parts the client
+names in the reader's language (docs/i18n.md, "Messages"): a tile hand its R-RANK-03 pair rank
+(``pair``, 1..20: pairs, wongs and gongs) or its points and highest tile (``points``,
+``top``); a card hand its pair (``pair``: the rank type), its face-card hand (``face``) or its
+points and highest card (``points``, ``high``). This test derives both tables from the engine and
 requires the committed files to be identical, so the client can never rank a hand differently.
 Regenerate with ``python tests/test_web_hand_tables.py``.
 """
@@ -15,7 +19,7 @@ from typing import Any
 
 from paigow.cards import DECK, JOKER_1, JOKER_2
 from paigow.ranking import Hand, n_rank_positions
-from paigow.spg.hands import N_TYPES, RANK_TYPE_NAMES, CardHand
+from paigow.spg.hands import FACE_BASE, N_TYPES, PAIR_BASE, RANK_TYPE_NAMES, CardHand
 from paigow.tiles import ALL_TILES
 
 GENERATED = Path(__file__).resolve().parent.parent / "web" / "src" / "generated"
@@ -31,7 +35,12 @@ def tile_table() -> dict[str, Any]:
             continue
         hand = Hand.of(a, b)
         key = " ".join(sorted((str(a), str(b))))
-        hands[key] = {"strength": hand.strength, "rank": hand.rank, "name": hand.name}
+        parts: dict[str, Any] = (
+            {"pair": hand.pair_rank}
+            if hand.pair_rank is not None
+            else {"points": hand.value, "top": str(hand.top)}
+        )
+        hands[key] = {"strength": hand.strength, "rank": hand.rank, "name": hand.name, **parts}
     return {"ranks": n_rank_positions(), "hands": hands}
 
 
@@ -47,7 +56,15 @@ def card_table() -> dict[str, Any]:
     for a, b in combinations_with_replacement(range(N_TYPES), 2):
         hand = CardHand.of(_card_of_type(a, 0), _card_of_type(b, 1 if a == b else 0))
         key = " ".join(sorted((RANK_TYPE_NAMES[a], RANK_TYPE_NAMES[b])))
-        hands[key] = {"strength": hand.strength, "name": hand.name}
+        s = hand.strength
+        parts: dict[str, Any]
+        if s >= PAIR_BASE:
+            parts = {"pair": RANK_TYPE_NAMES[a]}
+        elif s > FACE_BASE:
+            parts = {"face": hand.name}
+        else:
+            parts = {"points": hand.value, "high": hand.name.rsplit(" ", 1)[-1].rstrip(")")}
+        hands[key] = {"strength": s, "name": hand.name, **parts}
     distinct = sorted({h["strength"] for h in hands.values()}, reverse=True)
     position = {s: i + 1 for i, s in enumerate(distinct)}
     for h in hands.values():

@@ -108,7 +108,11 @@ def _ts(s: Schema, indent: str = "") -> str:
         return str(t)
     if t == "array":
         item = _ts(s.get("items", {}), indent)
-        return f"readonly ({item})[]" if "|" in item else f"readonly {item}[]"
+        return (
+            f"readonly ({item})[]"
+            if "|" in item or item.startswith("readonly")
+            else f"readonly {item}[]"
+        )
     if t == "object" or "properties" in s:
         props: Mapping[str, Schema] = s.get("properties", {})
         extra = s.get("additionalProperties", True)

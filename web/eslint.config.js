@@ -1,5 +1,6 @@
 // @ts-check
 import js from "@eslint/js";
+import formatjs from "eslint-plugin-formatjs";
 import jsxA11y from "eslint-plugin-jsx-a11y";
 import globals from "globals";
 import tseslint from "typescript-eslint";
@@ -22,6 +23,21 @@ export default tseslint.config(
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_" }],
       eqeqeq: "error",
       "no-console": ["error", { allow: ["warn", "error"] }],
+    },
+  },
+  // No words typed into a page: every user-visible string is a catalogue message
+  // (src/i18n/messages/*.json, docs/web.md "Languages"). JSX text, string literals in JSX and the
+  // attributes people read or hear (aria-label, title, alt, placeholder, label) are refused. The
+  // component gallery is a developer's page and the tests build fixtures: both are left out.
+  {
+    files: ["src/**/*.tsx"],
+    ignores: ["src/gallery/**", "src/**/*.test.tsx"],
+    plugins: { formatjs },
+    rules: {
+      "formatjs/no-literal-string-in-jsx": [
+        "error",
+        { props: { include: [["*", "{label,heading,lead,legend,caption}"]] } },
+      ],
     },
   },
   {

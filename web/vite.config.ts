@@ -2,6 +2,7 @@
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { extname, join, resolve } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { parse } from "@formatjs/icu-messageformat-parser";
 import preact from "@preact/preset-vite";
 import { defineConfig, type Plugin } from "vite";
 
@@ -55,12 +56,45 @@ function precompress(): Plugin {
   };
 }
 
+/** The message catalogues (`src/i18n/messages/*.json`, ICU MessageFormat strings). */
+const CATALOGUE = /[\\/]src[\\/]i18n[\\/]messages[\\/][^\\/]+\.json$/;
+
+/**
+ * The catalogues compiled at build time: each message becomes its ICU syntax tree, so the
+ * client formats without a message parser (`@formatjs/icu-messageformat-parser` is aliased to
+ * its `no-parser` build below). A message that does not parse fails the build, naming it.
+ */
+function icuCatalogues(): Plugin {
+  return {
+    name: "paigow-icu-catalogues",
+    enforce: "pre",
+    transform(code, id) {
+      if (!CATALOGUE.test(id)) return null;
+      const messages = JSON.parse(code) as Record<string, string>;
+      const compiled: Record<string, unknown> = {};
+      for (const [key, text] of Object.entries(messages)) {
+        try {
+          compiled[key] = parse(text);
+        } catch (e) {
+          throw new Error(`${id}: message ${key} is not ICU MessageFormat: ${String(e)}`, { cause: e });
+        }
+      }
+      return { code: JSON.stringify(compiled), map: null };
+    },
+  };
+}
+
 // Two pages: the app (index.html) and the component gallery (gallery.html).
 // `base: "./"` keeps every asset path relative, so the build works wherever it is served.
-// `precompress()` writes FILE.br and FILE.gz beside each compressible file of the build.
+// `icuCatalogues()` compiles the message catalogues; `precompress()` writes FILE.br and FILE.gz beside each compressible file of the build.
 export default defineConfig({
   base: "./",
-  plugins: [preact(), precompress()],
+  plugins: [icuCatalogues(), preact(), precompress()],
+  resolve: {
+    alias: [
+      { find: /^@formatjs\/icu-messageformat-parser$/, replacement: "@formatjs/icu-messageformat-parser/no-parser.js" },
+    ],
+  },
   build: {
     outDir: "dist",
     emptyOutDir: true,

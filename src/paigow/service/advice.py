@@ -27,44 +27,161 @@ if TYPE_CHECKING:
 
     from .engine import TableEngine
 
-__all__ = ["hand_advice", "side_kinds", "spot_advice", "spot_hand", "table_info", "table_notes"]
+__all__ = [
+    "hand_advice",
+    "profile_rules",
+    "side_kinds",
+    "spot_advice",
+    "spot_hand",
+    "table_info",
+    "table_notes",
+]
 
-#: Dragon's Eye wagers and their pays, as the client shows them (R-DE-05..10).
+#: Dragon's Eye wagers and their pays, as the client shows them (R-DE-05..10): kind, label,
+#: the case paid (a code the client names in the reader's language), what it pays to 1, words.
 _DE_WAGERS = (
-    ("de-odd", "Odd", "1 to 1 when the Dragon's Eye die is odd, no triple (R-DE-07)"),
-    ("de-even", "Even", "1 to 1 when the Dragon's Eye die is even, no triple (R-DE-06)"),
-    ("de-double", "Double", "4 to 1 when the two ivory dice match (R-DE-08)"),
-    ("de-triple", "Triple", "30 to 1 on three of a kind (R-DE-09)"),
-    ("de-match", "Match", "1 to 1 for each die showing your seat number (R-DE-05)"),
+    ("de-odd", "Odd", "odd", 1, "1 to 1 when the Dragon's Eye die is odd, no triple (R-DE-07)"),
+    ("de-even", "Even", "even", 1, "1 to 1 when the Dragon's Eye die is even, no triple (R-DE-06)"),
+    ("de-double", "Double", "double", 4, "4 to 1 when the two ivory dice match (R-DE-08)"),
+    ("de-triple", "Triple", "triple", 30, "30 to 1 on three of a kind (R-DE-09)"),
+    ("de-match", "Match", "match", 1, "1 to 1 for each die showing your seat number (R-DE-05)"),
 )
 
 
+def _pays(table: Any) -> list[dict[str, Any]]:
+    """A pay table as rows the client names: the case (the engine's code) and its pays to 1."""
+    return [{"case": k.name, "pays": n} for k, n in table.items()]
+
+
+def _dice_bonus() -> dict[str, Any]:
+    shaker = " / ".join(f"{n:,}" for n in DICE_BONUS_SHAKER_PAYS)
+    other = " / ".join(f"{n:,}" for n in DICE_BONUS_OTHER_PAYS)
+    rows = [{"case": f"shaker-{k}", "pays": n} for k, n in enumerate(DICE_BONUS_SHAKER_PAYS, 1)]
+    rows += [{"case": f"other-{k}", "pays": n} for k, n in enumerate(DICE_BONUS_OTHER_PAYS, 1)]
+    return {
+        "kind": "dice-bonus",
+        "label": "Dice bonus",
+        "pays": f"triples in a row pay {shaker} to 1 to the shaker, {other} to 1 to "
+        "others (R-DE-10)",
+        "table": rows,
+    }
+
+
+def _dragons_eye() -> list[dict[str, Any]]:
+    out = [
+        {"kind": kind, "label": label, "pays": text, "table": [{"case": case, "pays": n}]}
+        for kind, label, case, n, text in _DE_WAGERS
+    ]
+    return [*out, _dice_bonus()]
+
+
+def _pair_fortunes(table: str) -> dict[str, Any]:
+    pays = PF_TABLES[table.upper()]
+    text = ", ".join(f"{k.value} {n} to 1" for k, n in pays.items())
+    return {"kind": "pair-fortunes", "label": "Pair Fortunes", "pays": text, "table": _pays(pays)}
+
+
+def _supreme_bonus() -> dict[str, Any]:
+    text = ", ".join(f"{k.value} {n} to 1" for k, n in BONUS_PAYTABLE.items())
+    return {"kind": "supreme-bonus", "label": "Bonus", "pays": text, "table": _pays(BONUS_PAYTABLE)}
+
+
 def side_kinds(engine: TableEngine) -> list[dict[str, Any]]:
-    """The side wagers offered at the table: kind, label and pays, in the client's order."""
+    """The side wagers offered at the table: kind, label, pays in words and the pay table (each
+    case paid as a code with what it pays to 1), in the client's order."""
     c = engine.config
     p = engine.profile
     out: list[dict[str, Any]] = []
     if c.pair_fortunes:
-        pays = PF_TABLES[c.pair_fortunes.upper()]
-        text = ", ".join(f"{k.value} {n} to 1" for k, n in pays.items())
-        out.append({"kind": "pair-fortunes", "label": "Pair Fortunes", "pays": text})
+        out.append(_pair_fortunes(c.pair_fortunes))
     if c.dragons_eye:
-        for kind, label, text in _DE_WAGERS:
-            out.append({"kind": kind, "label": label, "pays": text})
-        shaker = " / ".join(f"{n:,}" for n in DICE_BONUS_SHAKER_PAYS)
-        other = " / ".join(f"{n:,}" for n in DICE_BONUS_OTHER_PAYS)
-        out.append(
+        out += _dragons_eye()
+    if p.side_bets.supreme_bonus and c.supreme_bonus:
+        out.append(_supreme_bonus())
+    return out
+
+
+def profile_rules(p: Profile) -> dict[str, Any]:
+    """A profile's rules as its rules page shows them (``GET /api/rules/{profile}``): limits,
+    commission or collection, banking, the zero rules, the house way, the start and the deal,
+    and every side bet the profile allows with its pay tables (Pair Fortunes: each table a
+    table may use). Facts and codes only: the page words them in the reader's language."""
+    t, b, c, sb = p.table, p.banking, p.commission, p.side_bets
+    side: list[dict[str, Any]] = []
+    if sb.pair_fortunes:
+        side.append(
             {
-                "kind": "dice-bonus",
-                "label": "Dice bonus",
-                "pays": f"triples in a row pay {shaker} to 1 to the shaker, {other} to 1 to "
-                "others (R-DE-10)",
+                "kind": "pair-fortunes",
+                "requires_base": sb.pair_fortunes_requires_base,
+                "tables": {n: _pair_fortunes(n)["table"] for n in sb.pair_fortunes_tables},
             }
         )
-    if p.side_bets.supreme_bonus and c.supreme_bonus:
-        text = ", ".join(f"{k.value} {n} to 1" for k, n in BONUS_PAYTABLE.items())
-        out.append({"kind": "supreme-bonus", "label": "Bonus", "pays": text})
-    return out
+    if sb.dragons_eye:
+        side.append(
+            {
+                "kind": "dragons-eye",
+                "without_paigow_wager": sb.dragons_eye_without_paigow_wager,
+                "wagers": [{"kind": w["kind"], "table": w["table"]} for w in _dragons_eye()],
+            }
+        )
+    if sb.supreme_bonus:
+        side.append(
+            {
+                "kind": "supreme-bonus",
+                "min": sb.supreme_bonus_min_cents,
+                "max": sb.supreme_bonus_max_cents,
+                "table": _supreme_bonus()["table"],
+            }
+        )
+    return {
+        "profile": p.name,
+        "title": p.meta.title,
+        "game": p.meta.game,
+        "source": p.meta.source,
+        "limits": {"min": t.min_wager, "max": t.max_wager},
+        "table": {
+            "positions": t.positions,
+            "dead_hand": t.dead_hand,
+            "dealer_hand": t.dealer_hand,
+            "two_spots": t.allow_two_spots,
+            "players_per_spot": t.max_players_per_spot,
+            "surrender": t.surrender,
+        },
+        "commission": {
+            "rate": c.rate,
+            "rounding": c.rounding,
+            "on_bank_surplus": c.on_bank_surplus,
+            "collection": c.collection,
+            "collection_cents": c.collection_cents,
+            "collection_schedule": c.collection_schedule,
+            "free_collection_hands": c.free_collection_hands,
+        },
+        "banking": {
+            "house_banks": b.house_banks,
+            "player_bank": b.player_bank,
+            "co_bank": b.co_bank,
+            "max_consecutive": b.max_consecutive,
+            "house_round_between": b.house_round_between,
+            "dealer_wager": b.dealer_wager,
+            "bank_must_cover_all": b.bank_must_cover_all,
+            "action_limited_to_stake": b.action_limited_to_stake,
+        },
+        "zero": {
+            "player_low_zero_loses": p.ranking.player_low_zero_loses,
+            "zero_zero_banker": p.ranking.zero_zero_banker,
+            "zero_rule": p.ranking.zero_rule,
+        },
+        "setting_order": p.ranking.setting_order,
+        "house_way": p.house_way.dealer,
+        "start": p.start.methods,
+        "dealing": {
+            "styles": p.dealing.styles,
+            "default_style": p.dealing.default_style,
+            "chooser": p.dealing.chooser,
+            "bank_may_cut": p.dealing.bank_may_cut,
+        },
+        "side_bets": side,
+    }
 
 
 def _dollars(cents: int) -> str:

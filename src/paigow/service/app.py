@@ -26,7 +26,7 @@ import paigow
 from paigow.errors import PaigowError
 from paigow.table.observation import OPERATOR
 
-from . import auth_api, pit_api, trainer_api, web_api
+from . import auth_api, pit_api, trainer_api, tutorial_api, web_api
 from .accounts import REVOKED, WrongPasswordError
 from .actor import TableActor
 from .auth import token_hash
@@ -244,6 +244,7 @@ def create_app(service: Service, web: Path | None = None) -> FastAPI:
     chat_api.install(app)
     private_api.install(app)
     protection_api.install(app)
+    tutorial_api.install(app)
     if web is not None:
         app.mount("/", WebClient(web), name="web")
     return app

@@ -58,14 +58,31 @@ MORE_DEFS: Final[dict[str, Schema]] = {
         }
     ),
     "TrainerGroup": _obj(
-        {"label": _STR, "hands": _INT, "share": _NUM, "ev": _NUM, "changes": _STR}
+        {
+            "label": _STR,
+            "hands": _INT,
+            "share": _NUM,
+            "ev": _NUM,
+            "changes": _STR,
+            # The group's dealer hands (trainer BANDS; "" for the other groups summed), how many
+            # groups were summed into it (0: one group), and its outcome moves.
+            "dealer_high": _STR,
+            "dealer_low": _STR,
+            "others": _INT,
+            "moves": _list(_obj({"before": _STR, "after": _STR, "hands": _INT})),
+        }
     ),
     "TrainerComparison": _obj(
         {
             "better": _STR,
             "worse": _STR,
+            "sides": _list(_enum("best", "house", "yours")),
             "summary": _list(_STR),
             "dealer_hands": _INT,
+            "gain": _NUM,
+            "differ": _INT,
+            "high_wins": _list(_INT),
+            "low_wins": _list(_INT),
             "groups": _list(ref("TrainerGroup")),
         }
     ),

@@ -183,7 +183,15 @@ def _problem_json(t: Trainer, p: Problem) -> dict[str, Any]:
     }
 
 
+#: The settings a comparison sets side by side, as codes the client words in each language.
+_SIDES = {"the best setting": "best", "the house way": "house", "yours": "yours"}
+
+
 def _explanation(t: Trainer, p: Problem, choice: int) -> dict[str, Any]:
+    """The explanation in English sentences and, beside them, the same facts as codes and numbers
+    (``sides``, ``gain``, ``differ``, ``high_wins``, ``low_wins``; each group's dealer hands,
+    outcome moves and, for the groups summed, how many) from which the client words it in the
+    reader's language (docs/i18n.md, "Messages")."""
     ex = t.explain(p, choice)
     sentences: list[str] = []
     comparisons: list[dict[str, Any]] = []
@@ -194,12 +202,18 @@ def _explanation(t: Trainer, p: Problem, choice: int) -> dict[str, Any]:
         b, names = part
         shown, other = b.top(4)
         groups = [*shown, *([other] if other else [])]
+        groups_all = b.groups()
         comparisons.append(
             {
                 "better": names[0],
                 "worse": names[1],
+                "sides": [_SIDES[names[0]], _SIDES[names[1]]],
                 "summary": b.summary(names),
                 "dealer_hands": b.total,
+                "gain": float(b.gain),
+                "differ": b.hands,
+                "high_wins": list(b.high_wins),
+                "low_wins": list(b.low_wins),
                 "groups": [
                     {
                         "label": g.label,
@@ -207,6 +221,12 @@ def _explanation(t: Trainer, p: Problem, choice: int) -> dict[str, Any]:
                         "share": g.hands / b.total,
                         "ev": float(g.ev),
                         "changes": g.changes,
+                        "dealer_high": "" if g is other else g.dealer_high,
+                        "dealer_low": g.dealer_low,
+                        "others": len(groups_all) - len(shown) if g is other else 0,
+                        "moves": [
+                            {"before": a.value, "after": z.value, "hands": n} for a, z, n in g.moves
+                        ],
                     }
                     for g in groups
                 ],

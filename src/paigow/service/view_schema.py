@@ -16,9 +16,8 @@ from __future__ import annotations
 
 from typing import Final
 
-__all__ = ["DEFS", "ROOTS", "ref"]
-
 from .more_schema import MORE_DEFS, MORE_ROOTS
+from .rules_schema import RULES_DEFS
 from .schema_parts import (
     _ANY_OBJECT,
     _BOOL,
@@ -34,6 +33,8 @@ from .schema_parts import (
     ref,
 )
 
+__all__ = ["DEFS", "ROOTS", "ref"]
+
 _PHASE = _enum(
     "shuffle", "cut", "wagers", "style", "shake", "deal", "setting", "bank", "surrender", "done"
 )
@@ -41,6 +42,7 @@ _BANKER_KIND = _enum("house", "player", "co-bank", "player-dealer")
 
 #: Named schemas (TypeScript interfaces of the same names).
 DEFS: Final[dict[str, Schema]] = {
+    **RULES_DEFS,
     "Limits": _obj({"min": _INT, "max": _INT}),
     "Waiting": _obj({"key": _STR, "for": _STR, "who": _list(_STR), "deadline": _null(_NUM)}),
     "Banker": _obj({"kind": _BANKER_KIND, "player": _null(_STR), "position": _null(_STR)}),
@@ -313,7 +315,7 @@ DEFS: Final[dict[str, Schema]] = {
         }
     ),
     "LobbyFeed": _obj({"type": {"const": "lobby"}, "tables": _list(ref("LobbyTable"))}),
-    "SideBetInfo": _obj({"kind": _STR, "label": _STR, "pays": _STR}),
+    "SideBetInfo": _obj({"kind": _STR, "label": _STR, "pays": _STR, "table": _list(ref("PayRow"))}),
     "TableInfo": _obj(
         {
             "table": _STR,
@@ -456,6 +458,10 @@ ROOTS: Final[dict[str, str]] = {
     "GET /api/session": "SessionInfo",
     "GET /api/me/rounds": "RecalledRound[]",
     "GET /api/trainer/profiles": "TrainerProfiles",
+    "GET /api/rules": "ProfileSummary[]",
+    "GET /api/rules/{profile}": "ProfileRules",
+    "POST /api/tutorial/deal": "TutorialDeal",
+    "POST /api/tutorial/play": "TutorialRound",
     "POST /api/trainer/deal": "TrainerProblem",
     "POST /api/trainer/answer": "TrainerAnswer",
     **MORE_ROOTS,

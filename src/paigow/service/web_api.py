@@ -8,6 +8,8 @@
   and, where the table allows advice, the exact EV of every setting (the seat only);
 * ``GET /api/tables/{id}/history`` — the table's last 10 rounds, each redacted for the caller
   (a player sees their own hands; everyone sees the hands exposed at settlement);
+* ``GET /api/rules`` and ``GET /api/rules/{profile}`` — the profiles, and one profile's rules
+  as its rules page shows them (anyone: :func:`~paigow.service.advice.profile_rules`);
 * ``/ws/lobby`` — a read-only websocket that sends the lobby (``{"type": "lobby", "tables":
   [...]}``) when it connects and whenever a table changes (anyone: the lobby is public);
 * ``/ws/watch`` — a read-only websocket on which anyone, signed in or not, watches tables as a
@@ -29,10 +31,11 @@ from fastapi import APIRouter, FastAPI, HTTPException, Request, WebSocket
 from starlette.websockets import WebSocketDisconnect
 
 from paigow.errors import PaigowError
+from paigow.profiles import get_profile, profile_names
 from paigow.table.observation import OPERATOR, SPECTATOR, Viewer
 
 from .addresses import address_key
-from .advice import hand_advice, spot_hand, table_info
+from .advice import hand_advice, profile_rules, spot_hand, table_info
 from .auth import User
 from .deps import address_of, optional_user, socket_closed, socket_gate
 from .hub import Connection, recalled
@@ -136,6 +139,24 @@ async def advice(table_id: str, spot: str, request: Request) -> dict[str, Any]:
     except PaigowError as e:
         raise HTTPException(409, str(e)) from None
     return result
+
+
+@router.get("/api/rules")
+async def rules_index() -> list[dict[str, Any]]:
+    """Every profile the service knows: name, title and game (anyone)."""
+    out = []
+    for name in profile_names():
+        p = get_profile(name)
+        out.append({"profile": name, "title": p.meta.title, "game": p.meta.game})
+    return out
+
+
+@router.get("/api/rules/{profile}")
+async def rules(profile: str) -> dict[str, Any]:
+    """One profile's rules, read from the profile itself (anyone)."""
+    if profile not in profile_names():
+        raise HTTPException(404, f"no profile {profile!r}")
+    return profile_rules(get_profile(profile))
 
 
 @router.get("/api/tables/{table_id}/history")

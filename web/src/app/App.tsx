@@ -1,9 +1,13 @@
 import { useEffect, useMemo, useRef } from "preact/hooks";
 import { BrandMark } from "../components/BrandMark";
-import { formatCents } from "../game/money";
+import type { MessageKey } from "../i18n/i18n";
+import { useI18n } from "../i18n/i18n";
+import { LanguageSwitch } from "../i18n/LanguageSwitch";
 import { CashierPage } from "../pages/CashierPage";
 import { LobbyPage } from "../pages/LobbyPage";
 import { NotFoundPage } from "../pages/NotFoundPage";
+import { RulesPage } from "../pages/RulesPage";
+import { SoundSwitch } from "../sound/SoundSwitch";
 import { RecallPage } from "../pages/RecallPage";
 import { SignInPage } from "../pages/SignInPage";
 import { TrainerPage } from "../pages/TrainerPage";
@@ -13,25 +17,32 @@ import { TablePage } from "../table/TablePage";
 import type { Me } from "../protocol";
 import type { Route } from "./router";
 import { hrefOf, useRoute } from "./router";
-import { Session, SessionContext, messageOf } from "./session";
+import { Session, SessionContext } from "./session";
+import { lazy } from "./lazy";
+import { say, untranslated } from "../i18n/said";
 
-const NAV: readonly { readonly route: Route; readonly label: string }[] = [
-  { route: { page: "lobby" }, label: "Lobby" },
-  { route: { page: "trainer" }, label: "Trainer" },
-  { route: { page: "recall", table: null }, label: "Recall" },
-  { route: { page: "cashier" }, label: "Cashier" },
+const TutorialPage = lazy(() => import("../tutorial/TutorialPage").then((m) => m.TutorialPage));
+
+const NAV: readonly { readonly route: Route; readonly label: MessageKey }[] = [
+  { route: { page: "lobby" }, label: "nav.lobby" },
+  { route: { page: "how-to-play" }, label: "nav.howToPlay" },
+  { route: { page: "trainer" }, label: "nav.trainer" },
+  { route: { page: "recall", table: null }, label: "nav.recall" },
+  { route: { page: "cashier" }, label: "nav.cashier" },
 ];
-const PIT_NAV = { route: { page: "pit", section: "floor" }, label: "Pit" } as const;
+const PIT_NAV = { route: { page: "pit", section: "floor" }, label: "nav.pit" } as const;
 
-const TITLES: Readonly<Record<Route["page"], string>> = {
-  lobby: "Lobby",
-  "sign-in": "Sign in",
-  cashier: "Cashier",
-  table: "Table",
-  recall: "Game recall",
-  trainer: "Trainer",
-  pit: "The pit",
-  "not-found": "Page not found",
+const TITLES: Readonly<Record<Route["page"], MessageKey>> = {
+  lobby: "title.lobby",
+  "sign-in": "title.signIn",
+  cashier: "title.cashier",
+  table: "title.table",
+  recall: "title.recall",
+  trainer: "title.trainer",
+  pit: "title.pit",
+  "how-to-play": "title.howToPlay",
+  rules: "title.rules",
+  "not-found": "title.notFound",
 };
 
 function page(route: Route) {
@@ -50,12 +61,17 @@ function page(route: Route) {
       return <TrainerPage />;
     case "pit":
       return <PitPage section={route.section} account={route.account ?? null} />;
+    case "how-to-play":
+      return <TutorialPage />;
+    case "rules":
+      return <RulesPage profile={route.profile} />;
     case "not-found":
       return <NotFoundPage path={route.path} />;
   }
 }
 
 function Account({ session }: { readonly session: Session }) {
+  const i = useI18n();
   const me = useStore(session.store, (s) => s.me);
   const known = useStore(session.store, (s) => s.meKnown);
   if (!known) return <div class="pg-account" aria-hidden="true" />;
@@ -63,7 +79,7 @@ function Account({ session }: { readonly session: Session }) {
     return (
       <div class="pg-account">
         <a class="pg-button pg-button--primary pg-account__signin" href="#/sign-in">
-          Sign in
+          {i.t("app.signIn")}
         </a>
       </div>
     );
@@ -73,28 +89,29 @@ function Account({ session }: { readonly session: Session }) {
       <a
         class="pg-account__wallet"
         href="#/cashier"
-        aria-label={`${me.name}: wallet ${formatCents(me.wallet)}, cashier`}
+        aria-label={i.t("app.walletLabel", { name: me.name, amount: i.money(me.wallet) })}
       >
         <span class="pg-account__name">{me.name}</span>
-        <span class="pg-account__money">{formatCents(me.wallet)}</span>
+        <span class="pg-account__money">{i.money(me.wallet)}</span>
       </a>
       <button
         type="button"
         class="pg-button pg-button--ghost"
         onClick={() => {
           session.signOut().catch((e: unknown) => {
-            session.notify("error", messageOf(e));
+            session.fail(e);
           });
           window.location.hash = "#/lobby";
         }}
       >
-        Sign out
+        {i.t("app.signOut")}
       </button>
     </div>
   );
 }
 
 function NoticeBar({ session }: { readonly session: Session }) {
+  const i = useI18n();
   const notice = useStore(session.store, (s) => s.notice);
   useEffect(() => {
     if (!notice || notice.tone === "error") return;
@@ -108,20 +125,24 @@ function NoticeBar({ session }: { readonly session: Session }) {
   return (
     <div class="pg-notices" aria-live="assertive" aria-atomic="true">
       {notice ? (
-        <div class={`pg-notice pg-notice--${notice.tone}`} key={notice.serial}>
+        <div
+          class={`pg-notice pg-notice--${notice.tone}`}
+          key={notice.serial}
+          title={untranslated(i, notice.message) ?? undefined}
+        >
           <p>
-            <span aria-hidden="true">{notice.tone === "error" ? "⚠ " : "✓ "}</span>
-            {notice.message}
+            <span aria-hidden="true">{i.t(notice.tone === "error" ? "mark.warn" : "mark.ok")}</span>
+            {say(i, notice.message)}
           </p>
           <button
             type="button"
             class="pg-notice__close"
-            aria-label="Dismiss"
+            aria-label={i.t("app.dismiss")}
             onClick={() => {
               session.store.dispatch({ type: "dismiss_notice" });
             }}
           >
-            ×
+            {i.t("mark.close")}
           </button>
         </div>
       ) : null}
@@ -137,6 +158,7 @@ function navOf(me: Me | null) {
 /** The app shell: skip link, header with navigation and account, the routed page, footer. */
 export function App({ session: given }: { readonly session?: Session }) {
   const session = useMemo(() => given ?? new Session(), [given]);
+  const i = useI18n();
   const route = useRoute();
   const me = useStore(session.store, (s) => s.me);
   const main = useRef<HTMLElement>(null);
@@ -145,13 +167,13 @@ export function App({ session: given }: { readonly session?: Session }) {
     void session.start();
   }, [session]);
   useEffect(() => {
-    document.title = `${TITLES[route.page]} · Pai Gow`;
+    document.title = i.t("app.documentTitle", { page: i.t(TITLES[route.page]) });
     if (first.current) {
       first.current = false;
       return;
     }
     main.current?.focus();
-  }, [route]);
+  }, [route, i]);
   return (
     <SessionContext.Provider value={session}>
       <div class="pg-shell" data-page={route.page}>
@@ -163,24 +185,28 @@ export function App({ session: given }: { readonly session?: Session }) {
             main.current?.focus();
           }}
         >
-          Skip to content
+          {i.t("app.skip")}
         </a>
         <header class="pg-header">
-          <a class="pg-brand" href="#/lobby" aria-label="Pai Gow, lobby">
+          <a class="pg-brand" href="#/lobby" aria-label={i.t("app.brandLabel")}>
             <BrandMark />
-            <span class="pg-brand__name">Pai Gow</span>
+            <span class="pg-brand__name">{i.t("app.brand")}</span>
           </a>
-          <nav class="pg-nav" aria-label="Main">
+          <nav class="pg-nav" aria-label={i.t("app.mainNav")}>
             <ul>
               {navOf(me).map(({ route: r, label }) => (
                 <li key={label}>
                   <a href={hrefOf(r)} aria-current={r.page === route.page ? "page" : undefined}>
-                    {label}
+                    {i.t(label)}
                   </a>
                 </li>
               ))}
             </ul>
           </nav>
+          <div class="pg-header__tools">
+            <LanguageSwitch />
+            <SoundSwitch />
+          </div>
           <Account session={session} />
         </header>
         <NoticeBar session={session} />
@@ -189,8 +215,10 @@ export function App({ session: given }: { readonly session?: Session }) {
         </main>
         <footer class="pg-footer">
           <p>
-            Rules-exact Pai Gow Tiles and Supreme Pai Gow, played for play money. Every setting scored by its exact EV.{" "}
-            <a href="gallery.html">Component gallery</a>
+            {i.rich("app.footer", {
+              rules: (c) => <a href="#/rules">{c}</a>,
+              gallery: (c) => <a href="gallery.html">{c}</a>,
+            })}
           </p>
         </footer>
       </div>

@@ -13,6 +13,8 @@ export type Route =
   | { readonly page: "recall"; readonly table: string | null; readonly round?: number }
   | { readonly page: "trainer" }
   | { readonly page: "pit"; readonly section: PitSection; readonly account?: string }
+  | { readonly page: "how-to-play" }
+  | { readonly page: "rules"; readonly profile: string | null }
   | { readonly page: "not-found"; readonly path: string };
 
 /** The operator's console: its sections. */
@@ -44,7 +46,10 @@ export function parseRoute(hash: string): Route {
     case "sign-in":
     case "cashier":
     case "trainer":
+    case "how-to-play":
       return second === undefined ? { page: first } : { page: "not-found", path };
+    case "rules":
+      return { page: "rules", profile: second ?? null };
     case "table":
       return second ? { page: "table", table: second } : { page: "not-found", path };
     case "recall": {
@@ -70,6 +75,8 @@ export function hrefOf(route: Route): string {
       const base = `#/pit/${route.section}`;
       return route.account === undefined ? base : `${base}/${encodeURIComponent(route.account)}`;
     }
+    case "rules":
+      return route.profile === null ? "#/rules" : `#/rules/${encodeURIComponent(route.profile)}`;
     case "not-found":
       return "#/lobby";
     default:

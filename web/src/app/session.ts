@@ -6,6 +6,7 @@
 import { createContext } from "preact";
 import { useContext } from "preact/hooks";
 import type { ActionArgs, ChatResultMessage, ResultMessage, ServerMessage, TableId } from "../protocol";
+import type { Said } from "../i18n/said";
 import { Api, ApiError } from "../net/api";
 import type { ChatView } from "../net/chatLog";
 import { applyChat, EMPTY_CHAT } from "../net/chatLog";
@@ -23,10 +24,10 @@ function randomText(n: number): string {
   return Array.from(bytes, (b) => GUEST_ALPHABET[b % GUEST_ALPHABET.length]).join("");
 }
 
-/** The message of an error, in the player's terms. */
-export function messageOf(e: unknown): string {
-  if (e instanceof ApiError) return e.message.charAt(0).toUpperCase() + e.message.slice(1);
-  return e instanceof Error ? e.message : String(e);
+/** What an error means to the player: the service's reason, or the client's own words. */
+export function messageOf(e: unknown): Said {
+  if (e instanceof ApiError) return e.said;
+  return { server: e instanceof Error ? e.message : String(e), fallback: "error.unexpected" };
 }
 
 export class Session {
@@ -56,12 +57,17 @@ export class Session {
       this.setMe(await this.api.me());
     } catch (e) {
       this.store.dispatch({ type: "me", me: null });
-      this.notify("error", messageOf(e));
+      this.fail(e);
     }
   }
 
-  notify(tone: "error" | "info", message: string): void {
+  notify(tone: "error" | "info", message: Said): void {
     this.store.dispatch({ type: "notice", tone, message });
+  }
+
+  /** Tell the player what went wrong. */
+  fail(e: unknown): void {
+    this.notify("error", messageOf(e));
   }
 
   async refreshMe(): Promise<void> {
@@ -118,7 +124,7 @@ export class Session {
     for (const table of [...this.watched.keys()]) this.store.dispatch({ type: "forget_table", table });
     this.muted = new Set();
     this.setMe(null);
-    this.notify("error", "Your session has ended: you are signed out. Sign in again to play.");
+    this.notify("error", { key: "app.sessionEnded" });
   }
 
   /** A table's chat as the page keeps it. */
@@ -212,7 +218,7 @@ export class Session {
         if (!(e instanceof ApiError && e.status === 409)) throw e;
       }
     }
-    throw new Error("no free guest name; try again");
+    throw new ApiError(409, { key: "error.noGuestName" });
   }
 
   async signOut(): Promise<void> {
@@ -240,7 +246,7 @@ export class Session {
   /** Take an action at a table; a refusal is shown to the player by the store. */
   async act<A extends keyof ActionArgs>(table: TableId, action: A, args: ActionArgs[A]): Promise<ResultMessage | null> {
     if (!this.socket || this.socketUser === null) {
-      this.notify("error", "Sign in to play.");
+      this.notify("error", { key: "error.signInToPlay" });
       return null;
     }
     const { id, result } = this.socket.command({ table, action, args });
@@ -259,7 +265,7 @@ export class Session {
           this.store.dispatch({ type: "lobby", tables });
         })
         .catch((e: unknown) => {
-          this.notify("error", messageOf(e));
+          this.fail(e);
         });
       this.stopLobby = startLobbyFeed({
         url: this.api.socketUrl("ws/lobby"),

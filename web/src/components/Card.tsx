@@ -1,11 +1,16 @@
 import type { CSSProperties } from "preact";
 import type { CardCode, Rank, Suit } from "../game/cards";
-import { cardInfo, cardLabel, pipCount, rankIndex } from "../game/cards";
+import { cardInfo, pipCount, rankIndex } from "../game/cards";
+import { useI18n } from "../i18n/i18n";
+import { cardSpoken } from "../i18n/cards";
 import type { CardPalette } from "./cardColours";
 import { SUIT_COLOURS } from "./cardColours";
 import { SuitSymbol } from "./SuitSymbol";
 import { useSvgIds } from "./svgIds";
 import { imageA11y, SvgText } from "./SvgText";
+
+/** The word a joker carries on its face (printed, like the ranks, in every language). */
+const JOKER = "JOKER";
 
 export type CardBack = "red" | "blue";
 
@@ -72,10 +77,11 @@ export function Card({
   decorative = false,
   className,
 }: CardProps) {
+  const i = useI18n();
   const id = useSvgIds();
   const size = typeof width === "number" ? `${width}px` : width;
   const style: CSSProperties = { width: size, aspectRatio: `${W} / ${H}` };
-  const label = code === null ? "face-down card" : cardLabel(code);
+  const label = code === null ? i.t("piece.faceDownCard") : cardSpoken(i, code);
   const a11y = imageA11y(label, decorative);
   return (
     <svg
@@ -181,7 +187,8 @@ function JokerFace({ number }: { readonly number: 1 | 2 }) {
         stroke-linejoin="round"
       />
       <SvgText x={W / 2} y={H / 2 + 98} size="22" weight={800} spacing="6" fill={fill}>
-        JOKER
+        {/* The word printed on the card's face, as on a real deck, in every language. */}
+        {JOKER}
       </SvgText>
     </g>
   );

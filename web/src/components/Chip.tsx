@@ -1,6 +1,7 @@
 import type { CSSProperties } from "preact";
 import type { Cents, Denomination } from "../game/money";
-import { breakIntoChips, formatCents } from "../game/money";
+import { breakIntoChips } from "../game/money";
+import { useI18n } from "../i18n/i18n";
 import { imageA11y, SvgText } from "./SvgText";
 
 export interface ChipProps {
@@ -13,7 +14,8 @@ export interface ChipProps {
 export function Chip({ denomination: d, size = 48, decorative = false }: ChipProps) {
   const px = typeof size === "number" ? `${size}px` : size;
   const style: CSSProperties = { width: px, height: px };
-  const a11y = imageA11y(`${formatCents(d.cents)} chip`, decorative);
+  const i = useI18n();
+  const a11y = imageA11y(i.t("piece.chip", { amount: i.money(d.cents) }), decorative);
   const spots = Array.from({ length: 8 }, (_, i) => i * 45);
   return (
     <svg class="pg-chip" viewBox="0 0 100 100" style={style} data-chip={d.cents} {...a11y}>
@@ -52,10 +54,16 @@ export interface ChipStackProps {
  * amount for screen readers and printed below for everyone.
  */
 export function ChipStack({ amount, chipSize = 40, maxVisible = 8 }: ChipStackProps) {
+  const i = useI18n();
   const { chips, change } = breakIntoChips(amount);
   const edge = chipSize * 0.12;
   return (
-    <figure class="pg-chipstack" role="img" aria-label={`${formatCents(amount)} in chips`} data-amount={amount}>
+    <figure
+      class="pg-chipstack"
+      role="img"
+      aria-label={i.t("piece.chips", { amount: i.money(amount) })}
+      data-amount={amount}
+    >
       <div class="pg-chipstack__columns" aria-hidden="true">
         {chips.map(({ denomination: d, count }) => {
           const shown = Math.min(count, maxVisible);
@@ -87,14 +95,16 @@ export function ChipStack({ amount, chipSize = 40, maxVisible = 8 }: ChipStackPr
                   <Chip denomination={d} size={chipSize} decorative />
                 </foreignObject>
               </svg>
-              {count > maxVisible ? <span class="pg-chipstack__count">×{count}</span> : null}
+              {count > maxVisible ? <span class="pg-chipstack__count">{i.t("piece.times", { count })}</span> : null}
             </div>
           );
         })}
       </div>
       <figcaption class="pg-chipstack__amount">
-        {formatCents(amount)}
-        {change > 0 ? <span class="pg-chipstack__change"> (incl. {formatCents(change)} change)</span> : null}
+        {i.money(amount)}
+        {change > 0 ? (
+          <span class="pg-chipstack__change">{i.t("piece.change", { amount: i.money(change) })}</span>
+        ) : null}
       </figcaption>
     </figure>
   );

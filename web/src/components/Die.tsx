@@ -1,3 +1,4 @@
+import { useI18n } from "../i18n/i18n";
 import type { CSSProperties } from "preact";
 import type { Pips } from "../game/tiles";
 import { diePips } from "../game/pipLayout";
@@ -19,10 +20,11 @@ export interface DieProps {
  * Eye die is crimson with gold pips, so it differs from the others in lightness as well as hue.
  */
 export function Die({ value, size = 40, dragon = false, decorative = false, className }: DieProps) {
+  const i = useI18n();
   const id = useSvgIds();
   const px = typeof size === "number" ? `${size}px` : size;
   const style: CSSProperties = { width: px, height: px };
-  const label = `${dragon ? "Dragon's Eye die" : "die"} showing ${value}`;
+  const label = i.t("piece.die", { dragon: dragon ? "yes" : "no", value });
   const a11y = imageA11y(label, decorative);
   const body = dragon ? ["#e0455a", "#9c0f26", "#5e0614"] : ["#ffffff", "#f3eddc", "#cfc5aa"];
   return (

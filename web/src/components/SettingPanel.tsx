@@ -1,11 +1,13 @@
 import { useEffect, useId, useRef, useState } from "preact/hooks";
 import type { JSX, TargetedDragEvent, TargetedKeyboardEvent } from "preact";
 import type { CardCode } from "../game/cards";
-import { cardLabel } from "../game/cards";
 import type { Evaluator, HandFacts, Pair, Piece, SettingAssessment } from "../game/hands";
 import { CARD_HAND_RANKS, TILE_HAND_RANKS } from "../game/hands";
 import type { TileCode } from "../game/tiles";
-import { tileLabel } from "../game/tiles";
+import { cardSpoken } from "../i18n/cards";
+import { factsWords, tileSpoken } from "../i18n/hands";
+import type { I18n, MessageKey } from "../i18n/i18n";
+import { useI18n } from "../i18n/i18n";
 import { Card } from "./Card";
 import type { CardPalette } from "./cardColours";
 import type { Assignment, Zone } from "./settingModel";
@@ -36,14 +38,20 @@ export interface SettingPanelProps<T extends Piece> {
   readonly heading?: string;
 }
 
-const ZONE_TITLES: Readonly<Record<Zone, string>> = {
-  unset: "Dealt to you",
-  high: "High hand",
-  low: "Low hand",
+const ZONE_TITLES: Readonly<Record<Zone, MessageKey>> = {
+  unset: "setting.unset",
+  high: "setting.high",
+  low: "setting.low",
 };
 
-function pieceLabel(kind: GameKind, piece: Piece): string {
-  return kind === "tiles" ? tileLabel(piece as TileCode) : cardLabel(piece as CardCode);
+const ZONE_PLACES: Readonly<Record<Zone, MessageKey>> = {
+  unset: "setting.inUnset",
+  high: "setting.inHigh",
+  low: "setting.inLow",
+};
+
+function pieceLabel(i: I18n, kind: GameKind, piece: Piece): string {
+  return kind === "tiles" ? tileSpoken(i, piece as TileCode) : cardSpoken(i, piece as CardCode);
 }
 
 /**
@@ -53,15 +61,16 @@ function pieceLabel(kind: GameKind, piece: Piece): string {
  */
 export function SettingPanel<T extends Piece>(props: SettingPanelProps<T>) {
   const { kind, pieces, evaluate, onSubmit, houseWay, palette, disabled = false } = props;
+  const i = useI18n();
   const [assignment, setAssignment] = useState<Assignment>(() =>
     props.initialHigh ? fromHigh(pieces.length, props.initialHigh) : emptyAssignment(pieces.length),
   );
-  const [announcement, setAnnouncement] = useState("");
+  const [announcement, setAnnouncement] = useState<string>("");
   const focusAfter = useRef<number | null>(null);
   const root = useRef<HTMLElement>(null);
   const ids = useId();
-  const noun = kind === "tiles" ? "tile" : "card";
-  const heading = props.heading ?? (kind === "tiles" ? "Set your tiles" : "Set your cards");
+  const noun = kind;
+  const heading = props.heading ?? i.t("setting.heading", { noun });
 
   useEffect(() => {
     const index = focusAfter.current;
@@ -80,7 +89,11 @@ export function SettingPanel<T extends Piece>(props: SettingPanelProps<T>) {
   const placeTo = (index: number, zone: Zone) => {
     const piece = pieces[index];
     if (piece === undefined) return;
-    apply(move(assignment, index, zone), index, `${pieceLabel(kind, piece)}: ${ZONE_TITLES[zone].toLowerCase()}.`);
+    apply(
+      move(assignment, index, zone),
+      index,
+      i.t("setting.moved", { piece: pieceLabel(i, kind, piece), where: i.t(ZONE_PLACES[zone]) }),
+    );
   };
 
   const high = piecesIn(assignment, "high");
@@ -118,7 +131,7 @@ export function SettingPanel<T extends Piece>(props: SettingPanelProps<T>) {
 
   const renderPiece = (index: number) => {
     const piece = pieceAt(index);
-    const where = ZONE_TITLES[assignment[index] ?? "unset"].toLowerCase();
+    const where = i.t(ZONE_PLACES[assignment[index] ?? "unset"]);
     return (
       <button
         type="button"
@@ -126,13 +139,20 @@ export function SettingPanel<T extends Piece>(props: SettingPanelProps<T>) {
         class="pg-setting__piece"
         data-piece-index={index}
         data-piece={piece}
-        aria-label={`${pieceLabel(kind, piece)}, ${where}`}
+        aria-label={i.t("setting.pieceLabel", { piece: pieceLabel(i, kind, piece), where })}
         aria-describedby={`${ids}-help`}
         disabled={disabled}
         draggable={!disabled}
         onClick={() => {
           const next = toggle(assignment, index);
-          apply(next, index, `${pieceLabel(kind, piece)}: ${ZONE_TITLES[next[index] ?? "unset"].toLowerCase()}.`);
+          apply(
+            next,
+            index,
+            i.t("setting.moved", {
+              piece: pieceLabel(i, kind, piece),
+              where: i.t(ZONE_PLACES[next[index] ?? "unset"]),
+            }),
+          );
         }}
         onKeyDown={onKey(index)}
         onDragStart={(e) => e.dataTransfer?.setData("text/plain", String(index))}
@@ -167,22 +187,18 @@ export function SettingPanel<T extends Piece>(props: SettingPanelProps<T>) {
       >
         <div class="pg-setting__zone-head">
           <h3 id={`${ids}-${zone}`} class="pg-setting__zone-title">
-            {ZONE_TITLES[zone]}
+            {i.t(ZONE_TITLES[zone])}
             {zone !== "unset" ? (
-              <span class="pg-visually-hidden">
-                , {members.length} of 2 {noun}s
-              </span>
+              <span class="pg-visually-hidden">{i.t("setting.count", { n: members.length, noun })}</span>
             ) : null}
           </h3>
           {facts ? (
             <p class="pg-setting__hand-name" data-testid={`${zone}-name`}>
-              <strong>{facts.name}</strong>{" "}
-              <span class="pg-setting__rank">
-                rank {facts.rank} of {ranks}
-              </span>
+              <strong>{factsWords(i, kind, facts)}</strong>
+              <span class="pg-setting__rank">{i.t("setting.rank", { rank: facts.rank, ranks })}</span>
             </p>
           ) : zone !== "unset" ? (
-            <p class="pg-setting__hand-name pg-setting__hand-name--empty">Two {noun}s</p>
+            <p class="pg-setting__hand-name pg-setting__hand-name--empty">{i.t("setting.two", { noun })}</p>
           ) : null}
         </div>
         <div class="pg-setting__slots">
@@ -190,7 +206,9 @@ export function SettingPanel<T extends Piece>(props: SettingPanelProps<T>) {
           {Array.from({ length: Math.max(0, slots - members.length) }, (_, i) => (
             <span class="pg-setting__slot" key={`empty-${i}`} aria-hidden="true" />
           ))}
-          {zone === "unset" && members.length === 0 ? <p class="pg-setting__zone-note">All {noun}s placed</p> : null}
+          {zone === "unset" && members.length === 0 ? (
+            <p class="pg-setting__zone-note">{i.t("setting.allPlaced", { noun })}</p>
+          ) : null}
         </div>
       </div>
     );
@@ -198,17 +216,25 @@ export function SettingPanel<T extends Piece>(props: SettingPanelProps<T>) {
 
   let status: JSX.Element;
   if (!complete) {
-    status = <p class="pg-setting__status-text">Place two {noun}s in each hand.</p>;
+    status = <p class="pg-setting__status-text">{i.t("setting.place", { noun })}</p>;
   } else if (assessment?.valid) {
     status = (
       <p class="pg-setting__status-text pg-setting__status-text--ok">
-        <span aria-hidden="true">✓ </span>Valid setting.
+        <span aria-hidden="true">{i.t("mark.ok")}</span>
+        {i.t("setting.valid")}
       </p>
     );
   } else {
     status = (
       <p class="pg-setting__status-text pg-setting__status-text--bad">
-        <span aria-hidden="true">✗ </span>Not a valid setting. {assessment?.problem}
+        <span aria-hidden="true">{i.t("mark.bad")}</span>
+        {assessment
+          ? i.t("setting.reversed", {
+              high: factsWords(i, kind, assessment.high),
+              low: factsWords(i, kind, assessment.low),
+              noun,
+            })
+          : null}
       </p>
     );
   }
@@ -219,7 +245,7 @@ export function SettingPanel<T extends Piece>(props: SettingPanelProps<T>) {
         {heading}
       </h2>
       <p id={`${ids}-help`} class="pg-setting__help">
-        Tap a {noun} to place it, tap it again to take it back, or drag it. Keys: H high hand, L low hand, U take back.
+        {i.t("setting.help", { noun })}
       </p>
       <div class="pg-setting__zones">
         {renderZone("unset")}
@@ -241,20 +267,20 @@ export function SettingPanel<T extends Piece>(props: SettingPanelProps<T>) {
           class="pg-button pg-button--secondary"
           disabled={disabled || !complete}
           onClick={() => {
-            apply(swapHands(assignment), null, "Hands swapped.");
+            apply(swapHands(assignment), null, i.t("setting.swapped"));
           }}
         >
-          Swap hands
+          {i.t("setting.swap")}
         </button>
         <button
           type="button"
           class="pg-button pg-button--secondary"
           disabled={disabled || piecesIn(assignment, "unset").length === pieces.length}
           onClick={() => {
-            apply(emptyAssignment(pieces.length), null, `All ${noun}s taken back.`);
+            apply(emptyAssignment(pieces.length), null, i.t("setting.takenBack", { noun }));
           }}
         >
-          Start over
+          {i.t("setting.startOver")}
         </button>
         {houseWay ? (
           <button
@@ -263,10 +289,10 @@ export function SettingPanel<T extends Piece>(props: SettingPanelProps<T>) {
             disabled={disabled}
             aria-describedby={`${ids}-houseway`}
             onClick={() => {
-              apply(fromHigh(pieces.length, houseWay.high), null, `Set by the house way: ${houseWay.rule}.`);
+              apply(fromHigh(pieces.length, houseWay.high), null, i.t("setting.byHouseWay", { rule: houseWay.rule }));
             }}
           >
-            House way
+            {i.t("setting.houseWay")}
           </button>
         ) : null}
         <button
@@ -277,12 +303,12 @@ export function SettingPanel<T extends Piece>(props: SettingPanelProps<T>) {
             if (canSubmit) onSubmit?.(pairOf(high), pairOf(low));
           }}
         >
-          Set hands
+          {i.t("setting.submit")}
         </button>
       </div>
       {houseWay ? (
         <p id={`${ids}-houseway`} class="pg-setting__houseway">
-          House way: {houseWay.rule}
+          {i.t("setting.houseWayRule", { rule: houseWay.rule })}
         </p>
       ) : null}
     </section>

@@ -1,6 +1,7 @@
 import type { CSSProperties } from "preact";
 import type { TileCode } from "../game/tiles";
-import { tileLabel } from "../game/tiles";
+import { useI18n } from "../i18n/i18n";
+import { tileSpoken } from "../i18n/hands";
 import { TILE_HEIGHT, TILE_WIDTH, tilePips } from "../game/pipLayout";
 import { useSvgIds } from "./svgIds";
 import { imageA11y } from "./SvgText";
@@ -23,10 +24,11 @@ const WHITE = "#f6f2e6";
 
 /** A Chinese domino tile drawn in SVG with the traditional pip layout and colours. */
 export function Tile({ code, width = 48, horizontal = false, decorative = false, className }: TileProps) {
+  const i = useI18n();
   const id = useSvgIds();
   const w = TILE_WIDTH + 2 * PAD;
   const h = TILE_HEIGHT + 2 * PAD;
-  const label = code === null ? "face-down tile" : tileLabel(code);
+  const label = code === null ? i.t("piece.faceDownTile") : tileSpoken(i, code);
   const size = typeof width === "number" ? `${width}px` : width;
   const style: CSSProperties = horizontal
     ? { height: size, aspectRatio: `${h} / ${w}` }

@@ -1,3 +1,4 @@
+import { useI18n } from "../i18n/i18n";
 import { Tile } from "./Tile";
 
 export interface TileStackProps {
@@ -10,6 +11,7 @@ export interface TileStackProps {
 
 /** A stack of face-down tiles, as the dealer builds them before the deal. */
 export function TileStack({ count = 4, width = 40, label }: TileStackProps) {
+  const i = useI18n();
   const n = Math.max(1, Math.min(4, Math.trunc(count)));
   const short = width * 0.7;
   const long = (short * 228) / 108;
@@ -19,7 +21,7 @@ export function TileStack({ count = 4, width = 40, label }: TileStackProps) {
     <div
       class="pg-tilestack"
       role="img"
-      aria-label={label ?? `stack of ${n} face-down tile${n === 1 ? "" : "s"}`}
+      aria-label={label ?? i.t("piece.stack", { n })}
       style={{ width: `${long}px`, height: `${height}px` }}
       data-count={n}
     >

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "preact/hooks";
 import { secondsLeft } from "../game/table";
+import { useI18n } from "../i18n/i18n";
 
 export interface TimerProps {
   /** When the window closes, in seconds since the epoch (the server's clock). */
@@ -18,6 +19,7 @@ export interface TimerProps {
  * window and the seconds left as the timer's name, without a running announcement.
  */
 export function Timer({ deadline, seconds, label, now = Date.now }: TimerProps) {
+  const i = useI18n();
   const [t, setT] = useState(now);
   useEffect(() => {
     const id = setInterval(() => {
@@ -37,7 +39,7 @@ export function Timer({ deadline, seconds, label, now = Date.now }: TimerProps) 
     <div
       class={`pg-timer${urgent ? " pg-timer--urgent" : ""}`}
       role="timer"
-      aria-label={`${label}: ${left} seconds left`}
+      aria-label={i.t("timer.label", { label, left })}
     >
       <svg viewBox="0 0 48 48" aria-hidden="true">
         <circle cx="24" cy="24" r={r} class="pg-timer__track" />

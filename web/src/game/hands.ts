@@ -18,6 +18,14 @@ export interface HandFacts {
   readonly rank: number;
   /** The engine's name, e.g. "High wong (Teen + nine)" or "Pair of kings". */
   readonly name: string;
+  /** What the hand is, in parts the client names in each language (src/i18n/hands.ts): a tile
+   * hand's R-RANK-03 pair rank, or its points and highest tile; a card hand's pair (rank type),
+   * face-card hand, or points and highest card. */
+  readonly pair?: number | string;
+  readonly points?: number;
+  readonly top?: string;
+  readonly face?: string;
+  readonly high?: string;
 }
 
 interface Table {
@@ -63,22 +71,15 @@ export interface SettingAssessment {
   readonly low: HandFacts;
   /** Whether the rules accept this setting. */
   readonly valid: boolean;
-  /** Why not, in the player's terms; absent when valid. */
-  readonly problem?: string;
+  /** Why not: the high hand ranks below the low hand (R-SET-01; a foul in Supreme Pai Gow). */
+  readonly problem?: "reversed";
 }
 
 export type Evaluator<T extends Piece> = (high: Pair<T>, low: Pair<T>) => SettingAssessment;
 
-function assess(high: HandFacts, low: HandFacts, allowReversed: boolean, what: string): SettingAssessment {
+function assess(high: HandFacts, low: HandFacts, allowReversed: boolean): SettingAssessment {
   if (allowReversed || high.strength >= low.strength) return { high, low, valid: true };
-  return {
-    high,
-    low,
-    valid: false,
-    problem:
-      `The high hand (${high.name}) ranks below the low hand (${low.name}). ` +
-      `The high hand must rank at least as high as the low hand; swap the hands or move a ${what}.`,
-  };
+  return { high, low, valid: false, problem: "reversed" };
 }
 
 /**
@@ -86,26 +87,25 @@ function assess(high: HandFacts, low: HandFacts, allowReversed: boolean, what: s
  * unless the profile plays hands as set (Lucky Chances: `allowReversed`).
  */
 export function tileEvaluator(allowReversed = false): Evaluator<TileCode> {
-  return (high, low) => assess(tileHand(...high), tileHand(...low), allowReversed, "tile");
+  return (high, low) => assess(tileHand(...high), tileHand(...low), allowReversed);
 }
 
 /** The Supreme Pai Gow evaluator: a high hand ranking below the low hand is a foul (R-SPG-21.2, AMB-41). */
-export const cardEvaluator: Evaluator<CardCode> = (high, low) =>
-  assess(cardHand(...high), cardHand(...low), false, "card");
+export const cardEvaluator: Evaluator<CardCode> = (high, low) => assess(cardHand(...high), cardHand(...low), false);
 
-/** The engine's name of a two-piece hand given in notation, or null when it is not one. */
-export function handName(game: "tiles" | "cards", pieces: readonly string[]): string | null {
+/** The hand of two pieces given in notation, or null when they are not one. */
+export function handFacts(game: "tiles" | "cards", pieces: readonly string[]): HandFacts | null {
   const [a, b] = pieces;
   if (pieces.length !== 2 || a === undefined || b === undefined) return null;
   try {
     if (game === "tiles") {
       const ta = parseTile(a);
       const tb = parseTile(b);
-      return ta && tb ? tileHand(ta, tb).name : null;
+      return ta && tb ? tileHand(ta, tb) : null;
     }
     const ca = parseCard(a);
     const cb = parseCard(b);
-    return ca && cb && ca !== cb ? cardHand(ca, cb).name : null;
+    return ca && cb && ca !== cb ? cardHand(ca, cb) : null;
   } catch {
     return null;
   }

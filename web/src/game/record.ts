@@ -4,8 +4,8 @@
  * the engine's (docs/table.md), as the service gives them to this viewer.
  */
 
+import type { I18n, MessageKey } from "../i18n/i18n";
 import type { OperationView, Transfer } from "../protocol";
-import { formatCents } from "./money";
 
 export interface StepText {
   /** Who acted, in words ("Dealer", "alice", "The bank"). */
@@ -16,52 +16,63 @@ export interface StepText {
 }
 
 /** Wager kinds in words (side bets of R-PF, R-DE, R-SPG-15). */
-export const KIND_WORDS: Readonly<Record<string, string>> = {
-  main: "Pai Gow",
-  "pair-fortunes": "Pair Fortunes",
-  "de-odd": "Dragon's Eye odd",
-  "de-even": "Dragon's Eye even",
-  "de-double": "Dragon's Eye double",
-  "de-triple": "Dragon's Eye triple",
-  "de-match": "Dragon's Eye match",
-  "dice-bonus": "dice bonus",
-  "supreme-bonus": "bonus",
+const KIND_KEYS: Readonly<Record<string, MessageKey>> = {
+  main: "wager.main",
+  "pair-fortunes": "wager.pairFortunes",
+  "de-odd": "wager.deOdd",
+  "de-even": "wager.deEven",
+  "de-double": "wager.deDouble",
+  "de-triple": "wager.deTriple",
+  "de-match": "wager.deMatch",
+  "dice-bonus": "wager.diceBonus",
+  "supreme-bonus": "wager.supremeBonus",
 };
 
-const STYLE_NAMES: Readonly<Record<string, string>> = {
-  a: "style (a): house way from the right",
-  b: "style (b): house way from the left",
-  c: "style (c): cup say from the right",
-  d: "style (d): cup say from the left",
-  e: "style (e): jung quat",
-  f: "style (f): chee yee",
-  g: "style (g): pin say from the right",
-  h: "style (h): pin say from the left",
-  i: "style (i): dragon head and phoenix tail from the right",
-  j: "style (j): dragon head and phoenix tail from the left",
-  hand: "dealt by hand",
-  "manual-shoe": "from a manual shoe",
-  "automated-shoe": "from an automated shoe",
+/** A wager kind in words ("Pair Fortunes"), or the kind itself when the catalogue has none. */
+export function kindWords(i: I18n, kind: string): string {
+  const key = KIND_KEYS[kind];
+  return key ? i.t(key) : kind;
+}
+
+/** The delivery styles of R-DEAL-04 and the card game's ways to deal (R-SPG-10). */
+const STYLE_KEYS: Readonly<Record<string, MessageKey>> = {
+  a: "style.a",
+  b: "style.b",
+  c: "style.c",
+  d: "style.d",
+  e: "style.e",
+  f: "style.f",
+  g: "style.g",
+  h: "style.h",
+  i: "style.i",
+  j: "style.j",
+  hand: "style.hand",
+  "manual-shoe": "style.manualShoe",
+  "automated-shoe": "style.automatedShoe",
 };
+
+/** A delivery style in words. */
+export function styleWords(i: I18n, style: string): string {
+  const key = STYLE_KEYS[style];
+  return key ? i.t(key) : i.t("style.other", { style });
+}
 
 /** A player's name as the table shows it: computer players are "Computer N". */
-export function displayName(name: string): string {
-  return name.startsWith("bot-") ? `Computer ${name.slice(4)}` : name;
+export function displayName(i: I18n, name: string): string {
+  return name.startsWith("bot-") ? i.t("name.computer", { n: name.slice(4) }) : name;
 }
 
 /** "player:alice" → "alice"; "dealer" → "Dealer"; "bank" → "The bank". */
-export function actorName(actor: string): string {
+export function actorName(i: I18n, actor: string): string {
   if (actor.startsWith("player:")) return actor.slice(7);
-  if (actor === "dealer") return "Dealer";
-  if (actor === "bank") return "The bank";
+  if (actor === "dealer") return i.t("name.dealer");
+  if (actor === "bank") return i.t("name.theBank");
   return actor.charAt(0).toUpperCase() + actor.slice(1);
 }
 
 /** A ring position in words: "the dealer", "seat 3", "the dead hand". */
-export function positionName(pos: string): string {
-  if (pos === "dealer") return "the dealer";
-  if (pos === "dead") return "the dead hand";
-  return `seat ${pos}`;
+export function positionName(i: I18n, pos: string): string {
+  return i.t("position", { pos: pos === "dealer" || pos === "dead" ? pos : "seat", seat: pos });
 }
 
 const str = (v: unknown): string => (typeof v === "string" ? v : typeof v === "number" ? String(v) : "");
@@ -75,122 +86,133 @@ function setting(d: Readonly<Record<string, unknown>>): string[][] {
 }
 
 /** A cut in words: ``a:3-4:right`` → "cut stacks 3 to 4 to the right end"; ``card:20``. */
-export function cutWords(cut: string): string {
+export function cutWords(i: I18n, cut: string): string {
   const parts = cut.split(":");
-  if (parts[0] === "card" && parts.length === 2) return `cut the cards at card ${parts[1] ?? ""}`;
+  if (parts[0] === "card" && parts.length === 2) return i.t("cut.cards", { card: parts[1] ?? "" });
   if (parts.length === 3) {
     const [lo, hi] = (parts[1] ?? "").split("-");
-    const which = hi === undefined ? `stack ${lo ?? ""}` : `stacks ${lo ?? ""} to ${hi}`;
-    return `cut ${which} to the ${parts[2] ?? ""} end`;
+    return i.t("cut.stacks", { lo: lo ?? "", hi: hi ?? "none", end: parts[2] ?? "" });
   }
-  return `cut the stacks: ${cut}`;
+  return i.t("cut.other", { cut });
 }
 
 /** One operation as a step of the round, in words (``name`` shows a player's name). */
 export function describeOp(
+  i: I18n,
   op: OperationView,
   noun: "tiles" | "cards" = "tiles",
   name: (player: string) => string = (n) => n,
 ): StepText {
   const d = op.data;
-  const who = name(actorName(op.actor));
-  const step = (text: string, pieces: readonly (readonly string[])[] = []): StepText => ({ who, text, pieces });
+  const who = name(actorName(i, op.actor));
+  const step = (
+    key: MessageKey,
+    values?: Record<string, string | number>,
+    pieces: readonly (readonly string[])[] = [],
+  ) => ({
+    who,
+    text: i.t(key, values),
+    pieces,
+  });
+  const where = (v: unknown) => positionName(i, str(v));
   switch (op.kind) {
     case "shuffle":
-      return step(noun === "tiles" ? "Washed the tiles and built the stacks." : "Shuffled the cards.");
+      return step("op.shuffle", { noun });
     case "expose_stacking":
-      return step(`Exposed while stacking: ${list(d.tiles ?? d.pieces).join(" ")}.`, [list(d.tiles ?? d.pieces)]);
+      return step("op.exposeStacking", { pieces: list(d.tiles ?? d.pieces).join(" ") }, [list(d.tiles ?? d.pieces)]);
     case "cut":
-      return step(`${cutWords(str(d.cut))}.`);
+      return step("op.cut", { cut: cutWords(i, str(d.cut)) });
     case "decline_cut":
-      return step("did not cut.");
+      return step("op.declineCut");
     case "dealer_wager":
-      return step(`The dealer's wager against the bank: ${formatCents(num(d.cents))}.`);
+      return step("op.dealerWager", { amount: i.money(num(d.cents)) });
     case "pd_wager":
-      return step(`The Player-Dealer's stake: ${formatCents(num(d.cents))}.`);
+      return step("op.pdWager", { amount: i.money(num(d.cents)) });
     case "wager": {
       const kind = str(d.kind);
-      const what = kind === "main" ? "" : ` (${KIND_WORDS[kind] ?? kind})`;
-      return step(`wagered ${formatCents(num(d.cents))} on seat ${str(d.spot)}${what}.`);
+      return step("op.wager", {
+        amount: i.money(num(d.cents)),
+        spot: str(d.spot),
+        kind: kind === "main" ? "main" : "side",
+        what: kindWords(i, kind),
+      });
     }
     case "remove_wager":
-      return step(`took back wager ${str(d.ref)}.`);
+      return step("op.removeWager", { ref: str(d.ref) });
     case "no_more_bets":
-      return step("No more bets.");
-    case "style": {
-      const s = str(d.style);
-      return step(`Delivery ${STYLE_NAMES[s] ?? `style ${s}`}, chosen by the ${str(d.chooser) || "dealer"}.`);
-    }
+      return step("op.noMoreBets");
+    case "style":
+      return step("op.style", { style: styleWords(i, str(d.style)), chooser: str(d.chooser) || "dealer" });
     case "no_roll":
-      return step("No roll: the dice are shaken again.");
+      return step("op.noRoll");
     case "roll": {
       const dice = Array.isArray(d.dice) ? d.dice.map(num) : [];
-      const start = positionName(str(d.start));
+      const start = where(d.start);
       if (dice.length) {
         const total = dice.reduce((a, b) => a + b, 0);
-        return step(`Dice ${dice.join(" ")} (total ${total}): the deal starts at ${start}.`);
+        return step("op.roll", { dice: dice.join(" "), total, start });
       }
-      return step(`Random number ${str(d.rng)}: the deal starts at ${start}.`);
+      return step("op.rng", { rng: str(d.rng), start });
     }
     case "deal": {
       const hands = (d.hands ?? {}) as Readonly<Record<string, unknown>>;
       const shown = Object.entries(hands).map(([p, t]) => [p, list(t)] as const);
       const collected = list(d.collected);
-      const parts = [`Dealt the ${noun}`];
-      if (shown.length) parts.push(`: ${shown.map(([p]) => positionName(p)).join(", ")} shown here`);
-      if (collected.length) parts.push(`; collected unexposed: ${collected.map(positionName).join(", ")}`);
       return step(
-        `${parts.join("")}.`,
+        "op.deal",
+        {
+          noun,
+          shown: shown.length ? i.list(shown.map(([p]) => positionName(i, p))) : "none",
+          collected: collected.length ? i.list(collected.map((p) => positionName(i, p))) : "none",
+        },
         shown.map(([, t]) => t),
       );
     }
     case "face_up_in_shoe":
-      return step(`A card found face up in the shoe, not used: ${str(d.card)}.`, [[str(d.card)]]);
+      return step("op.faceUpInShoe", { card: str(d.card) }, [[str(d.card)]]);
     case "stub_count":
-      return step(`The stub counted: ${num(d.cards)} cards.`);
-    case "dragons_eye": {
-      const triple = d.triple === true ? ", a triple" : "";
-      return step(`Dragon's Eye: the button goes to seat ${num(d.button)}${triple}.`);
-    }
+      return step("op.stubCount", { cards: num(d.cards) });
+    case "dragons_eye":
+      return step("op.dragonsEye", { button: num(d.button), triple: d.triple === true ? "yes" : "no" });
     case "expose_dealt":
-      return step(`${num(d.count) || 1} of the ${noun} of ${positionName(str(d.position))} exposed by the dealer.`);
+      return step("op.exposeDealt", { count: num(d.count) || 1, noun, position: where(d.position) });
     case "dealer_shakes":
-      return step(`The dealer shakes the dice for ${name(str(d.player))}.`);
+      return step("op.dealerShakes", { player: name(str(d.player)) });
     case "hand_dead":
-      return step(`The hand of ${positionName(str(d.position))} is dead: two or more exposed, its bets returned.`);
+      return step("op.handDead", { position: where(d.position) });
     case "void_hand":
-      return step(`voided the hand of seat ${str(d.spot)}: its wager is returned.`);
+      return step("op.voidHand", { spot: str(d.spot) });
     case "tile_off_table":
-      return step(`A ${noun === "tiles" ? "tile" : "card"} of ${positionName(str(d.position))} left the table.`);
+      return step("op.pieceOffTable", { noun, position: where(d.position) });
     case "set":
-      return step(`set seat ${str(d.spot)}.`, setting(d));
+      return step("op.set", { spot: str(d.spot) }, setting(d));
     case "house_way":
-      return step(`Seat ${str(d.spot)} set by the house way.`, setting(d));
+      return step("op.houseWay", { spot: str(d.spot) }, setting(d));
     case "bank_set":
-      return step(`The bank's hand set${str(d.by) === "house way" ? " by the house way" : ""}.`, setting(d));
+      return step("op.bankSet", { by: str(d.by) === "house way" ? "house" : "bank" }, setting(d));
     case "reset_to_house_way":
-      return step("The bank's hand was mis-set and reset to the house way.", setting(d));
+      return step("op.resetToHouseWay", {}, setting(d));
     case "surrender":
-      return step(`surrendered seat ${str(d.spot)}.`);
+      return step("op.surrender", { spot: str(d.spot) });
     case "expose_hand":
-      return step(`The dealer exposed the hands of seat ${str(d.spot)}.`);
+      return step("op.exposeHand", { spot: str(d.spot) });
     case "foul":
-      return step(`The hand of seat ${str(d.spot)} is fouled.`);
+      return step("op.foul", { spot: str(d.spot) });
     case "bet_removed":
-      return step(`Bet ${str(d.ref)} was taken off the layout.`);
+      return step("op.betRemoved", { ref: str(d.ref) });
     case "abandon":
-      return step(`${name(str(d.player))} left during the round: their wagers lose.`);
+      return step("op.abandon", { player: name(str(d.player)) });
     case "settle":
-      return step("Every hand in action exposed and settled.");
+      return step("op.settle");
     case "void":
-      return step(`The round is void (${str(d.reason)}): every wager returned.`);
+      return step("op.void", { reason: str(d.reason) });
     default:
-      return step(op.kind.replace(/_/g, " "));
+      return step("op.other", { kind: op.kind.replace(/_/g, " ") });
   }
 }
 
 /** A transfer in words: "house → alice $9.50 (win)". */
-export function transferText(t: Transfer): string {
+export function transferText(i: I18n, t: Transfer): string {
   const name = (a: string) => (a.startsWith("player:") ? a.slice(7) : a);
-  return `${name(t.from)} → ${name(t.to)} ${formatCents(t.cents)} (${t.reason})`;
+  return i.t("transfer", { from: name(t.from), to: name(t.to), amount: i.money(t.cents), reason: t.reason });
 }

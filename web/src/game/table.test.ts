@@ -1,3 +1,4 @@
+import { ENGLISH } from "../i18n/i18n";
 import { describe, expect, it } from "vitest";
 import { FRAMES } from "../generated/frames";
 import type { FrameName } from "../generated/frames";
@@ -145,11 +146,13 @@ describe("the steps of a round in words", () => {
       "void",
     ];
     for (const kind of kinds) {
-      const s = describeOp({ index: 0, kind, actor: "player:bot-3", data: {} }, "tiles", (n) => n.toUpperCase());
+      const s = describeOp(ENGLISH, { index: 0, kind, actor: "player:bot-3", data: {} }, "tiles", (n) =>
+        n.toUpperCase(),
+      );
       expect(s.text.length, kind).toBeGreaterThan(5);
       expect(s.who).toBe("BOT-3");
     }
-    const set = describeOp({
+    const set = describeOp(ENGLISH, {
       index: 9,
       kind: "set",
       actor: "player:alice",
@@ -159,16 +162,21 @@ describe("the steps of a round in words", () => {
       ["6-6", "4-5"],
       ["1-2", "3-3"],
     ]);
-    expect(describeOp({ index: 1, kind: "cut", actor: "bank", data: { cut: "a:3-4:right" } }).text).toBe(
+    expect(describeOp(ENGLISH, { index: 1, kind: "cut", actor: "bank", data: { cut: "a:3-4:right" } }).text).toBe(
       "cut stacks 3 to 4 to the right end.",
     );
-    expect(describeOp({ index: 1, kind: "cut", actor: "bank", data: { cut: "a:5:left" } }).text).toBe(
+    expect(describeOp(ENGLISH, { index: 1, kind: "cut", actor: "bank", data: { cut: "a:5:left" } }).text).toBe(
       "cut stack 5 to the left end.",
     );
-    expect(describeOp({ index: 1, kind: "cut", actor: "bank", data: { cut: "card:20" } }).text).toBe(
+    expect(describeOp(ENGLISH, { index: 1, kind: "cut", actor: "bank", data: { cut: "card:20" } }).text).toBe(
       "cut the cards at card 20.",
     );
-    const roll = describeOp({ index: 5, kind: "roll", actor: "dealer", data: { dice: [6, 1, 2], start: "dealer" } });
+    const roll = describeOp(ENGLISH, {
+      index: 5,
+      kind: "roll",
+      actor: "dealer",
+      data: { dice: [6, 1, 2], start: "dealer" },
+    });
     expect(roll.text).toBe("Dice 6 1 2 (total 9): the deal starts at the dealer.");
   });
 });

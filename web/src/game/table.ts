@@ -8,7 +8,8 @@
  * (`state.choices`), which the engine's own checks made.
  */
 
-import { KIND_WORDS } from "./record";
+import type { I18n, MessageKey } from "../i18n/i18n";
+import { displayName, kindWords } from "./record";
 import type { Choices, RoundView, Statement, TableInfo, TableState } from "../protocol";
 
 /** Ring positions in counterclockwise order from the dealer (§0.3): dealer, 1..n, dead. */
@@ -63,48 +64,44 @@ export type Decision =
     }
   | { readonly kind: "bank-set"; readonly spot: string }
   | { readonly kind: "surrender"; readonly spots: readonly string[]; readonly stand: boolean }
-  | { readonly kind: "wait"; readonly text: string };
+  | { readonly kind: "wait" };
 
+/** The windows a table waits in, as the catalogue names what is awaited. */
 const WAITING_FOR: Readonly<Record<string, string>> = {
-  "bank offer": "to answer the bank offer",
-  wagers: "to wager",
-  cut: "to cut the stacks",
-  style: "to choose the delivery style",
-  roll: "to shake the dice",
-  dice: "the dealer to read the dice",
-  setting: "to set their hands",
-  bank_set: "the bank to set its hand",
-  surrender: "to surrender or stand",
-  "next round": "the next round",
-  "a Player-Dealer": "a Player-Dealer",
+  "bank offer": "bankOffer",
+  wagers: "wagers",
+  cut: "cut",
+  style: "style",
+  roll: "roll",
+  setting: "setting",
+  surrender: "surrender",
 };
 
-function names(who: readonly string[]): string {
-  const shown = who.map((n) => (n.startsWith("bot-") ? `Computer ${n.slice(4)}` : n));
-  if (shown.length === 0) return "";
-  if (shown.length === 1) return shown[0] ?? "";
-  return `${shown.slice(0, -1).join(", ")} and ${shown.at(-1) ?? ""}`;
-}
-
 /** What the table waits for, in words, for anyone watching. */
-export function waitingText(state: TableState): string {
+export function waitingText(i: I18n, state: TableState): string {
   const w = state.waiting;
-  if (state.held) return `The table is held: ${state.held}`;
-  if (state.paused && !state.round_open) return "The table is paused by the floor.";
-  if (!w) return state.round_open ? "The dealer is dealing." : "Waiting for a player to sit down.";
-  const what = WAITING_FOR[w.for] ?? w.for;
-  if (w.for === "next round") return "Next round shortly.";
-  if (w.for === "dice") return "Waiting for the dealer to read the dice.";
-  if (w.for === "a Player-Dealer") return "Waiting for a player who may be the Player-Dealer.";
-  if (w.for === "bank_set") return `Waiting for ${names(w.who)} to set the bank's hand.`;
-  return w.who.length ? `Waiting for ${names(w.who)} ${what}.` : `Waiting ${what}.`;
+  if (state.held) return i.t("wait.held", { reason: state.held });
+  if (state.paused && !state.round_open) return i.t("wait.paused");
+  if (!w) return i.t(state.round_open ? "wait.dealing" : "wait.sitDown");
+  const simple: Readonly<Record<string, MessageKey>> = {
+    "next round": "wait.nextRound",
+    dice: "wait.dice",
+    "a Player-Dealer": "wait.playerDealer",
+  };
+  const key = simple[w.for];
+  if (key) return i.t(key);
+  const who = i.list(w.who.map((n) => displayName(i, n)));
+  if (w.for === "bank_set") return i.t("wait.bankSet", { who });
+  const what = WAITING_FOR[w.for];
+  if (!what) return i.t("wait.other", { who: w.who.length ? who : "none", what: w.for });
+  return i.t("wait.for", { who: w.who.length ? who : "none", what });
 }
 
 /** What the table asks of ``me`` (null: signed out) now, from the choices the server sent. */
 export function decision(state: TableState, me: string | null): Decision {
   if (me === null) return { kind: "sign-in" };
   const c = state.choices;
-  const wait: Decision = { kind: "wait", text: waitingText(state) };
+  const wait: Decision = { kind: "wait" };
   if (c === null) return wait;
   if (!c.seated) return c.sit?.seats.length ? { kind: "sit", seats: c.sit.seats, min: c.sit.min } : { kind: "full" };
   if (c.sitting_out) return { kind: "sitting-out" };
@@ -139,8 +136,8 @@ export function statementOf(state: TableState): Statement | null {
   return state.round?.phase === "done" ? state.round.statement : null;
 }
 
-/** The label of a wager kind. */
-export function wagerLabel(kind: string, sideBets: TableInfo["side_bets"] | undefined): string {
-  if (kind === "main") return "Pai Gow";
-  return sideBets?.find((s) => s.kind === kind)?.label ?? KIND_WORDS[kind] ?? kind;
+/** The label of a wager kind (the catalogue's; a kind it does not know, the table's label). */
+export function wagerLabel(i: I18n, kind: string, sideBets: TableInfo["side_bets"] | undefined): string {
+  const words = kindWords(i, kind);
+  return words === kind ? (sideBets?.find((s) => s.kind === kind)?.label ?? kind) : words;
 }

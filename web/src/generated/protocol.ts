@@ -7,6 +7,117 @@
 
 // ---- Views -----------------------------------------------------------------------
 
+export interface PayRow {
+  readonly case: string;
+  readonly pays: number;
+}
+
+export interface ProfileSummary {
+  readonly profile: string;
+  readonly title: string;
+  readonly game: "tiles" | "cards";
+}
+
+export interface ProfileRules {
+  readonly profile: string;
+  readonly title: string;
+  readonly game: "tiles" | "cards";
+  readonly source: string;
+  readonly limits: Limits;
+  readonly table: {
+    readonly positions: number;
+    readonly dead_hand: boolean;
+    readonly dealer_hand: boolean;
+    readonly two_spots: boolean;
+    readonly players_per_spot: number;
+    readonly surrender: boolean;
+  };
+  readonly commission: {
+    readonly rate: string;
+    readonly rounding: string;
+    readonly on_bank_surplus: boolean;
+    readonly collection: boolean;
+    readonly collection_cents: number;
+    readonly collection_schedule: readonly (readonly number[])[];
+    readonly free_collection_hands: number;
+  };
+  readonly banking: {
+    readonly house_banks: boolean;
+    readonly player_bank: boolean;
+    readonly co_bank: boolean;
+    readonly max_consecutive: number;
+    readonly house_round_between: boolean;
+    readonly dealer_wager: boolean;
+    readonly bank_must_cover_all: boolean;
+    readonly action_limited_to_stake: boolean;
+  };
+  readonly zero: {
+    readonly player_low_zero_loses: boolean;
+    readonly zero_zero_banker: boolean;
+    readonly zero_rule: "points" | "literal";
+  };
+  readonly setting_order: "reject" | "as-set" | "foul";
+  readonly house_way: string;
+  readonly start: readonly string[];
+  readonly dealing: {
+    readonly styles: readonly string[];
+    readonly default_style: string;
+    readonly chooser: string;
+    readonly bank_may_cut: boolean;
+  };
+  readonly side_bets: readonly ProfileSideBet[];
+}
+
+export interface ProfileSideBet {
+  readonly kind: "pair-fortunes" | "dragons-eye" | "supreme-bonus";
+  readonly requires_base?: boolean;
+  readonly tables?: Readonly<Record<string, readonly PayRow[]>>;
+  readonly without_paigow_wager?: boolean;
+  readonly wagers?: readonly {
+    readonly kind: string;
+    readonly table: readonly PayRow[];
+  }[];
+  readonly min?: number;
+  readonly max?: number;
+  readonly table?: readonly PayRow[];
+}
+
+export interface TutorialHand {
+  readonly pieces: readonly string[];
+  readonly name: string;
+  readonly value: number;
+}
+
+export interface TutorialDeal {
+  readonly deal: number;
+  readonly profile: string;
+  readonly way: string;
+  readonly pieces: readonly string[];
+}
+
+export interface TutorialRound {
+  readonly deal: number;
+  readonly profile: string;
+  readonly way: string;
+  readonly pieces: readonly string[];
+  readonly player: {
+    readonly high: TutorialHand;
+    readonly low: TutorialHand;
+  };
+  readonly house_way: {
+    readonly high: TutorialHand;
+    readonly low: TutorialHand;
+  };
+  readonly dealer: {
+    readonly pieces: readonly string[];
+    readonly high: TutorialHand;
+    readonly low: TutorialHand;
+  };
+  readonly result: "win" | "push" | "lose";
+  readonly high: "player" | "dealer";
+  readonly low: "player" | "dealer";
+}
+
 export interface Limits {
   readonly min: number;
   readonly max: number;
@@ -313,6 +424,7 @@ export interface SideBetInfo {
   readonly kind: string;
   readonly label: string;
   readonly pays: string;
+  readonly table: readonly PayRow[];
 }
 
 export interface TableInfo {
@@ -487,13 +599,26 @@ export interface TrainerGroup {
   readonly share: number;
   readonly ev: number;
   readonly changes: string;
+  readonly dealer_high: string;
+  readonly dealer_low: string;
+  readonly others: number;
+  readonly moves: readonly {
+    readonly before: string;
+    readonly after: string;
+    readonly hands: number;
+  }[];
 }
 
 export interface TrainerComparison {
   readonly better: string;
   readonly worse: string;
+  readonly sides: readonly ("best" | "house" | "yours")[];
   readonly summary: readonly string[];
   readonly dealer_hands: number;
+  readonly gain: number;
+  readonly differ: number;
+  readonly high_wins: readonly number[];
+  readonly low_wins: readonly number[];
   readonly groups: readonly TrainerGroup[];
 }
 

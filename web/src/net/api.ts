@@ -8,6 +8,8 @@ import type {
   Advice,
   LobbyTable,
   Me,
+  ProfileRules,
+  ProfileSummary,
   RecalledRound,
   SessionInfo,
   TableInfo,
@@ -16,31 +18,37 @@ import type {
   TrainerProblem,
   TrainerProfiles,
   TrainerStats,
+  TutorialDeal,
+  TutorialRound,
 } from "../protocol";
+import type { Said } from "../i18n/said";
 
-/** A refusal from the service, with its reason in the player's terms. */
+/** A refusal from the service, with its reason (the service's words, or the client's own). */
 export class ApiError extends Error {
   readonly status: number;
-  constructor(status: number, message: string) {
-    super(message);
+  readonly said: Said;
+  constructor(status: number, said: Said) {
+    super("key" in said ? said.key : said.server);
     this.name = "ApiError";
     this.status = status;
+    this.said = said;
   }
 }
 
 export type Fetch = (input: string, init?: RequestInit) => Promise<Response>;
 
-function detail(body: unknown, status: number): string {
+function detail(body: unknown, status: number): Said {
+  if (status === 0) return { key: "error.unreachable" };
   if (typeof body === "object" && body !== null && "detail" in body) {
     const d = body.detail;
-    if (typeof d === "string") return d;
+    if (typeof d === "string") return { server: d, fallback: status === 429 ? "error.busy" : "error.refused" };
     if (Array.isArray(d) && d.length > 0) {
-      const first = d[0] as { msg?: unknown; loc?: unknown };
+      const first = d[0] as { loc?: unknown };
       const where = Array.isArray(first.loc) ? first.loc.slice(1).join(".") : "";
-      return `${where ? `${where}: ` : ""}${typeof first.msg === "string" ? first.msg : "not accepted"}`;
+      return { key: "error.invalid", values: { field: where } };
     }
   }
-  return status === 0 ? "the table service cannot be reached" : `the service answered ${status}`;
+  return { key: "error.status", values: { status } };
 }
 
 export class Api {
@@ -110,6 +118,24 @@ export class Api {
   }
   myRounds() {
     return this.request<RecalledRound[]>("GET", "api/me/rounds");
+  }
+  rules() {
+    return this.request<ProfileSummary[]>("GET", "api/rules");
+  }
+  profileRules(profile: string) {
+    return this.request<ProfileRules>("GET", `api/rules/${encodeURIComponent(profile)}`);
+  }
+  /** The tutorial's practice round: four tiles of deal `deal` (a new deal when null). */
+  tutorialDeal(deal: number | null) {
+    return this.request<TutorialDeal>("POST", "api/tutorial/deal", { deal });
+  }
+  /** That deal played against the dealer: a setting, or the house way's. */
+  tutorialPlay(
+    deal: number,
+    setting: { readonly high: readonly string[]; readonly low: readonly string[] } | "house-way",
+  ) {
+    const body = setting === "house-way" ? { deal, house_way: true } : { deal, high: setting.high, low: setting.low };
+    return this.request<TutorialRound>("POST", "api/tutorial/play", body);
   }
   trainerProfiles() {
     return this.request<TrainerProfiles>("GET", "api/trainer/profiles");

@@ -53,12 +53,17 @@ describe("a table's chat", () => {
 
   it("says who may write", () => {
     const player = { name: "ann", role: "player" };
-    expect(chatBlocked(EMPTY_CHAT, null, false)).toMatch(/sign in/i);
-    expect(chatBlocked(EMPTY_CHAT, player, false)).toMatch(/seated players/);
+    expect(chatBlocked(EMPTY_CHAT, null, false)).toEqual({ key: "chat.signIn" });
+    expect(chatBlocked(EMPTY_CHAT, player, false)).toEqual({ key: "chat.seatedOnly" });
     expect(chatBlocked(EMPTY_CHAT, player, true)).toBeNull();
     expect(chatBlocked({ ...EMPTY_CHAT, spectators: "write" }, player, false)).toBeNull();
     expect(chatBlocked(EMPTY_CHAT, { name: "boss", role: "operator" }, false)).toBeNull();
-    expect(chatBlocked({ ...EMPTY_CHAT, silencedUntil: "" }, player, true)).toMatch(/silenced/);
+    expect(chatBlocked({ ...EMPTY_CHAT, silencedUntil: "" }, player, true)).toEqual({ key: "chat.silenced" });
+    const until = "2026-01-02T03:04:05Z";
+    expect(chatBlocked({ ...EMPTY_CHAT, silencedUntil: until }, player, true)).toEqual({
+      key: "chat.silencedUntil",
+      until,
+    });
   });
 
   it("counts code points as the server does", () => {

@@ -6,6 +6,7 @@
  * markup (docs/web.md, "Chat").
  */
 
+import type { Said } from "../i18n/said";
 import type { ChatMessage, ServerMessage, TableId } from "../protocol";
 
 export type ChatLine = ChatMessage["message"];
@@ -52,20 +53,21 @@ export function chatLength(text: string): number {
   return Array.from(text).length;
 }
 
-/** Who may write here, or why not: signed out, a spectator where spectators read, silenced. */
+/**
+ * Who may write here, or why not: signed out, a spectator where spectators read, silenced. A
+ * silence with an end says it as `until`, an ISO time the page words in its language.
+ */
 export function chatBlocked(
   view: ChatView,
   me: { readonly name: string; readonly role: string } | null,
   seated: boolean,
-): string | null {
-  if (!me) return "Sign in to chat. Everyone watching reads the chat.";
+): (Said & { readonly until?: string }) | null {
+  if (!me) return { key: "chat.signIn" };
   if (view.silencedUntil !== null) {
     return view.silencedUntil === ""
-      ? "An operator has silenced you in chat until further notice."
-      : `An operator has silenced you in chat until ${new Date(view.silencedUntil).toLocaleTimeString()}.`;
+      ? { key: "chat.silenced" }
+      : { key: "chat.silencedUntil", until: view.silencedUntil };
   }
-  if (me.role !== "operator" && !seated && view.spectators === "read") {
-    return "At this table only the seated players chat; take a seat to join in.";
-  }
+  if (me.role !== "operator" && !seated && view.spectators === "read") return { key: "chat.seatedOnly" };
   return null;
 }

@@ -1,13 +1,16 @@
 import { useEffect, useState } from "preact/hooks";
-import { messageOf, useSession } from "../app/session";
+import { useSession } from "../app/session";
 import { ChipStack } from "../components/Chip";
-import { dollarsText, formatCents, parseDollars } from "../game/money";
+import { dollarsText, parseDollars } from "../game/money";
+import { useI18n } from "../i18n/i18n";
+import { profileTitle } from "./profiles";
 import { useStore } from "../state/store";
 import { PageFrame } from "./PageFrame";
 import { signInFrom } from "./SignInPage";
 
 /** The cashier: the wallet, the chips at each table with cash-out, and a buy-in at any table. */
 export function CashierPage() {
+  const i = useI18n();
   const session = useSession();
   const me = useStore(session.store, (s) => s.me);
   const known = useStore(session.store, (s) => s.meKnown);
@@ -39,14 +42,12 @@ export function CashierPage() {
 
   if (known && !me) {
     return (
-      <PageFrame title="Cashier">
-        <p class="pg-lead">
-          <a href={signInFrom("#/cashier")}>Sign in</a> to see your wallet and buy in.
-        </p>
+      <PageFrame title={i.t("cashier.title")}>
+        <p class="pg-lead">{i.rich("cashier.signIn", { a: (c) => <a href={signInFrom("#/cashier")}>{c}</a> })}</p>
       </PageFrame>
     );
   }
-  if (!me) return <PageFrame title="Cashier">{null}</PageFrame>;
+  if (!me) return <PageFrame title={i.t("cashier.title")}>{null}</PageFrame>;
   const open = lobby.filter((t) => t.free.length > 0 && !(t.id in me.seats));
   const cents = parseDollars(amount);
   const chosen = open.find((t) => t.id === target) ?? open[0];
@@ -58,10 +59,10 @@ export function CashierPage() {
     setBusy(true);
     try {
       const r = await session.act(table, "leave", {});
-      if (r?.status === "applied") session.notify("info", `You leave table ${table}: your chips go to your wallet.`);
+      if (r?.status === "applied") session.notify("info", { key: "cashier.left", values: { table } });
       await session.refreshMe();
     } catch (e) {
-      session.notify("error", messageOf(e));
+      session.fail(e);
     } finally {
       setBusy(false);
     }
@@ -84,33 +85,37 @@ export function CashierPage() {
   };
 
   return (
-    <PageFrame title="Cashier">
+    <PageFrame title={i.t("cashier.title")}>
       <div class="pg-cashier">
         <section class="pg-felt pg-cashier__wallet" aria-labelledby="wallet-title">
-          <h2 id="wallet-title">Your wallet</h2>
+          <h2 id="wallet-title">{i.t("cashier.wallet")}</h2>
           <p class="pg-cashier__balance" data-testid="wallet">
-            {formatCents(me.wallet)}
+            {i.money(me.wallet)}
           </p>
           {me.wallet > 0 ? <ChipStack amount={Math.min(me.wallet, 1_000_000)} chipSize={34} /> : null}
-          <p class="pg-note">Play money: buy in at a table to play; leaving a table cashes your chips out.</p>
+          <p class="pg-note">{i.t("cashier.walletNote")}</p>
         </section>
         <section class="pg-card-panel" aria-labelledby="seats-title">
-          <h2 id="seats-title">At the tables</h2>
+          <h2 id="seats-title">{i.t("cashier.atTables")}</h2>
           {seats.length === 0 ? (
-            <p class="pg-note">You are not seated at any table.</p>
+            <p class="pg-note">{i.t("cashier.notSeated")}</p>
           ) : (
             <ul class="pg-list">
               {seats.map(([table, seat]) => (
                 <li key={table} class="pg-list__row">
                   <span>
-                    <a href={`#/table/${encodeURIComponent(table)}`}>Table {table}</a>, seat {seat}
+                    {i.rich("cashier.seatAt", {
+                      table,
+                      seat,
+                      a: (c) => <a href={`#/table/${encodeURIComponent(table)}`}>{c}</a>,
+                    })}
                   </span>
                   <strong>
                     {tables[table]?.state.chips[me.name] !== undefined
-                      ? formatCents(tables[table].state.chips[me.name] ?? 0)
+                      ? i.money(tables[table].state.chips[me.name] ?? 0)
                       : chips[table] !== undefined
-                        ? formatCents(chips[table] ?? 0)
-                        : "…"}
+                        ? i.money(chips[table] ?? 0)
+                        : i.t("common.ellipsis")}
                   </strong>
                   <button
                     type="button"
@@ -120,7 +125,7 @@ export function CashierPage() {
                       void cashOut(table);
                     }}
                   >
-                    Cash out
+                    {i.t("cashier.cashOut")}
                   </button>
                 </li>
               ))}
@@ -128,9 +133,9 @@ export function CashierPage() {
           )}
         </section>
         <section class="pg-card-panel" aria-labelledby="buyin-title">
-          <h2 id="buyin-title">Buy in</h2>
+          <h2 id="buyin-title">{i.t("cashier.buyIn")}</h2>
           {open.length === 0 ? (
-            <p class="pg-note">No table has a free seat for you now.</p>
+            <p class="pg-note">{i.t("cashier.noFreeSeat")}</p>
           ) : (
             <form
               class="pg-form"
@@ -140,7 +145,7 @@ export function CashierPage() {
               }}
             >
               <label class="pg-field">
-                <span class="pg-field__label">Table</span>
+                <span class="pg-field__label">{i.t("cashier.table")}</span>
                 <select
                   value={chosen?.id}
                   onChange={(e) => {
@@ -149,13 +154,17 @@ export function CashierPage() {
                 >
                   {open.map((t) => (
                     <option key={t.id} value={t.id}>
-                      {t.id} — {t.title} ({formatCents(t.limits.min)} minimum)
+                      {i.t("cashier.tableOption", {
+                        id: t.id,
+                        title: profileTitle(i, t.profile, t.title),
+                        minimum: i.money(t.limits.min),
+                      })}
                     </option>
                   ))}
                 </select>
               </label>
               <label class="pg-field">
-                <span class="pg-field__label">Amount (dollars)</span>
+                <span class="pg-field__label">{i.t("cashier.amount")}</span>
                 <input
                   inputMode="decimal"
                   value={amount}
@@ -167,15 +176,15 @@ export function CashierPage() {
                 />
                 <span id="buyin-help" class="pg-field__help">
                   {cents === null
-                    ? "Write an amount in dollars, e.g. 200 or 50.25."
+                    ? i.t("cashier.writeAmount")
                     : tooHigh
-                      ? `Your wallet holds ${formatCents(me.wallet)}.`
+                      ? i.t("money.walletHolds", { amount: i.money(me.wallet) })
                       : tooLow
-                        ? `The table minimum is ${formatCents(minimum)}.`
-                        : `You buy ${formatCents(cents)} in chips.`}
+                        ? i.t("money.tableMinimum", { amount: i.money(minimum) })
+                        : i.t("cashier.youBuy", { amount: i.money(cents) })}
                 </span>
               </label>
-              <div class="pg-chipbuttons" role="group" aria-label="Quick amounts">
+              <div class="pg-chipbuttons" role="group" aria-label={i.t("money.quick")}>
                 {[10_000, 20_000, 50_000].map((c) => (
                   <button
                     type="button"
@@ -186,7 +195,7 @@ export function CashierPage() {
                       setAmount(dollarsText(c));
                     }}
                   >
-                    {formatCents(c)}
+                    {i.money(c)}
                   </button>
                 ))}
               </div>
@@ -195,7 +204,7 @@ export function CashierPage() {
                 class="pg-button pg-button--primary"
                 disabled={busy || cents === null || cents <= 0 || tooLow || tooHigh}
               >
-                Buy in and sit down
+                {i.t("cashier.buyInAndSit")}
               </button>
             </form>
           )}

@@ -1,10 +1,15 @@
+import { useI18n } from "../i18n/i18n";
 import { PageFrame } from "./PageFrame";
 
 export function NotFoundPage({ path }: { readonly path: string }) {
+  const i = useI18n();
   return (
-    <PageFrame title="Page not found">
+    <PageFrame title={i.t("notFound.title")}>
       <p class="pg-lead">
-        There is no page at <code>{path}</code>. <a href="#/lobby">Go to the lobby</a>.
+        {i.rich("notFound.lead", {
+          path: <code>{path}</code>,
+          lobby: (c) => <a href="#/lobby">{c}</a>,
+        })}
       </p>
     </PageFrame>
   );

@@ -1,24 +1,22 @@
 import { useEffect, useState } from "preact/hooks";
 import { messageOf, useSession } from "../app/session";
 import { PieceRow } from "../components/Piece";
-import { handName } from "../game/hands";
-import { formatCents } from "../game/money";
-import { KIND_WORDS, describeOp, positionName, transferText } from "../game/record";
+import { describeOp, displayName, kindWords, positionName, styleWords, transferText } from "../game/record";
 import { ringOrder } from "../game/table";
+import { handWords, wayName } from "../i18n/hands";
+import { useI18n } from "../i18n/i18n";
+import type { Said } from "../i18n/said";
+import { say } from "../i18n/said";
+import { serverText } from "../i18n/serverText";
 import type { RecalledRound } from "../protocol";
 import { useStore } from "../state/store";
-import { displayName } from "../game/record";
-import { ChipsTable, Headline, StatementTable, signed } from "../table/Statement";
+import { ChipsTable, Headline, StatementTable } from "../table/Statement";
+import { profileTitle } from "./profiles";
 import { PageFrame } from "./PageFrame";
 import { signInFrom } from "./SignInPage";
 
 function gameOf(r: RecalledRound): "tiles" | "cards" {
   return r.record.rules.profile.game;
-}
-
-function when(iso: string): string {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : d.toISOString().replace("T", " ").slice(0, 16) + " UTC";
 }
 
 interface RecordWager {
@@ -30,41 +28,41 @@ interface RecordWager {
 }
 
 function RoundDetail({ r, me }: { readonly r: RecalledRound; readonly me: string | null }) {
+  const i = useI18n();
   const rec = r.record;
   const game = gameOf(r);
   const ring = ringOrder(Object.keys(rec.positions));
   const b = rec.banker;
-  const banker =
-    b.kind === "house"
-      ? "the house"
-      : `${displayName(b.player ?? "")}${b.kind === "co-bank" ? " (co-bank)" : b.kind === "player-dealer" ? " (Player-Dealer)" : ""}`;
+  const banker = i.t("recall.banker", { kind: b.kind.replace(/-/g, "_"), who: displayName(i, b.player ?? "") });
   return (
     <article class="pg-recall__round" aria-labelledby="recall-round-title" data-testid="recall-round">
-      <h2 id="recall-round-title">
-        Table {r.table}, round {r.round}
-      </h2>
+      <h2 id="recall-round-title">{i.t("recall.roundTitle", { table: r.table, round: r.round })}</h2>
       <p class="pg-note">
-        <time dateTime={r.finished_at}>{when(r.finished_at)}</time> · {rec.profile} · banked by {banker} · house way{" "}
-        {rec.house_way}
-        {rec.dice ? ` · dice ${rec.dice.join(" ")}` : ""}
-        {rec.start ? ` · deal from ${positionName(rec.start)}` : ""}
-        {rec.style ? ` · style ${rec.style}` : ""}
-        {rec.redacted ? " · the hands you could not see stay hidden" : ""}
+        <time dateTime={r.finished_at}>{i.dateTime(r.finished_at)}</time>
+        {i.t("recall.facts", {
+          profile: profileTitle(i, rec.profile, rec.profile),
+          banker,
+          way: wayName(i, rec.house_way),
+          dice: rec.dice ? rec.dice.join(" ") : "none",
+          start: rec.start ? positionName(i, rec.start) : "none",
+          style: rec.style ? styleWords(i, rec.style) : "none",
+          redacted: rec.redacted ? "yes" : "no",
+        })}
       </p>
       {rec.void ? (
-        <p class="pg-results__mine pg-results__mine--even">Void: {rec.void}. Every wager was returned.</p>
+        <p class="pg-results__mine pg-results__mine--even">{i.t("recall.void", { reason: serverText(i, rec.void) })}</p>
       ) : null}
-      <h3>Hands</h3>
+      <h3>{i.t("recall.hands")}</h3>
       <div class="pg-recall__hands">
         {ring.map((pos) => {
           const p = rec.positions[pos];
           if (!p) return null;
           const wagers = p.wagers as readonly RecordWager[];
           return (
-            <section key={pos} class="pg-recall__pos" aria-label={positionName(pos)}>
-              <h4>{pos === "dealer" ? "Dealer" : pos === "dead" ? "Dead hand" : `Seat ${pos}`}</h4>
+            <section key={pos} class="pg-recall__pos" aria-label={positionName(i, pos)}>
+              <h4>{i.t("recall.position", { pos: pos === "dealer" || pos === "dead" ? pos : "seat", seat: pos })}</h4>
               {p.collected ? (
-                <p class="pg-note">Collected unexposed</p>
+                <p class="pg-note">{i.t("hand.collected")}</p>
               ) : p.setting ? (
                 <div class="pg-recall__setting">
                   <span>
@@ -72,32 +70,42 @@ function RoundDetail({ r, me }: { readonly r: RecalledRound; readonly me: string
                       game={game}
                       codes={p.setting.high}
                       width={22}
-                      label={`High hand ${p.setting.high.join(" ")}`}
+                      label={i.t("recall.highHand", { pieces: p.setting.high.join(" ") })}
                     />
-                    <small>{handName(game, p.setting.high)}</small>
+                    <small>{handWords(i, game, p.setting.high)}</small>
                   </span>
                   <span>
                     <PieceRow
                       game={game}
                       codes={p.setting.low}
                       width={22}
-                      label={`Low hand ${p.setting.low.join(" ")}`}
+                      label={i.t("recall.lowHand", { pieces: p.setting.low.join(" ") })}
                     />
-                    <small>{handName(game, p.setting.low)}</small>
+                    <small>{handWords(i, game, p.setting.low)}</small>
                   </span>
                 </div>
               ) : p.dealt ? (
-                <PieceRow game={game} codes={p.dealt} width={22} label={`Dealt ${p.dealt.join(" ")}`} />
+                <PieceRow
+                  game={game}
+                  codes={p.dealt}
+                  width={22}
+                  label={i.t("recall.dealt", { pieces: p.dealt.join(" ") })}
+                />
               ) : (
-                <p class="pg-note">Not shown to you</p>
+                <p class="pg-note">{i.t("recall.hidden")}</p>
               )}
               {wagers.length ? (
                 <ul class="pg-recall__wagers">
-                  {wagers.map((w, i) => (
-                    <li key={w.ref ?? i}>
-                      {w.player === "dealer" ? "Dealer's wager" : displayName(w.player ?? "")}{" "}
-                      {w.kind && w.kind !== "main" && w.kind !== "dealer" ? `${KIND_WORDS[w.kind] ?? w.kind} ` : ""}
-                      {formatCents(w.cents ?? 0)}: <strong>{w.result ?? "—"}</strong>
+                  {wagers.map((w, k) => (
+                    <li key={w.ref ?? k}>
+                      {i.rich("recall.wager", {
+                        who: w.player === "dealer" ? i.t("history.dealerWager") : displayName(i, w.player ?? ""),
+                        kind: w.kind && w.kind !== "main" && w.kind !== "dealer" ? kindWords(i, w.kind) : "none",
+                        amount: i.money(w.cents ?? 0),
+                        result: (
+                          <strong>{w.result ? i.t("badge.result", { result: w.result }) : i.t("common.none")}</strong>
+                        ),
+                      })}
                     </li>
                   ))}
                 </ul>
@@ -106,18 +114,18 @@ function RoundDetail({ r, me }: { readonly r: RecalledRound; readonly me: string
           );
         })}
       </div>
-      <h3>Every step</h3>
+      <h3>{i.t("recall.steps")}</h3>
       <ol class="pg-recall__steps">
         {rec.operations.map((op) => {
-          const s = describeOp(op, game, displayName);
+          const s = describeOp(i, op, game, (n) => displayName(i, n));
           return (
             <li key={op.index} class="pg-recall__step">
               <span class="pg-recall__who">{s.who}</span>
               <span class="pg-recall__text">{s.text}</span>
               {s.pieces.length ? (
                 <span class="pg-recall__pieces">
-                  {s.pieces.map((g, i) => (
-                    <PieceRow key={i} game={game} codes={g} width={16} decorative />
+                  {s.pieces.map((g, k) => (
+                    <PieceRow key={k} game={game} codes={g} width={16} decorative />
                   ))}
                 </span>
               ) : null}
@@ -125,15 +133,15 @@ function RoundDetail({ r, me }: { readonly r: RecalledRound; readonly me: string
           );
         })}
       </ol>
-      <h3>Money</h3>
+      <h3>{i.t("recall.money")}</h3>
       <Headline statement={r.statement} me={me} />
       <StatementTable statement={r.statement} info={null} me={me} />
       <ChipsTable players={r.statement.players} me={me} />
       <details class="pg-recall__transfers">
-        <summary>Every transfer ({rec.transfers.length})</summary>
+        <summary>{i.t("recall.transfers", { n: rec.transfers.length })}</summary>
         <ol>
-          {rec.transfers.map((t, i) => (
-            <li key={i}>{transferText(t)}</li>
+          {rec.transfers.map((t, k) => (
+            <li key={k}>{transferText(i, t)}</li>
           ))}
         </ol>
       </details>
@@ -143,11 +151,12 @@ function RoundDetail({ r, me }: { readonly r: RecalledRound; readonly me: string
 
 /** The recall view: the last 10 rounds (yours, or a table's), each with every step. */
 export function RecallPage({ table, round }: { readonly table: string | null; readonly round: number | null }) {
+  const i = useI18n();
   const session = useSession();
   const me = useStore(session.store, (s) => s.me);
   const known = useStore(session.store, (s) => s.meKnown);
   const [rounds, setRounds] = useState<readonly RecalledRound[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<Said | null>(null);
   const [picked, setPicked] = useState<number>(0);
   useEffect(() => {
     if (!known) return;
@@ -164,8 +173,8 @@ export function RecallPage({ table, round }: { readonly table: string | null; re
       .then((r) => {
         if (!live) return;
         setRounds(r);
-        const i = round === null ? 0 : r.findIndex((x) => x.round === round);
-        setPicked(Math.max(i, 0));
+        const at = round === null ? 0 : r.findIndex((x) => x.round === round);
+        setPicked(Math.max(at, 0));
       })
       .catch((e: unknown) => {
         if (live) setError(messageOf(e));
@@ -174,46 +183,41 @@ export function RecallPage({ table, round }: { readonly table: string | null; re
       live = false;
     };
   }, [session, table, round, known, me?.name, me?.role]);
-  const title = table === null ? "Your last rounds" : `Table ${table}: last rounds`;
+  const title = table === null ? i.t("recall.mine") : i.t("recall.tables", { table });
   if (table === null && known && !me) {
     return (
-      <PageFrame title="Game recall">
-        <p class="pg-lead">
-          <a href={signInFrom("#/recall")}>Sign in</a> to recall your last rounds, or open a table&apos;s recall from
-          its page.
-        </p>
+      <PageFrame title={i.t("title.recall")}>
+        <p class="pg-lead">{i.rich("recall.signIn", { a: (c) => <a href={signInFrom("#/recall")}>{c}</a> })}</p>
       </PageFrame>
     );
   }
   const current = rounds?.[picked];
   return (
-    <PageFrame title={title} wide lead="The last 10 rounds, every step in order, as you were allowed to see them.">
-      {error ? <p class="pg-form__error">{error}</p> : null}
+    <PageFrame title={title} wide lead={i.t("recall.lead")}>
+      {error ? <p class="pg-form__error">{say(i, error)}</p> : null}
       {rounds === null ? (
-        <p role="status">Loading…</p>
+        <p role="status">{i.t("app.loading")}</p>
       ) : rounds.length === 0 ? (
-        <p class="pg-empty">No round to recall yet.</p>
+        <p class="pg-empty">{i.t("recall.empty")}</p>
       ) : (
         <div class="pg-recall">
-          <nav class="pg-recall__list" aria-label="Rounds">
+          <nav class="pg-recall__list" aria-label={i.t("recall.rounds")}>
             <ul>
-              {rounds.map((r, i) => {
+              {rounds.map((r, k) => {
                 const net = r.statement.players.find((p) => p.player === me?.name)?.net;
                 return (
                   <li key={`${r.table}-${r.round}`}>
                     <button
                       type="button"
                       class="pg-recall__pick"
-                      aria-current={i === picked ? "true" : undefined}
+                      aria-current={k === picked ? "true" : undefined}
                       onClick={() => {
-                        setPicked(i);
+                        setPicked(k);
                       }}
                     >
-                      <span>
-                        {table === null ? `${r.table} · ` : ""}Round {r.round}
-                      </span>
+                      <span>{i.t("recall.pick", { table: table === null ? r.table : "none", round: r.round })}</span>
                       <span class={net === undefined ? "" : net > 0 ? "pg-up" : net < 0 ? "pg-down" : ""}>
-                        {r.void ? "void" : net === undefined ? "" : signed(net)}
+                        {r.void ? i.t("result.void") : net === undefined ? "" : i.signed(net)}
                       </span>
                     </button>
                   </li>
@@ -226,7 +230,7 @@ export function RecallPage({ table, round }: { readonly table: string | null; re
       )}
       {table !== null ? (
         <p>
-          <a href={`#/table/${encodeURIComponent(table)}`}>Back to table {table}</a>
+          <a href={`#/table/${encodeURIComponent(table)}`}>{i.t("recall.back", { table })}</a>
         </p>
       ) : null}
     </PageFrame>

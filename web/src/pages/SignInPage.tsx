@@ -1,6 +1,8 @@
 import { useEffect, useState } from "preact/hooks";
 import { messageOf, useSession } from "../app/session";
-import { formatCents } from "../game/money";
+import { useI18n } from "../i18n/i18n";
+import type { Said } from "../i18n/said";
+import { say } from "../i18n/said";
 import { useStore } from "../state/store";
 import { PageFrame } from "./PageFrame";
 
@@ -20,12 +22,13 @@ export function signInFrom(hash: string): string {
 type Mode = "sign-in" | "register";
 
 export function SignInPage() {
+  const i = useI18n();
   const session = useSession();
   const me = useStore(session.store, (s) => s.me);
   const [mode, setMode] = useState<Mode>("register");
   const [name, setName] = useState("");
   const [password, setPassword] = useState("");
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<Said | null>(null);
   const [busy, setBusy] = useState(false);
   // What the service says a new account from here would get: the sign-up grant is given once
   // per address per period, so the page promises only what the server's answer says.
@@ -43,11 +46,7 @@ export function SignInPage() {
     };
   }, [session]);
   const wallet =
-    grant === null
-      ? null
-      : grant > 0
-        ? `A new wallet holds ${formatCents(grant)} of play money.`
-        : "This address has had its sign-up grant recently: a new wallet starts empty (the cashier can credit it).";
+    grant === null ? null : grant > 0 ? i.t("signIn.newWallet", { amount: i.money(grant) }) : i.t("signIn.emptyWallet");
 
   const run = async (work: () => Promise<unknown>) => {
     setBusy(true);
@@ -64,21 +63,23 @@ export function SignInPage() {
 
   if (me) {
     return (
-      <PageFrame title="Signed in">
+      <PageFrame title={i.t("signIn.signedIn")}>
         <p class="pg-lead">
-          You are signed in as <strong>{me.name}</strong>. <a href="#/lobby">Pick a table in the lobby</a>.
+          {i.rich("signIn.signedInAs", {
+            name: <strong>{me.name}</strong>,
+            lobby: (c) => <a href="#/lobby">{c}</a>,
+          })}
         </p>
       </PageFrame>
     );
   }
   return (
-    <PageFrame title={mode === "register" ? "Join the table" : "Sign in"}>
+    <PageFrame title={i.t(mode === "register" ? "signIn.joinTitle" : "signIn.title")}>
       <div class="pg-signin">
         <div class="pg-card-panel pg-signin__guest">
-          <h2>Play right away</h2>
+          <h2>{i.t("signIn.guestTitle")}</h2>
           <p class="pg-note" data-testid="guest-note">
-            A guest account, signed in at once. {wallet} It lasts as long as this browser session; create an account to
-            keep your wallet and trainer statistics.
+            {i.t("signIn.guestNote")} {wallet}
           </p>
           <button
             type="button"
@@ -88,11 +89,11 @@ export function SignInPage() {
               void run(() => session.guest());
             }}
           >
-            Play as a guest
+            {i.t("signIn.guest")}
           </button>
         </div>
         <div class="pg-card-panel">
-          <div class="pg-tabs" role="tablist" aria-label="Account">
+          <div class="pg-tabs" role="tablist" aria-label={i.t("signIn.account")}>
             {(["register", "sign-in"] as const).map((m) => (
               <button
                 key={m}
@@ -107,7 +108,7 @@ export function SignInPage() {
                   setError(null);
                 }}
               >
-                {m === "register" ? "Create an account" : "Sign in"}
+                {i.t(m === "register" ? "signIn.createTab" : "signIn.title")}
               </button>
             ))}
           </div>
@@ -122,7 +123,7 @@ export function SignInPage() {
               }}
             >
               <label class="pg-field">
-                <span class="pg-field__label">Account name</span>
+                <span class="pg-field__label">{i.t("signIn.name")}</span>
                 <input
                   name="username"
                   autoComplete="username"
@@ -137,11 +138,11 @@ export function SignInPage() {
                   }}
                 />
                 <span id="name-help" class="pg-field__help">
-                  3 to 24 characters: a lower-case letter, then letters, digits or _.
+                  {i.t("signIn.nameHelp")}
                 </span>
               </label>
               <label class="pg-field">
-                <span class="pg-field__label">Password</span>
+                <span class="pg-field__label">{i.t("signIn.password")}</span>
                 <input
                   name="password"
                   type="password"
@@ -156,16 +157,16 @@ export function SignInPage() {
                   }}
                 />
                 <span id="password-help" class="pg-field__help">
-                  At least 8 characters.
+                  {i.t("signIn.passwordHelp")}
                 </span>
               </label>
               {error ? (
                 <p class="pg-form__error" role="alert">
-                  {error}
+                  {say(i, error)}
                 </p>
               ) : null}
               <button type="submit" class="pg-button pg-button--primary" disabled={busy}>
-                {mode === "register" ? "Create account and play" : "Sign in"}
+                {i.t(mode === "register" ? "signIn.create" : "signIn.title")}
               </button>
               {mode === "register" && wallet ? (
                 <p class="pg-note" data-testid="grant-note">

@@ -1,17 +1,18 @@
 import { useState } from "preact/hooks";
 import { hrefOf } from "../app/router";
 import { messageOf, useSession } from "../app/session";
-import { formatCents, parseDollars } from "../game/money";
+import { parseDollars } from "../game/money";
+import { useI18n } from "../i18n/i18n";
+import type { Said } from "../i18n/said";
+import { say } from "../i18n/said";
 import { useStore } from "../state/store";
 import type { AccountDetail, PitApi } from "./pitApi";
 import { usePoll } from "./usePoll";
-
-function when(iso: string | null): string {
-  return iso ? iso.replace("T", " ").slice(0, 19) : "";
-}
+import { moment } from "./words";
 
 function Adjust({ a, pit, done }: { readonly a: AccountDetail; readonly pit: PitApi; readonly done: () => void }) {
   const session = useSession();
+  const i = useI18n();
   const [amount, setAmount] = useState("");
   const [direction, setDirection] = useState<"in" | "out">("in");
   const [reason, setReason] = useState("");
@@ -24,7 +25,7 @@ function Adjust({ a, pit, done }: { readonly a: AccountDetail; readonly pit: Pit
     setBusy(true);
     try {
       const r = await pit.adjust(a.name, direction === "in" ? cents : -cents, why);
-      session.notify("info", `${a.name}'s wallet: ${formatCents(r.wallet)}.`);
+      session.notify("info", { key: "pit.walletIs", values: { name: a.name, amount: i.money(r.wallet) } });
       setAmount("");
       setReason("");
       done();
@@ -43,10 +44,10 @@ function Adjust({ a, pit, done }: { readonly a: AccountDetail; readonly pit: Pit
         void submit();
       }}
     >
-      <h3 id="adjust-title">Adjust the wallet</h3>
+      <h3 id="adjust-title">{i.t("pit.adjustTitle")}</h3>
       <div class="pg-pit__row">
         <label class="pg-field pg-field--short">
-          <span class="pg-field__label">Direction</span>
+          <span class="pg-field__label">{i.t("pit.direction")}</span>
           <select
             name="direction"
             value={direction}
@@ -54,12 +55,12 @@ function Adjust({ a, pit, done }: { readonly a: AccountDetail; readonly pit: Pit
               setDirection(e.currentTarget.value === "out" ? "out" : "in");
             }}
           >
-            <option value="in">into the wallet</option>
-            <option value="out">out of the wallet</option>
+            <option value="in">{i.t("pit.adjustIn")}</option>
+            <option value="out">{i.t("pit.adjustOut")}</option>
           </select>
         </label>
         <label class="pg-field pg-field--short">
-          <span class="pg-field__label">Amount ($)</span>
+          <span class="pg-field__label">{i.t("pit.amount")}</span>
           <input
             name="amount"
             inputMode="decimal"
@@ -71,7 +72,7 @@ function Adjust({ a, pit, done }: { readonly a: AccountDetail; readonly pit: Pit
           />
         </label>
         <label class="pg-field">
-          <span class="pg-field__label">Reason (required)</span>
+          <span class="pg-field__label">{i.t("pit.reasonRequired")}</span>
           <input
             name="reason"
             value={reason}
@@ -84,23 +85,22 @@ function Adjust({ a, pit, done }: { readonly a: AccountDetail; readonly pit: Pit
           />
         </label>
         <button type="submit" class="pg-button pg-button--primary" disabled={busy || !ok}>
-          Adjust
+          {i.t("pit.adjust")}
         </button>
       </div>
-      <p class="pg-field__help">
-        A movement with the cashier, written in the ledger and the event log with your reason.
-      </p>
+      <p class="pg-field__help">{i.t("pit.adjustHelp")}</p>
     </form>
   );
 }
 
 function Account({ name, pit }: { readonly name: string; readonly pit: PitApi }) {
   const session = useSession();
+  const i = useI18n();
   const me = useStore(session.store, (s) => s.me);
   const { data: a, error, refresh } = usePoll(() => pit.account(name), 3000, [pit, name]);
-  if (error) return <p class="pg-form__error">{error}</p>;
-  if (!a) return <p class="pg-note">Loading {name}…</p>;
-  const act = async (what: () => Promise<unknown>, said: string) => {
+  if (error) return <p class="pg-form__error">{say(i, error)}</p>;
+  if (!a) return <p class="pg-note">{i.t("pit.loadingAccount", { name })}</p>;
+  const act = async (what: () => Promise<unknown>, said: Said) => {
     try {
       await what();
       session.notify("info", said);
@@ -112,28 +112,33 @@ function Account({ name, pit }: { readonly name: string; readonly pit: PitApi })
   return (
     <section class="pg-pit__account" aria-labelledby="account-title" data-account={a.name}>
       <h2 id="account-title">
-        {a.name} <span class="pg-subtitle">{a.role}</span>
+        {a.name} <span class="pg-subtitle">{i.t("pit.role", { role: a.role })}</span>
       </h2>
       <dl class="pg-pit__facts">
-        <dt>Wallet</dt>
-        <dd data-testid="account-wallet">{formatCents(a.wallet)}</dd>
-        <dt>Status</dt>
-        <dd data-testid="account-status">{a.suspended_at ? `suspended since ${when(a.suspended_at)}` : "active"}</dd>
+        <dt>{i.t("pit.wallet")}</dt>
+        <dd data-testid="account-wallet">{i.money(a.wallet)}</dd>
+        <dt>{i.t("pit.status")}</dt>
+        <dd data-testid="account-status">
+          {i.t("pit.statusValue", { suspended: a.suspended_at ? "yes" : "no", since: moment(i, a.suspended_at) })}
+        </dd>
         {a.role === "operator" ? (
           <>
-            <dt>Surveillance right</dt>
-            <dd data-testid="account-surveillance">{a.surveillance ? "held" : "not held"}</dd>
+            <dt>{i.t("pit.surveillance")}</dt>
+            <dd data-testid="account-surveillance">
+              {i.t("pit.surveillanceHeld", { held: a.surveillance ? "yes" : "no" })}
+            </dd>
           </>
         ) : null}
-        <dt>Connected</dt>
-        <dd>{a.connected ? "yes" : "no"}</dd>
-        <dt>Seats</dt>
+        <dt>{i.t("pit.connected")}</dt>
+        <dd>{i.t("pit.yesNo", { yes: a.connected ? "yes" : "no" })}</dd>
+        <dt>{i.t("felt.seats")}</dt>
         <dd>
           {Object.entries(a.seats).length === 0
-            ? "none"
+            ? i.t("pit.noneWord")
             : Object.entries(a.seats).map(([t, s]) => (
                 <a key={t} href={`#/table/${encodeURIComponent(t)}`}>
-                  {t} seat {s}{" "}
+                  {i.t("pit.seatAt", { table: t, seat: s })}
+                  {i.t("common.space")}
                 </a>
               ))}
         </dd>
@@ -143,17 +148,21 @@ function Account({ name, pit }: { readonly name: string; readonly pit: PitApi })
           <button
             type="button"
             class="pg-button pg-button--secondary"
-            onClick={() => void act(() => pit.suspend(a.name, false), `${a.name} reinstated.`)}
+            onClick={() =>
+              void act(() => pit.suspend(a.name, false), { key: "pit.reinstated", values: { name: a.name } })
+            }
           >
-            Reinstate
+            {i.t("pit.reinstate")}
           </button>
         ) : (
           <button
             type="button"
             class="pg-button pg-button--secondary"
-            onClick={() => void act(() => pit.suspend(a.name, true), `${a.name} suspended.`)}
+            onClick={() =>
+              void act(() => pit.suspend(a.name, true), { key: "pit.suspended", values: { name: a.name } })
+            }
           >
-            Suspend
+            {i.t("pit.suspend")}
           </button>
         )}
         {a.role === "operator" && a.name !== me?.name ? (
@@ -161,30 +170,30 @@ function Account({ name, pit }: { readonly name: string; readonly pit: PitApi })
             type="button"
             class="pg-button pg-button--secondary"
             onClick={() =>
-              void act(
-                () => pit.surveillance(a.name, !a.surveillance),
-                a.surveillance ? `${a.name}: surveillance right withdrawn.` : `${a.name}: surveillance right granted.`,
-              )
+              void act(() => pit.surveillance(a.name, !a.surveillance), {
+                key: "pit.surveillanceChanged",
+                values: { name: a.name, granted: a.surveillance ? "no" : "yes" },
+              })
             }
           >
-            {a.surveillance ? "Withdraw the surveillance right" : "Grant the surveillance right"}
+            {i.t("pit.surveillanceButton", { held: a.surveillance ? "yes" : "no" })}
           </button>
         ) : null}
       </div>
       <Adjust a={a} pit={pit} done={() => void refresh()} />
-      <h3>Sessions</h3>
+      <h3>{i.t("pit.sessions")}</h3>
       {a.sessions.length === 0 ? (
-        <p class="pg-note">No session.</p>
+        <p class="pg-note">{i.t("pit.noSession")}</p>
       ) : (
-        <table class="pg-pit__grid" aria-label="Sessions">
+        <table class="pg-pit__grid" aria-label={i.t("pit.sessions")}>
           <thead>
             <tr>
-              <th scope="col">Session</th>
-              <th scope="col">Created</th>
-              <th scope="col">Expires</th>
-              <th scope="col">Websockets</th>
+              <th scope="col">{i.t("pit.session")}</th>
+              <th scope="col">{i.t("pit.created")}</th>
+              <th scope="col">{i.t("pit.expires")}</th>
+              <th scope="col">{i.t("pit.websockets")}</th>
               <th scope="col">
-                <span class="pg-visually-hidden">Revoke</span>
+                <span class="pg-visually-hidden">{i.t("pit.revoke")}</span>
               </th>
             </tr>
           </thead>
@@ -192,18 +201,18 @@ function Account({ name, pit }: { readonly name: string; readonly pit: PitApi })
             {a.sessions.map((s) => (
               <tr key={s.id}>
                 <td>
-                  <code>{s.id.slice(0, 12)}…</code>
+                  <code>{s.id.slice(0, 12) + i.t("common.ellipsis")}</code>
                 </td>
-                <td>{when(s.created_at)}</td>
-                <td>{s.expired ? "expired" : when(s.expires_at)}</td>
-                <td>{s.websockets}</td>
+                <td>{moment(i, s.created_at)}</td>
+                <td>{s.expired ? i.t("pit.expired") : moment(i, s.expires_at)}</td>
+                <td>{i.number(s.websockets)}</td>
                 <td>
                   <button
                     type="button"
                     class="pg-button pg-button--small"
-                    onClick={() => void act(() => pit.revoke(a.name, s.id), "Session revoked.")}
+                    onClick={() => void act(() => pit.revoke(a.name, s.id), { key: "pit.revoked" })}
                   >
-                    Revoke
+                    {i.t("pit.revoke")}
                   </button>
                 </td>
               </tr>
@@ -211,16 +220,16 @@ function Account({ name, pit }: { readonly name: string; readonly pit: PitApi })
           </tbody>
         </table>
       )}
-      <h3>Ledger</h3>
-      <table class="pg-pit__grid" aria-label="Ledger lines" data-testid="ledger">
+      <h3>{i.t("pit.ledger")}</h3>
+      <table class="pg-pit__grid" aria-label={i.t("pit.ledgerLines")} data-testid="ledger">
         <thead>
           <tr>
-            <th scope="col">#</th>
-            <th scope="col">When (UTC)</th>
-            <th scope="col">With</th>
-            <th scope="col">Reason</th>
+            <th scope="col">{i.t("pit.idHeader")}</th>
+            <th scope="col">{i.t("pit.when")}</th>
+            <th scope="col">{i.t("pit.withOther")}</th>
+            <th scope="col">{i.t("pit.reason")}</th>
             <th scope="col" class="pg-pit__num">
-              Cents
+              {i.t("pit.cents")}
             </th>
           </tr>
         </thead>
@@ -228,28 +237,28 @@ function Account({ name, pit }: { readonly name: string; readonly pit: PitApi })
           {a.ledger.map((l) => (
             <tr key={l.id} data-ledger={l.id}>
               <td>{l.id}</td>
-              <td>{when(l.at)}</td>
-              <td>{l.table ? `${l.other} (${l.table})` : l.other}</td>
+              <td>{moment(i, l.at)}</td>
+              <td>{l.table ? i.t("pit.withTable", { other: l.other, table: l.table }) : l.other}</td>
               <td data-testid="ledger-reason">{l.reason}</td>
               <td class="pg-pit__num" data-testid="ledger-cents">
-                {formatCents(l.cents)}
+                {i.money(l.cents)}
               </td>
             </tr>
           ))}
         </tbody>
       </table>
-      <h3>Last rounds</h3>
+      <h3>{i.t("pit.lastRounds")}</h3>
       {a.rounds.length === 0 ? (
-        <p class="pg-note">No round played.</p>
+        <p class="pg-note">{i.t("pit.noRound")}</p>
       ) : (
         <ul class="pg-list">
           {a.rounds.map((r) => (
             <li key={`${r.table}-${r.round}`} class="pg-list__row">
               <a href={hrefOf({ page: "recall", table: r.table, round: r.round })}>
-                {r.table} round {r.round}
+                {i.t("pit.tableRound", { table: r.table, round: String(r.round) })}
               </a>
-              <span>{when(r.finished_at)}</span>
-              <strong>{formatCents(r.net)}</strong>
+              <span>{moment(i, r.finished_at)}</span>
+              <strong>{i.signed(r.net)}</strong>
             </li>
           ))}
         </ul>
@@ -260,13 +269,14 @@ function Account({ name, pit }: { readonly name: string; readonly pit: PitApi })
 
 /** Accounts: a search, and one account with its wallet, ledger, sessions and rounds. */
 export function AccountsPanel({ pit, account }: { readonly pit: PitApi; readonly account: string | null }) {
+  const i = useI18n();
   const [q, setQ] = useState("");
   const { data } = usePoll(() => pit.accounts(q.trim().toLowerCase()), 0, [pit, q]);
   return (
     <div class="pg-pit__accounts">
-      <section class="pg-card-panel" aria-label="Find an account">
+      <section class="pg-card-panel" aria-label={i.t("pit.findAccount")}>
         <label class="pg-field">
-          <span class="pg-field__label">Find an account</span>
+          <span class="pg-field__label">{i.t("pit.findAccount")}</span>
           <input
             type="search"
             name="q"
@@ -282,10 +292,10 @@ export function AccountsPanel({ pit, account }: { readonly pit: PitApi; readonly
             <li key={r.name} class="pg-list__row">
               <a href={hrefOf({ page: "pit", section: "accounts", account: r.name })}>{r.name}</a>
               <span>
-                {r.role}
-                {r.suspended ? " · suspended" : ""}
+                {i.t("pit.role", { role: r.role })}
+                {r.suspended ? i.t("pit.suspendedMark") : ""}
               </span>
-              <strong>{formatCents(r.wallet)}</strong>
+              <strong>{i.money(r.wallet)}</strong>
             </li>
           ))}
         </ul>

@@ -1,13 +1,19 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import { hrefOf } from "../app/router";
 import { messageOf, useSession } from "../app/session";
+import { useI18n } from "../i18n/i18n";
 import type { AuditReport, LogEvent, PitApi } from "./pitApi";
+import { moment } from "./words";
+
+/** The levels of the event log, as the server names them. */
+const LEVELS = ["info", "warning", "alert"] as const;
 
 /** The most events the page keeps (the newest). */
 const KEEP = 2000;
 
 function Audit({ pit }: { readonly pit: PitApi }) {
   const session = useSession();
+  const i = useI18n();
   const [report, setReport] = useState<AuditReport | null>(null);
   const [busy, setBusy] = useState(false);
   const run = async () => {
@@ -22,14 +28,14 @@ function Audit({ pit }: { readonly pit: PitApi }) {
   };
   return (
     <section class="pg-card-panel" aria-labelledby="audit-title">
-      <h2 id="audit-title">Audit</h2>
+      <h2 id="audit-title">{i.t("pit.audit")}</h2>
       <button type="button" class="pg-button pg-button--primary" disabled={busy} onClick={() => void run()}>
-        Run the audit
+        {i.t("pit.runAudit")}
       </button>
       {report ? (
         report.findings.length === 0 ? (
           <p class="pg-up" data-testid="audit-result">
-            Clean: the ledger balances and every table's chips match it ({report.ledger_rows ?? 0} ledger rows).
+            {i.t("pit.auditClean", { rows: report.ledger_rows ?? 0 })}
           </p>
         ) : (
           <ul class="pg-form__error" data-testid="audit-result">
@@ -45,6 +51,7 @@ function Audit({ pit }: { readonly pit: PitApi }) {
 
 /** Recall any round of any table: its page, with every step and every hand. */
 function RecallForm() {
+  const i = useI18n();
   const [table, setTable] = useState("");
   const [round, setRound] = useState("");
   const n = Number(round);
@@ -52,14 +59,14 @@ function RecallForm() {
   return (
     <form
       class="pg-form pg-card-panel pg-pit__row"
-      aria-label="Recall a round"
+      aria-label={i.t("pit.recallForm")}
       onSubmit={(e) => {
         e.preventDefault();
         if (ok) window.location.hash = hrefOf({ page: "recall", table: table.trim(), round: n });
       }}
     >
       <label class="pg-field pg-field--short">
-        <span class="pg-field__label">Table</span>
+        <span class="pg-field__label">{i.t("title.table")}</span>
         <input
           name="recall-table"
           value={table}
@@ -70,7 +77,7 @@ function RecallForm() {
         />
       </label>
       <label class="pg-field pg-field--short">
-        <span class="pg-field__label">Round</span>
+        <span class="pg-field__label">{i.t("pit.round")}</span>
         <input
           name="recall-round"
           type="number"
@@ -82,7 +89,7 @@ function RecallForm() {
         />
       </label>
       <button type="submit" class="pg-button pg-button--primary" disabled={!ok}>
-        Recall the round
+        {i.t("pit.recallSubmit")}
       </button>
     </form>
   );
@@ -90,6 +97,7 @@ function RecallForm() {
 
 /** The event log live (filtered by table, kind and level) and the audit. */
 export function EventsPanel({ pit }: { readonly pit: PitApi }) {
+  const i = useI18n();
   const [events, setEvents] = useState<readonly LogEvent[]>([]);
   const [table, setTable] = useState("");
   const [kind, setKind] = useState("");
@@ -126,10 +134,10 @@ export function EventsPanel({ pit }: { readonly pit: PitApi }) {
       <Audit pit={pit} />
       <RecallForm />
       <section class="pg-card-panel" aria-labelledby="log-title">
-        <h2 id="log-title">Event log</h2>
+        <h2 id="log-title">{i.t("pit.eventLog")}</h2>
         <div class="pg-pit__row">
           <label class="pg-field pg-field--short">
-            <span class="pg-field__label">Table</span>
+            <span class="pg-field__label">{i.t("title.table")}</span>
             <input
               name="table"
               value={table}
@@ -140,7 +148,7 @@ export function EventsPanel({ pit }: { readonly pit: PitApi }) {
             />
           </label>
           <label class="pg-field pg-field--short">
-            <span class="pg-field__label">Kind</span>
+            <span class="pg-field__label">{i.t("pit.kind")}</span>
             <select
               name="kind"
               value={kind}
@@ -148,7 +156,7 @@ export function EventsPanel({ pit }: { readonly pit: PitApi }) {
                 setKind(e.currentTarget.value);
               }}
             >
-              <option value="">every kind</option>
+              <option value="">{i.t("pit.everyKind")}</option>
               {kinds.map((k) => (
                 <option key={k} value={k}>
                   {k}
@@ -157,7 +165,7 @@ export function EventsPanel({ pit }: { readonly pit: PitApi }) {
             </select>
           </label>
           <label class="pg-field pg-field--short">
-            <span class="pg-field__label">Level</span>
+            <span class="pg-field__label">{i.t("pit.level")}</span>
             <select
               name="level"
               value={level}
@@ -165,29 +173,31 @@ export function EventsPanel({ pit }: { readonly pit: PitApi }) {
                 setLevel(e.currentTarget.value);
               }}
             >
-              <option value="">every level</option>
-              <option value="info">info</option>
-              <option value="warning">warning</option>
-              <option value="alert">alert</option>
+              <option value="">{i.t("pit.everyLevel")}</option>
+              {LEVELS.map((l) => (
+                <option key={l} value={l}>
+                  {i.t("pit.levelName", { level: l })}
+                </option>
+              ))}
             </select>
           </label>
         </div>
-        <table class="pg-pit__grid" aria-label="Events" data-testid="events">
+        <table class="pg-pit__grid" aria-label={i.t("pit.events")} data-testid="events">
           <thead>
             <tr>
-              <th scope="col">#</th>
-              <th scope="col">When (UTC)</th>
-              <th scope="col">Kind</th>
-              <th scope="col">Table</th>
-              <th scope="col">By</th>
-              <th scope="col">Detail</th>
+              <th scope="col">{i.t("pit.idHeader")}</th>
+              <th scope="col">{i.t("pit.when")}</th>
+              <th scope="col">{i.t("pit.kind")}</th>
+              <th scope="col">{i.t("title.table")}</th>
+              <th scope="col">{i.t("pit.by")}</th>
+              <th scope="col">{i.t("pit.detail")}</th>
             </tr>
           </thead>
           <tbody>
             {shown.map((e) => (
               <tr key={e.id} class={`pg-pit__level--${e.level}`} data-event={e.kind}>
                 <td>{e.id}</td>
-                <td>{e.at.replace("T", " ").slice(0, 19)}</td>
+                <td>{moment(i, e.at)}</td>
                 <td>{e.kind}</td>
                 <td>{e.table ?? ""}</td>
                 <td>{e.actor ?? ""}</td>

@@ -1,12 +1,22 @@
 import { useState } from "preact/hooks";
 import { messageOf, useSession } from "../app/session";
-import { dollarsText, formatCents, parseDollars } from "../game/money";
+import { dollarsText, parseDollars } from "../game/money";
+import type { I18n } from "../i18n/i18n";
+import { useI18n } from "../i18n/i18n";
+import type { Said } from "../i18n/said";
+import { say } from "../i18n/said";
 import { OpenTableForm } from "./OpenTableForm";
 import { usePoll } from "./usePoll";
 import type { Configure, FloorTable, Look, PitApi } from "./pitApi";
+import { phaseWords } from "./words";
 
 /** How often the floor asks the server again, ms. */
 export const FLOOR_POLL = 1500;
+
+/** Options waiting for a round's end, as the server names them ("min_wager 1000, advice false"). */
+function changes(i: I18n, options: Readonly<Record<string, unknown>>): string {
+  return i.list(Object.entries(options).map(([k, v]) => `${k} ${String(v)}`));
+}
 
 function OptionsForm({
   table,
@@ -18,6 +28,7 @@ function OptionsForm({
   readonly done: () => void;
 }) {
   const session = useSession();
+  const i = useI18n();
   const o = table.offer;
   const [min, setMin] = useState(dollarsText(table.limits.min));
   const [max, setMax] = useState(dollarsText(table.limits.max));
@@ -43,10 +54,7 @@ function OptionsForm({
     setBusy(true);
     try {
       const t = await pit.configure(table.id, change);
-      session.notify(
-        "info",
-        t.pending ? `Table ${table.id}: the change waits for the round's end.` : `Table ${table.id}: options changed.`,
-      );
+      session.notify("info", { key: t.pending ? "pit.changeWaits" : "pit.changed", values: { table: table.id } });
       done();
     } catch (e) {
       session.notify("error", messageOf(e));
@@ -57,7 +65,7 @@ function OptionsForm({
   return (
     <form
       class="pg-form pg-pit__options"
-      aria-label={`Options of table ${table.id}`}
+      aria-label={i.t("pit.optionsOf", { table: table.id })}
       onSubmit={(e) => {
         e.preventDefault();
         void submit();
@@ -65,7 +73,7 @@ function OptionsForm({
     >
       <div class="pg-pit__row">
         <label class="pg-field pg-field--short">
-          <span class="pg-field__label">Minimum ($)</span>
+          <span class="pg-field__label">{i.t("pit.minimum")}</span>
           <input
             name="min"
             inputMode="decimal"
@@ -77,7 +85,7 @@ function OptionsForm({
           />
         </label>
         <label class="pg-field pg-field--short">
-          <span class="pg-field__label">Maximum ($)</span>
+          <span class="pg-field__label">{i.t("pit.maximum")}</span>
           <input
             name="max"
             inputMode="decimal"
@@ -89,7 +97,7 @@ function OptionsForm({
           />
         </label>
         <label class="pg-field pg-field--short">
-          <span class="pg-field__label">Computer players</span>
+          <span class="pg-field__label">{i.t("pit.computerPlayers")}</span>
           <input
             name="bots"
             type="number"
@@ -103,7 +111,7 @@ function OptionsForm({
         </label>
         {o.pair_fortunes.length > 0 ? (
           <label class="pg-field pg-field--short">
-            <span class="pg-field__label">Pair Fortunes</span>
+            <span class="pg-field__label">{i.t("side.pairFortunes")}</span>
             <select
               name="pair_fortunes"
               value={pf}
@@ -111,10 +119,10 @@ function OptionsForm({
                 setPf(e.currentTarget.value);
               }}
             >
-              <option value="">not offered</option>
+              <option value="">{i.t("pit.notOffered")}</option>
               {o.pair_fortunes.map((p) => (
                 <option key={p} value={p}>
-                  pay table {p}
+                  {i.t("pit.payTable", { table: p })}
                 </option>
               ))}
             </select>
@@ -131,7 +139,7 @@ function OptionsForm({
               setAdvice(e.currentTarget.checked);
             }}
           />
-          Setting advice
+          {i.t("pit.advice")}
         </label>
         {o.dragons_eye ? (
           <label class="pg-toggle">
@@ -143,7 +151,7 @@ function OptionsForm({
                 setDe(e.currentTarget.checked);
               }}
             />
-            Dragon's Eye
+            {i.t("wager.de")}
           </label>
         ) : null}
         {o.supreme_bonus ? (
@@ -156,7 +164,7 @@ function OptionsForm({
                 setSb(e.currentTarget.checked);
               }}
             />
-            Supreme Pai Gow bonus
+            {i.t("pit.supremeBonus")}
           </label>
         ) : null}
         <button
@@ -165,10 +173,10 @@ function OptionsForm({
           disabled={busy || lo === null || hi === null || !Number.isInteger(n) || Object.keys(change).length === 0}
           aria-describedby={`${id}-help`}
         >
-          Change options
+          {i.t("pit.change")}
         </button>
         <span id={`${id}-help`} class="pg-field__help">
-          {table.round_open ? "A round is open: the change waits for its end." : "Between rounds: applied at once."}
+          {i.t(table.round_open ? "pit.waitsForEnd" : "pit.atOnce")}
         </span>
       </div>
     </form>
@@ -176,12 +184,13 @@ function OptionsForm({
 }
 
 function Flags({ t }: { readonly t: FloorTable }) {
+  const i = useI18n();
   const v = t.variations;
   const flags = [
-    v.pair_fortunes ? `Pair Fortunes ${v.pair_fortunes}` : null,
-    v.dragons_eye ? "Dragon's Eye" : null,
-    v.supreme_bonus ? "Supreme bonus" : null,
-    t.advice ? "advice" : "no advice",
+    v.pair_fortunes ? i.t("pit.flagPairFortunes", { table: v.pair_fortunes }) : null,
+    v.dragons_eye ? i.t("wager.de") : null,
+    v.supreme_bonus ? i.t("pit.flagSupreme") : null,
+    i.t("pit.flagAdvice", { advice: t.advice ? "yes" : "no" }),
   ].filter((f): f is string => f !== null);
   return <span data-testid="options">{flags.join(" · ")}</span>;
 }
@@ -196,9 +205,10 @@ function TableCard({
   readonly refresh: () => void;
 }) {
   const session = useSession();
+  const i = useI18n();
   const [editing, setEditing] = useState(false);
   const [look, setLook] = useState<Look | null>(null);
-  const act = async (what: () => Promise<unknown>, said: string) => {
+  const act = async (what: () => Promise<unknown>, said: Said) => {
     try {
       await what();
       session.notify("info", said);
@@ -215,73 +225,70 @@ function TableCard({
           {t.id} <span class="pg-subtitle">{t.title}</span>
         </h2>
         <span class="pg-tag" data-testid="phase">
-          {t.held ? "held" : t.paused ? `paused · ${t.phase}` : t.phase}
+          {i.t("pit.phase", {
+            state: t.held ? "held" : t.paused ? "paused" : "open",
+            phase: phaseWords(i, t.phase),
+          })}
         </span>
       </header>
       {t.held ? (
         <p class="pg-form__error" data-testid="held">
-          Held: {t.held}
+          {i.t("pit.held", { reason: t.held })}
         </p>
       ) : null}
       <dl class="pg-pit__facts">
-        <dt>Profile</dt>
+        <dt>{i.t("pit.profile")}</dt>
         <dd data-testid="profile">{t.profile}</dd>
-        <dt>Limits</dt>
-        <dd data-testid="limits">
-          {formatCents(t.limits.min)} – {formatCents(t.limits.max)}
-        </dd>
-        <dt>Rounds</dt>
-        <dd data-testid="rounds">{t.rounds}</dd>
-        <dt>Computer players</dt>
-        <dd data-testid="bots">{t.computer_players}</dd>
-        <dt>Options</dt>
+        <dt>{i.t("lobby.limits")}</dt>
+        <dd data-testid="limits">{i.t("common.range", { min: i.money(t.limits.min), max: i.money(t.limits.max) })}</dd>
+        <dt>{i.t("pit.rounds")}</dt>
+        <dd data-testid="rounds">{i.number(t.rounds)}</dd>
+        <dt>{i.t("pit.computerPlayers")}</dt>
+        <dd data-testid="bots">{i.number(t.computer_players)}</dd>
+        <dt>{i.t("pit.options")}</dt>
         <dd>
           <Flags t={t} />
         </dd>
       </dl>
       {t.pending ? (
         <p class="pg-note" data-testid="pending">
-          Waiting for the round's end:{" "}
-          {Object.entries(t.pending.options)
-            .map(([k, v]) => `${k} ${String(v)}`)
-            .join(", ")}{" "}
-          (by {t.pending.by})
+          {i.t("pit.pending", { changes: changes(i, t.pending.options), by: t.pending.by })}
         </p>
       ) : null}
-      <ul class="pg-pit__seats" aria-label={`Seats of table ${t.id}`}>
+      <ul class="pg-pit__seats" aria-label={i.t("pit.seatsOf", { table: t.id })}>
         {seats.map(([seat, who]) => (
           <li
             key={seat}
             data-seat={seat}
             class={who ? (who.startsWith("bot-") ? "pg-pit__seat--bot" : "pg-pit__seat--taken") : ""}
           >
-            <span class="pg-pit__seatno">{seat}</span> {who ?? "free"}
+            <span class="pg-pit__seatno">{seat}</span> {who ?? i.t("pit.free")}
           </li>
         ))}
       </ul>
       <div class="pg-actions">
         <a class="pg-button pg-button--secondary" href={`#/table/${encodeURIComponent(t.id)}`}>
-          Watch
+          {i.t("pit.watch")}
         </a>
         <a class="pg-button pg-button--secondary" href={`#/recall/${encodeURIComponent(t.id)}`}>
-          Rounds
+          {i.t("pit.roundsLink")}
         </a>
         {t.can.pause ? (
           <button
             type="button"
             class="pg-button pg-button--secondary"
-            onClick={() => void act(() => pit.pause(t.id, true), `Table ${t.id} paused.`)}
+            onClick={() => void act(() => pit.pause(t.id, true), { key: "pit.paused", values: { table: t.id } })}
           >
-            Pause
+            {i.t("pit.pause")}
           </button>
         ) : null}
         {t.can.resume ? (
           <button
             type="button"
             class="pg-button pg-button--secondary"
-            onClick={() => void act(() => pit.pause(t.id, false), `Table ${t.id} resumed.`)}
+            onClick={() => void act(() => pit.pause(t.id, false), { key: "pit.resumed", values: { table: t.id } })}
           >
-            Resume
+            {i.t("pit.resume")}
           </button>
         ) : null}
         {t.can.look ? (
@@ -294,7 +301,7 @@ function TableCard({
               })
             }
           >
-            Surveillance look
+            {i.t("pit.look")}
           </button>
         ) : null}
         {t.can.configure ? (
@@ -306,7 +313,7 @@ function TableCard({
               setEditing(!editing);
             }}
           >
-            Options…
+            {i.t("pit.optionsButton")}
           </button>
         ) : null}
         {t.can.close ? (
@@ -314,24 +321,22 @@ function TableCard({
             type="button"
             class="pg-button pg-button--ghost"
             onClick={() => {
-              if (window.confirm(`Close table ${t.id}? A round in progress is void and every seat is cashed out.`)) {
-                void act(() => pit.close(t.id), `Table ${t.id} closed.`);
+              if (window.confirm(i.t("pit.closeConfirm", { table: t.id }))) {
+                void act(() => pit.close(t.id), { key: "pit.closed", values: { table: t.id } });
               }
             }}
           >
-            Close
+            {i.t("pit.close")}
           </button>
         ) : null}
       </div>
       {look?.round === t.rounds + 1 && t.round_open ? (
         <div class="pg-note" data-testid="look">
-          <p>
-            Round {look.round}, every dealt hand (this look is in the event log, #{look.event}):
-          </p>
+          <p>{i.t("pit.lookTitle", { round: String(look.round), event: String(look.event) })}</p>
           <ul>
             {Object.entries(look.hands).map(([pos, pieces]) => (
               <li key={pos} data-position={pos}>
-                {pos}: {pieces ? pieces.join(" ") : "—"}
+                {i.t("pit.lookHand", { pos, pieces: pieces ? pieces.join(" ") : i.t("common.none") })}
               </li>
             ))}
           </ul>
@@ -353,15 +358,16 @@ function TableCard({
 
 /** Every table live, as the server says it is, with what the operator may do to it. */
 export function FloorPanel({ pit }: { readonly pit: PitApi }) {
+  const i = useI18n();
   const { data, error, refresh } = usePoll(() => pit.floor(), FLOOR_POLL, [pit]);
   return (
-    <section aria-label="Floor">
+    <section aria-label={i.t("pit.tabFloor")}>
       <OpenTableForm pit={pit} opened={() => void refresh()} />
-      {error ? <p class="pg-form__error">{error}</p> : null}
+      {error ? <p class="pg-form__error">{say(i, error)}</p> : null}
       {data === null ? (
-        <p class="pg-note">Loading the floor…</p>
+        <p class="pg-note">{i.t("pit.loadingFloor")}</p>
       ) : data.length === 0 ? (
-        <p class="pg-note">No table is open.</p>
+        <p class="pg-note">{i.t("pit.noTable")}</p>
       ) : (
         <div class="pg-pit__floor" data-testid="floor">
           {data.map((t) => (

@@ -1,5 +1,8 @@
 import { useState } from "preact/hooks";
-import { formatCents } from "../game/money";
+import { kindWords } from "../game/record";
+import type { I18n, MessageKey } from "../i18n/i18n";
+import { useI18n } from "../i18n/i18n";
+import { say } from "../i18n/said";
 import type { Figures, MeterGroup, Meters, PitApi } from "./pitApi";
 import { usePoll } from "./usePoll";
 
@@ -7,49 +10,54 @@ function today(): string {
   return new Date().toISOString().slice(0, 10);
 }
 
-function pct(h: number | null): string {
-  return h === null ? "—" : `${h.toFixed(2)}%`;
+/** A hold, in percent as the server gives it (2 decimals), in the reader's language. */
+function pct(i: I18n, h: number | null): string {
+  return h === null ? i.t("common.none") : i.percent(h / 100, 2);
 }
 
-const COLUMNS: readonly { key: keyof Figures; label: string; money: boolean }[] = [
-  { key: "rounds", label: "Rounds", money: false },
-  { key: "voids", label: "Voids", money: false },
-  { key: "handle", label: "Handle", money: true },
-  { key: "side_handle", label: "Side handle", money: true },
-  { key: "win", label: "Win", money: true },
-  { key: "side_win", label: "Side win", money: true },
-  { key: "commission", label: "Commission", money: true },
-  { key: "collection", label: "Collection", money: true },
-  { key: "computer_net", label: "Computer players", money: true },
+const COLUMNS: readonly { key: keyof Figures; label: MessageKey; money: boolean }[] = [
+  { key: "rounds", label: "pit.rounds", money: false },
+  { key: "voids", label: "pit.voids", money: false },
+  { key: "handle", label: "pit.handle", money: true },
+  { key: "side_handle", label: "pit.sideHandle", money: true },
+  { key: "win", label: "pit.win", money: true },
+  { key: "side_win", label: "pit.sideWin", money: true },
+  { key: "commission", label: "rules.commissionTitle", money: true },
+  { key: "collection", label: "rules.collectionTitle", money: true },
+  { key: "computer_net", label: "pit.computerPlayers", money: true },
 ];
 
-function cell(f: Figures, key: keyof Figures, money: boolean): string {
+function cell(i: I18n, f: Figures, key: keyof Figures, money: boolean): string {
   const v = f[key];
-  if (key === "hold") return pct(v);
-  return money && typeof v === "number" ? formatCents(v) : String(v);
+  if (key === "hold") return pct(i, v);
+  if (typeof v !== "number") return String(v);
+  return money ? i.money(v) : i.number(v);
 }
 
 function Table({
   title,
   rows,
   first,
+  testId,
 }: {
   readonly title: string;
   readonly rows: readonly (Figures & { name: string })[];
   readonly first: string;
+  readonly testId: string;
 }) {
+  const i = useI18n();
   return (
-    <table class="pg-pit__grid" aria-label={title} data-testid={`meters-${first.toLowerCase()}`}>
+    <table class="pg-pit__grid" aria-label={title} data-testid={`meters-${testId}`}>
       <thead>
         <tr>
           <th scope="col">{first}</th>
           {COLUMNS.map((c) => (
             <th key={c.key} scope="col" class="pg-pit__num">
-              {c.label}
+              {i.t(c.label)}
             </th>
           ))}
           <th scope="col" class="pg-pit__num">
-            Hold
+            {i.t("pit.hold")}
           </th>
         </tr>
       </thead>
@@ -59,11 +67,11 @@ function Table({
             <th scope="row">{r.name}</th>
             {COLUMNS.map((c) => (
               <td key={c.key} class="pg-pit__num" data-figure={c.key}>
-                {cell(r, c.key, c.money)}
+                {cell(i, r, c.key, c.money)}
               </td>
             ))}
             <td class="pg-pit__num" data-figure="hold">
-              {pct(r.hold)}
+              {pct(i, r.hold)}
             </td>
           </tr>
         ))}
@@ -74,6 +82,7 @@ function Table({
 
 /** Win per hour, as bars (above the line: the house won; below: it lost). */
 function Chart({ m }: { readonly m: Meters }) {
+  const i = useI18n();
   const hours = m.hours;
   if (hours.length === 0) return null;
   const w = 640;
@@ -83,66 +92,67 @@ function Chart({ m }: { readonly m: Meters }) {
   const mid = h / 2;
   return (
     <figure class="pg-pit__chart">
-      <svg viewBox={`0 0 ${w} ${h}`} role="img" aria-label={`Win per hour, ${m.first} to ${m.last}`}>
+      <svg viewBox={`0 0 ${w} ${h}`} role="img" aria-label={i.t("pit.chart", { first: m.first, last: m.last })}>
         <line x1={0} x2={w} y1={mid} y2={mid} stroke="currentColor" stroke-opacity={0.4} />
-        {hours.map((x, i) => {
+        {hours.map((x, n) => {
           const len = (Math.abs(x.win) / most) * (mid - 4);
           return (
             <rect
               key={x.hour}
-              x={i * bar + 1}
+              x={n * bar + 1}
               width={Math.max(1, bar - 2)}
               y={x.win >= 0 ? mid - len : mid}
               height={len}
               class={x.win >= 0 ? "pg-pit__bar--up" : "pg-pit__bar--down"}
             >
-              <title>{`${x.hour.slice(0, 13)}:00 UTC: win ${formatCents(x.win)}, ${x.rounds} rounds`}</title>
+              <title>{i.t("pit.chartBar", { hour: x.hour.slice(0, 13), win: i.money(x.win), rounds: x.rounds })}</title>
             </rect>
           );
         })}
       </svg>
-      <figcaption>Win per hour (UTC)</figcaption>
+      <figcaption>{i.t("pit.chartCaption")}</figcaption>
     </figure>
   );
 }
 
 function Sides({ g }: { readonly g: MeterGroup }) {
+  const i = useI18n();
   const kinds = Object.entries(g.sides);
-  if (kinds.length === 0) return <p class="pg-note">No side wager in this period.</p>;
+  if (kinds.length === 0) return <p class="pg-note">{i.t("pit.noSides")}</p>;
   return (
-    <table class="pg-pit__grid" aria-label="Side bets" data-testid="meters-sides">
+    <table class="pg-pit__grid" aria-label={i.t("pit.sideBets")} data-testid="meters-sides">
       <thead>
         <tr>
-          <th scope="col">Side bet</th>
+          <th scope="col">{i.t("pit.sideBet")}</th>
           <th scope="col" class="pg-pit__num">
-            Wagers
+            {i.t("pit.wagers")}
           </th>
           <th scope="col" class="pg-pit__num">
-            Handle
+            {i.t("pit.handle")}
           </th>
           <th scope="col" class="pg-pit__num">
-            Win
+            {i.t("pit.win")}
           </th>
           <th scope="col" class="pg-pit__num">
-            Hold
+            {i.t("pit.hold")}
           </th>
         </tr>
       </thead>
       <tbody>
         {kinds.map(([k, s]) => (
           <tr key={k} data-row={k}>
-            <th scope="row">{k}</th>
+            <th scope="row">{kindWords(i, k)}</th>
             <td class="pg-pit__num" data-figure="wagers">
-              {s.wagers}
+              {i.number(s.wagers)}
             </td>
             <td class="pg-pit__num" data-figure="handle">
-              {formatCents(s.handle)}
+              {i.money(s.handle)}
             </td>
             <td class="pg-pit__num" data-figure="win">
-              {formatCents(s.win)}
+              {i.money(s.win)}
             </td>
             <td class="pg-pit__num" data-figure="hold">
-              {pct(s.hold)}
+              {pct(i, s.hold)}
             </td>
           </tr>
         ))}
@@ -153,20 +163,21 @@ function Sides({ g }: { readonly g: MeterGroup }) {
 
 /** The pit's meters of a period of UTC days: total, per table, per profile, side bets, a chart, CSV. */
 export function MetersPanel({ pit }: { readonly pit: PitApi }) {
+  const i = useI18n();
   const [first, setFirst] = useState(today());
   const [last, setLast] = useState(today());
   const { data: m, error } = usePoll(() => pit.meters(first, last), 5000, [pit, first, last]);
   return (
-    <section aria-label="Meters">
+    <section aria-label={i.t("pit.meters")}>
       <form
         class="pg-form pg-pit__row"
-        aria-label="Period"
+        aria-label={i.t("pit.period")}
         onSubmit={(e) => {
           e.preventDefault();
         }}
       >
         <label class="pg-field pg-field--short">
-          <span class="pg-field__label">From (UTC day)</span>
+          <span class="pg-field__label">{i.t("pit.from")}</span>
           <input
             type="date"
             name="first"
@@ -177,7 +188,7 @@ export function MetersPanel({ pit }: { readonly pit: PitApi }) {
           />
         </label>
         <label class="pg-field pg-field--short">
-          <span class="pg-field__label">To (UTC day)</span>
+          <span class="pg-field__label">{i.t("pit.to")}</span>
           <input
             type="date"
             name="last"
@@ -188,19 +199,34 @@ export function MetersPanel({ pit }: { readonly pit: PitApi }) {
           />
         </label>
         <a class="pg-button pg-button--secondary" href={pit.metersCsv(first, last)} download>
-          Export CSV
+          {i.t("pit.exportCsv")}
         </a>
       </form>
-      {error ? <p class="pg-form__error">{error}</p> : null}
+      {error ? <p class="pg-form__error">{say(i, error)}</p> : null}
       {m ? (
         <>
-          <Table title="Total" first="Period" rows={[{ ...m.total, name: `${m.first} – ${m.last}` }]} />
+          <Table
+            title={i.t("pit.total")}
+            first={i.t("pit.period")}
+            testId="period"
+            rows={[{ ...m.total, name: i.t("common.range", { min: m.first, max: m.last }) }]}
+          />
           <Chart m={m} />
-          <h3>Per table</h3>
-          <Table title="Per table" first="Table" rows={m.tables.map((t) => ({ ...t, name: t.table }))} />
-          <h3>Per profile</h3>
-          <Table title="Per profile" first="Profile" rows={m.profiles.map((p) => ({ ...p, name: p.profile }))} />
-          <h3>Side bets</h3>
+          <h3>{i.t("pit.perTable")}</h3>
+          <Table
+            title={i.t("pit.perTable")}
+            first={i.t("title.table")}
+            testId="table"
+            rows={m.tables.map((t) => ({ ...t, name: t.table }))}
+          />
+          <h3>{i.t("pit.perProfile")}</h3>
+          <Table
+            title={i.t("pit.perProfile")}
+            first={i.t("pit.profile")}
+            testId="profile"
+            rows={m.profiles.map((p) => ({ ...p, name: p.profile }))}
+          />
+          <h3>{i.t("pit.sideBets")}</h3>
           <Sides g={m.total} />
         </>
       ) : null}

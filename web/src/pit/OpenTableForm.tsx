@@ -1,12 +1,15 @@
 import { useState } from "preact/hooks";
 import { messageOf, useSession } from "../app/session";
 import { dollarsText, parseDollars } from "../game/money";
+import { useI18n } from "../i18n/i18n";
+import { profileTitle } from "../pages/profiles";
 import type { OpenTable, PitApi } from "./pitApi";
 import { usePoll } from "./usePoll";
 
 /** Open a table: a profile from the server's list, and the options that profile offers. */
 export function OpenTableForm({ pit, opened }: { readonly pit: PitApi; readonly opened: () => void }) {
   const session = useSession();
+  const i = useI18n();
   const { data: profiles } = usePoll(() => pit.profiles(), 0, [pit]);
   const [show, setShow] = useState(false);
   const [id, setId] = useState("");
@@ -31,7 +34,7 @@ export function OpenTableForm({ pit, opened }: { readonly pit: PitApi; readonly 
             setShow(true);
           }}
         >
-          Open a table…
+          {i.t("pit.open")}
         </button>
       </p>
     );
@@ -49,7 +52,7 @@ export function OpenTableForm({ pit, opened }: { readonly pit: PitApi; readonly 
     setBusy(true);
     try {
       await pit.open(body);
-      session.notify("info", `Table ${body.id} is open.`);
+      session.notify("info", { key: "pit.opened", values: { table: body.id } });
       setShow(false);
       setId("");
       opened();
@@ -62,7 +65,7 @@ export function OpenTableForm({ pit, opened }: { readonly pit: PitApi; readonly 
   return (
     <form
       class="pg-form pg-card-panel pg-pit__open"
-      aria-label="Open a table"
+      aria-label={i.t("pit.openForm")}
       onSubmit={(e) => {
         e.preventDefault();
         void submit();
@@ -70,7 +73,7 @@ export function OpenTableForm({ pit, opened }: { readonly pit: PitApi; readonly 
     >
       <div class="pg-pit__row">
         <label class="pg-field pg-field--short">
-          <span class="pg-field__label">Table id</span>
+          <span class="pg-field__label">{i.t("pit.tableId")}</span>
           <input
             name="id"
             value={id}
@@ -82,7 +85,7 @@ export function OpenTableForm({ pit, opened }: { readonly pit: PitApi; readonly 
           />
         </label>
         <label class="pg-field">
-          <span class="pg-field__label">Profile</span>
+          <span class="pg-field__label">{i.t("pit.profile")}</span>
           <select
             name="profile"
             value={p.name}
@@ -93,13 +96,13 @@ export function OpenTableForm({ pit, opened }: { readonly pit: PitApi; readonly 
           >
             {profiles?.map((x) => (
               <option key={x.name} value={x.name}>
-                {x.name} — {x.title}
+                {i.t("pit.profileOption", { name: x.name, title: profileTitle(i, x.name, x.title) })}
               </option>
             ))}
           </select>
         </label>
         <label class="pg-field pg-field--short">
-          <span class="pg-field__label">Minimum ($)</span>
+          <span class="pg-field__label">{i.t("pit.minimum")}</span>
           <input
             name="min"
             inputMode="decimal"
@@ -111,7 +114,7 @@ export function OpenTableForm({ pit, opened }: { readonly pit: PitApi; readonly 
           />
         </label>
         <label class="pg-field pg-field--short">
-          <span class="pg-field__label">Maximum ($)</span>
+          <span class="pg-field__label">{i.t("pit.maximum")}</span>
           <input
             name="max"
             inputMode="decimal"
@@ -123,7 +126,7 @@ export function OpenTableForm({ pit, opened }: { readonly pit: PitApi; readonly 
           />
         </label>
         <label class="pg-field pg-field--short">
-          <span class="pg-field__label">Computer players</span>
+          <span class="pg-field__label">{i.t("pit.computerPlayers")}</span>
           <input
             name="bots"
             type="number"
@@ -137,7 +140,7 @@ export function OpenTableForm({ pit, opened }: { readonly pit: PitApi; readonly 
         </label>
         {p.offer.pair_fortunes.length > 0 ? (
           <label class="pg-field pg-field--short">
-            <span class="pg-field__label">Pair Fortunes</span>
+            <span class="pg-field__label">{i.t("side.pairFortunes")}</span>
             <select
               name="pair_fortunes"
               value={pf}
@@ -145,10 +148,10 @@ export function OpenTableForm({ pit, opened }: { readonly pit: PitApi; readonly 
                 setPf(e.currentTarget.value);
               }}
             >
-              <option value="">not offered</option>
+              <option value="">{i.t("pit.notOffered")}</option>
               {p.offer.pair_fortunes.map((x) => (
                 <option key={x} value={x}>
-                  pay table {x}
+                  {i.t("pit.payTable", { table: x })}
                 </option>
               ))}
             </select>
@@ -165,7 +168,7 @@ export function OpenTableForm({ pit, opened }: { readonly pit: PitApi; readonly 
               setAdvice(e.currentTarget.checked);
             }}
           />
-          Setting advice
+          {i.t("pit.advice")}
         </label>
         {p.offer.dragons_eye ? (
           <label class="pg-toggle">
@@ -177,7 +180,7 @@ export function OpenTableForm({ pit, opened }: { readonly pit: PitApi; readonly 
                 setDe(e.currentTarget.checked);
               }}
             />
-            Dragon's Eye
+            {i.t("wager.de")}
           </label>
         ) : null}
         {p.offer.supreme_bonus ? (
@@ -190,11 +193,11 @@ export function OpenTableForm({ pit, opened }: { readonly pit: PitApi; readonly 
                 setSb(e.currentTarget.checked);
               }}
             />
-            Supreme Pai Gow bonus
+            {i.t("pit.supremeBonus")}
           </label>
         ) : null}
         <button type="submit" class="pg-button pg-button--primary" disabled={busy || bad || !id.trim()}>
-          Open table
+          {i.t("pit.openSubmit")}
         </button>
         <button
           type="button"
@@ -203,7 +206,7 @@ export function OpenTableForm({ pit, opened }: { readonly pit: PitApi; readonly 
             setShow(false);
           }}
         >
-          Cancel
+          {i.t("pit.cancel")}
         </button>
       </div>
     </form>

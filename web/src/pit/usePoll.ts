@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "preact/hooks";
 import { messageOf } from "../app/session";
+import type { Said } from "../i18n/said";
 
 /**
  * `load` now and every `ms` while the page is open (the pit's live views ask the server; they
@@ -7,7 +8,7 @@ import { messageOf } from "../app/session";
  */
 export function usePoll<T>(load: () => Promise<T>, ms: number, deps: readonly unknown[]) {
   const [data, setData] = useState<T | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<Said | null>(null);
   const live = useRef(true);
   const fetchNow = useCallback(load, deps);
   const refresh = useCallback(async () => {

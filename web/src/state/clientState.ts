@@ -5,6 +5,7 @@
  * reducer over server messages and local actions.
  */
 
+import type { Said } from "../i18n/said";
 import type { ConnectionStatus } from "../net/tableSocket";
 import type { CommandId, LobbyTable, Me, ServerMessage, TableEvent, TableId, TableState } from "../protocol";
 
@@ -16,7 +17,7 @@ export interface TableSlot {
 
 export interface Notice {
   readonly tone: "error" | "info";
-  readonly message: string;
+  readonly message: Said;
   /** Increases with every notice, so that the same words said twice are announced twice. */
   readonly serial: number;
 }
@@ -39,7 +40,7 @@ export type ClientAction =
   | { readonly type: "lobby"; readonly tables: readonly LobbyTable[] }
   | { readonly type: "lobby_live"; readonly live: boolean }
   | { readonly type: "sent"; readonly id: CommandId }
-  | { readonly type: "notice"; readonly tone: Notice["tone"]; readonly message: string }
+  | { readonly type: "notice"; readonly tone: Notice["tone"]; readonly message: Said }
   | { readonly type: "dismiss_notice" }
   | { readonly type: "table_state"; readonly state: TableState }
   | { readonly type: "forget_table"; readonly table: TableId }
@@ -58,7 +59,7 @@ export const initialClientState: ClientState = {
   notice: null,
 };
 
-function notice(state: ClientState, tone: Notice["tone"], message: string): ClientState {
+function notice(state: ClientState, tone: Notice["tone"], message: Said): ClientState {
   return { ...state, notice: { tone, message, serial: (state.notice?.serial ?? 0) + 1 } };
 }
 
@@ -97,10 +98,12 @@ function onServer(state: ClientState, m: ServerMessage): ClientState {
     case "result": {
       const pending = state.pending.filter((id) => id !== m.id);
       const next = pending.length === state.pending.length ? state : { ...state, pending };
-      return m.status === "refused" ? notice(next, "error", m.error ?? "The table refused that.") : next;
+      return m.status === "refused"
+        ? notice(next, "error", m.error ? { server: m.error, fallback: "error.refused" } : { key: "error.refused" })
+        : next;
     }
     case "error":
-      return notice(state, "error", m.error);
+      return notice(state, "error", { server: m.error, fallback: "error.server" });
   }
 }
 

@@ -28,7 +28,7 @@ describe("client state", () => {
       message: { type: "result", table: "t1", id: "k1", status: "refused", error: "The table maximum is $500.00." },
     });
     expect(s.pending).toEqual([]);
-    expect(s.notice?.message).toBe("The table maximum is $500.00.");
+    expect(s.notice?.message).toEqual({ server: "The table maximum is $500.00.", fallback: "error.refused" });
     expect(clientReducer(s, { type: "dismiss_notice" }).notice).toBeNull();
   });
 

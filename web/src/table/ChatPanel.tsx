@@ -1,13 +1,20 @@
 import { useEffect, useState } from "preact/hooks";
 import { messageOf, useSession } from "../app/session";
+import type { I18n } from "../i18n/i18n";
+import { useI18n } from "../i18n/i18n";
+import type { Said } from "../i18n/said";
+import { say } from "../i18n/said";
 import { CHAT_MAX, chatBlocked, chatLength } from "../net/chatLog";
 import type { Me } from "../protocol";
 
-const ROLE_MARK: Readonly<Record<string, string>> = { operator: "operator", spectator: "watching" };
+/** The roles a message's author is marked with (a seated player is not marked). */
+const MARKED: ReadonlySet<string> = new Set(["operator", "spectator"]);
 
-function timeOf(iso: string): string {
+/** The hour and minute of `iso` in the reader's language and time zone (seconds from `full`). */
+function timeOf(i: I18n, iso: string, full = false): string {
   const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? "" : d.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+  if (Number.isNaN(d.getTime())) return "";
+  return d.toLocaleTimeString(i.locale, full ? undefined : { hour: "2-digit", minute: "2-digit" });
 }
 
 /**
@@ -25,9 +32,10 @@ export function ChatPanel({
   readonly seated: boolean;
 }) {
   const session = useSession();
+  const i = useI18n();
   const [, setTick] = useState(0);
   const [draft, setDraft] = useState("");
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<Said | null>(null);
   const [busy, setBusy] = useState(false);
 
   useEffect(
@@ -55,20 +63,25 @@ export function ChatPanel({
     const r = await session.sendChat(table, text);
     setBusy(false);
     if (r.status === "posted") setDraft("");
-    else setError(r.error ?? "The message was not sent.");
+    else setError(r.error ? { server: r.error, fallback: "chat.notSent" } : { key: "chat.notSent" });
   };
 
   return (
     <section class="pg-card-panel pg-chat" aria-labelledby="chat-title" data-testid="chat">
-      <h2 id="chat-title">Table chat</h2>
+      <h2 id="chat-title">{i.t("chat.title")}</h2>
       <ol class="pg-chat__lines" aria-live="polite" aria-relevant="additions">
-        {view.lines.length === 0 ? <li class="pg-chat__empty">No messages yet.</li> : null}
+        {view.lines.length === 0 ? <li class="pg-chat__empty">{i.t("chat.empty")}</li> : null}
         {view.lines.map((l) => (
           <li key={l.id} class="pg-chat__line" data-testid="chat-line" data-id={l.id}>
             <span class="pg-chat__meta">
-              <time dateTime={l.at}>{timeOf(l.at)}</time> <strong class="pg-chat__author">{l.author}</strong>
-              {ROLE_MARK[l.role] ? <span class="pg-chat__role"> ({ROLE_MARK[l.role]})</span> : null}
-            </span>{" "}
+              <time dateTime={l.at}>{timeOf(i, l.at)}</time> <strong class="pg-chat__author">{l.author}</strong>
+              {MARKED.has(l.role) ? (
+                <span class="pg-chat__role">
+                  {i.t("common.parenthesised", { text: i.t("chat.role", { role: l.role }) })}
+                </span>
+              ) : null}
+            </span>
+            {i.t("common.space")}
             <bdi class="pg-chat__text" dir="auto" data-testid="chat-text">
               {l.text}
             </bdi>
@@ -76,28 +89,28 @@ export function ChatPanel({
               <button
                 type="button"
                 class="pg-chat__act"
-                aria-label={`Mute ${l.author}`}
+                aria-label={i.t("chat.muteLabel", { name: l.author })}
                 onClick={() => {
                   void session.mute(l.author, true).catch((e: unknown) => {
                     setError(messageOf(e));
                   });
                 }}
               >
-                Mute
+                {i.t("chat.mute")}
               </button>
             ) : null}
             {operator ? (
               <button
                 type="button"
                 class="pg-chat__act"
-                aria-label={`Delete the message of ${l.author}`}
+                aria-label={i.t("chat.deleteLabel", { name: l.author })}
                 onClick={() => {
                   void session.api.deleteChat(table, l.id).catch((e: unknown) => {
                     setError(messageOf(e));
                   });
                 }}
               >
-                Delete
+                {i.t("chat.delete")}
               </button>
             ) : null}
           </li>
@@ -105,7 +118,9 @@ export function ChatPanel({
       </ol>
       {blocked ? (
         <p class="pg-note" data-testid="chat-blocked">
-          {blocked}
+          {blocked.until === undefined
+            ? say(i, blocked)
+            : i.t("chat.silencedUntil", { until: timeOf(i, blocked.until, true) })}
         </p>
       ) : (
         <form
@@ -116,7 +131,7 @@ export function ChatPanel({
           }}
         >
           <label class="pg-field">
-            <span class="pg-field__label">Message</span>
+            <span class="pg-field__label">{i.t("chat.message")}</span>
             <input
               name="chat"
               autoComplete="off"
@@ -129,35 +144,36 @@ export function ChatPanel({
               }}
             />
             <span id="chat-count" class="pg-field__help">
-              {length} / {CHAT_MAX}
+              {i.t("chat.count", { length, max: CHAT_MAX })}
             </span>
           </label>
           <button type="submit" class="pg-button" disabled={busy || length === 0 || length > CHAT_MAX}>
-            Send
+            {i.t("chat.send")}
           </button>
         </form>
       )}
       {error ? (
         <p class="pg-form__error" role="alert" data-testid="chat-error">
-          {error}
+          {say(i, error)}
         </p>
       ) : null}
       {me && muted.length ? (
         <p class="pg-note pg-chat__muted">
-          Muted:{" "}
+          {i.t("chat.muted")}
+          {i.t("common.space")}
           {muted.map((name) => (
             <button
               key={name}
               type="button"
               class="pg-chat__act"
-              aria-label={`Unmute ${name}`}
+              aria-label={i.t("chat.unmuteLabel", { name })}
               onClick={() => {
                 void session.mute(name, false).catch((e: unknown) => {
                   setError(messageOf(e));
                 });
               }}
             >
-              {name} ✕
+              {i.t("chat.unmute", { name })}
             </button>
           ))}
         </p>

@@ -1,8 +1,10 @@
 import type { ComponentChildren } from "preact";
 import { useId, useState } from "preact/hooks";
 import { useSession } from "../app/session";
-import { dollarsText, formatCents, parseDollars } from "../game/money";
-import { cutWords } from "../game/record";
+import { dollarsText, parseDollars } from "../game/money";
+import { cutWords, styleWords } from "../game/record";
+import type { I18n } from "../i18n/i18n";
+import { useI18n } from "../i18n/i18n";
 import { signInFrom } from "../pages/SignInPage";
 import type { ActionArgs, TableInfo, TableState } from "../protocol";
 import { useStore } from "../state/store";
@@ -45,11 +47,12 @@ export function DecisionFrame({
 }
 
 export function SignInPrompt({ table }: { readonly table: string }) {
+  const i = useI18n();
   return (
-    <DecisionFrame title="Join the game" tone="info">
-      <p>You are watching. Sign in or play as a guest to take a seat.</p>
+    <DecisionFrame title={i.t("join.title")} tone="info">
+      <p>{i.t("join.watching")}</p>
       <a class="pg-button pg-button--primary" href={signInFrom(`#/table/${encodeURIComponent(table)}`)}>
-        Sign in to play
+        {i.t("join.signIn")}
       </a>
     </DecisionFrame>
   );
@@ -64,6 +67,7 @@ export function SitForm({
   readonly seats: readonly string[];
   readonly min: number;
 }) {
+  const i = useI18n();
   const { act, busy, session } = useAct(state.table);
   const me = useStore(session.store, (s) => s.me);
   const wallet = me?.wallet ?? 0;
@@ -74,17 +78,17 @@ export function SitForm({
   const cents = parseDollars(amount);
   const problem =
     cents === null
-      ? "Write the buy-in in dollars, e.g. 200."
+      ? i.t("sit.writeAmount")
       : cents > wallet
-        ? `Your wallet holds ${formatCents(wallet)}.`
+        ? i.t("money.walletHolds", { amount: i.money(wallet) })
         : cents < min
-          ? `The table minimum is ${formatCents(min)}.`
+          ? i.t("money.tableMinimum", { amount: i.money(min) })
           : null;
   return (
-    <DecisionFrame title="Take a seat" tone="info">
+    <DecisionFrame title={i.t("sit.title")} tone="info">
       {state.round_open ? (
         <p class="pg-note" data-testid="joins-next">
-          A round is under way: sitting down now, you play from the next round.
+          {i.t("sit.underWay")}
         </p>
       ) : null}
       <form
@@ -98,7 +102,7 @@ export function SitForm({
         }}
       >
         <fieldset class="pg-choices">
-          <legend>Free seats</legend>
+          <legend>{i.t("lobby.freeSeats")}</legend>
           {seats.map((s) => (
             <label key={s} class="pg-choice">
               <input
@@ -110,12 +114,12 @@ export function SitForm({
                   setSeat(s);
                 }}
               />
-              <span>Seat {s}</span>
+              <span>{i.t("seat", { seat: s })}</span>
             </label>
           ))}
         </fieldset>
         <label class="pg-field pg-field--short">
-          <span class="pg-field__label">Buy-in (dollars)</span>
+          <span class="pg-field__label">{i.t("sit.buyIn")}</span>
           <input
             inputMode="decimal"
             value={amount}
@@ -127,10 +131,10 @@ export function SitForm({
           />
         </label>
         <p id="buyin-note" class={problem ? "pg-field__error" : "pg-field__help"}>
-          {problem ?? `From your wallet (${formatCents(wallet)}) to chips at this table.`}
+          {problem ?? i.t("sit.fromWallet", { amount: i.money(wallet) })}
         </p>
         <button type="submit" class="pg-button pg-button--primary" disabled={busy || problem !== null}>
-          Sit down at seat {chosen}
+          {i.t("sit.submit", { seat: chosen ?? "" })}
         </button>
       </form>
     </DecisionFrame>
@@ -138,9 +142,10 @@ export function SitForm({
 }
 
 export function TableFull() {
+  const i = useI18n();
   return (
-    <DecisionFrame title="The table is full" tone="info">
-      <p>Every seat is taken: you are watching. A seat frees when a player leaves.</p>
+    <DecisionFrame title={i.t("full.title")} tone="info">
+      <p>{i.t("full.text")}</p>
     </DecisionFrame>
   );
 }
@@ -148,12 +153,10 @@ export function TableFull() {
 /** Seated while a round was under way: the player plays from the next one (defect fixed: the
  * table used to say only what it waited for, as if the player were skipped). */
 export function NextRound({ seat, round }: { readonly seat: string; readonly round: number }) {
+  const i = useI18n();
   return (
-    <DecisionFrame title="You play from the next round" tone="info">
-      <p data-testid="next-round">
-        You are seated at seat {seat}. This round was already under way when you sat down: you play from round {round},
-        when the next wagers open.
-      </p>
+    <DecisionFrame title={i.t("nextRound.title")} tone="info">
+      <p data-testid="next-round">{i.t("nextRound.text", { seat, round })}</p>
     </DecisionFrame>
   );
 }
@@ -161,15 +164,13 @@ export function NextRound({ seat, round }: { readonly seat: string; readonly rou
 /** The table no longer waits for a player who missed their decisions; one click brings them
  * back (docs/service.md, "Absent seats"). */
 export function SittingOut({ state }: { readonly state: TableState }) {
+  const i = useI18n();
   const { act, busy } = useAct(state.table);
   return (
-    <DecisionFrame title="You are sitting out">
-      <p>
-        The table stopped waiting for you after your last decisions ran out of time: your seat and chips are kept, and
-        the table plays on without your wagers.
-      </p>
+    <DecisionFrame title={i.t("sittingOut.title")}>
+      <p>{i.t("sittingOut.text")}</p>
       <button type="button" class="pg-button pg-button--primary" disabled={busy} onClick={() => void act("sit_in", {})}>
-        I&apos;m back: deal me in
+        {i.t("sittingOut.back")}
       </button>
     </DecisionFrame>
   );
@@ -182,15 +183,13 @@ export function BankOffer({
   readonly state: TableState;
   readonly offer: { readonly kind: "player" | "player-dealer"; readonly co_bank: boolean };
 }) {
+  const i = useI18n();
   const { act, busy } = useAct(state.table);
   const pd = offer.kind === "player-dealer";
+  const kind = pd ? "pd" : "bank";
   return (
-    <DecisionFrame title={pd ? "Be the Player-Dealer?" : "The bank is offered to you"}>
-      <p>
-        {pd
-          ? "As Player-Dealer your hand plays against every wager, up to the stake you put up (R-LC-03..09)."
-          : "Banking, your hand plays against every player's: you pay the winners and take the losers' wagers, less commission on your net win, and your chips must cover the wagers (R-BANK-03..06)."}
-      </p>
+    <DecisionFrame title={i.t("bankOffer.title", { kind })}>
+      <p>{i.t("bankOffer.text", { kind })}</p>
       <div class="pg-actions">
         <button
           type="button"
@@ -198,7 +197,7 @@ export function BankOffer({
           disabled={busy}
           onClick={() => void act("bank", { accept: true, co_bank: false })}
         >
-          {pd ? "Be the Player-Dealer" : "Bank this round"}
+          {i.t("bankOffer.accept", { kind })}
         </button>
         {offer.co_bank ? (
           <button
@@ -208,7 +207,7 @@ export function BankOffer({
             aria-describedby="cobank-note"
             onClick={() => void act("bank", { accept: true, co_bank: true })}
           >
-            Co-bank with the house
+            {i.t("bankOffer.coBank")}
           </button>
         ) : null}
         <button
@@ -217,12 +216,12 @@ export function BankOffer({
           disabled={busy}
           onClick={() => void act("bank", { accept: false, co_bank: false })}
         >
-          Decline
+          {i.t("bankOffer.decline")}
         </button>
       </div>
       {offer.co_bank ? (
         <p id="cobank-note" class="pg-note">
-          Co-banking: the house covers half of the bank and takes half of its result (R-BANK-09).
+          {i.t("bankOffer.coBankNote")}
         </p>
       ) : null}
     </DecisionFrame>
@@ -230,21 +229,24 @@ export function BankOffer({
 }
 
 /** A cut in words, for the list of cuts the server offers (R-CUT-02, R-SPG-09). */
-export function cutLabel(cut: string): string {
-  if (cut.startsWith("card:")) return `After card ${cut.slice(5)}`;
+export function cutLabel(i: I18n, cut: string): string {
+  if (cut.startsWith("card:")) return i.t("cut.afterCard", { card: cut.slice(5) });
   const split = /^b:(\d+)-(\d+):(\d+(?:-\d+)?)>(right|left)$/.exec(cut);
   if (split) {
-    const [, i, j, part, end] = split;
+    const [, from, to, part, end] = split;
     const [p, q] = (part ?? "").split("-");
-    const moved = q === undefined ? `stack ${p ?? ""}` : `stacks ${p ?? ""} to ${q}`;
-    return `Of stacks ${i ?? ""} to ${j ?? ""}, ${moved} to the ${end ?? ""} end`;
+    return i.t("cut.split", { from: from ?? "", to: to ?? "", lo: p ?? "", hi: q ?? "none", end: end ?? "" });
   }
-  return cutWords(cut)
-    .replace(/^cut /, "")
-    .replace(/^./, (c) => c.toUpperCase());
+  const move = /^a:(\d+)(?:-(\d+))?:(right|left)$/.exec(cut);
+  if (move) {
+    const [, lo, hi, end] = move;
+    return i.t("cut.move", { lo: lo ?? "", hi: hi ?? "none", end: end ?? "" });
+  }
+  return cutWords(i, cut);
 }
 
 export function CutForm({ state, cuts }: { readonly state: TableState; readonly cuts: readonly string[] }) {
+  const i = useI18n();
   const { act, busy } = useAct(state.table);
   const cards = state.game === "cards";
   const [picked, setPicked] = useState<string | null>(null);
@@ -253,15 +255,11 @@ export function CutForm({ state, cuts }: { readonly state: TableState; readonly 
   const splits = cuts.filter((c) => c.startsWith("b:"));
   const others = cuts.filter((c) => !c.startsWith("a:") && !c.startsWith("b:"));
   return (
-    <DecisionFrame title="Cut the stacks">
-      <p>
-        {cards
-          ? "Put the cutting card after a number of cards, at least 10 from either end, or decline (R-SPG-09)."
-          : "Move a block of whole stacks, numbered from the dealer's right, to one end (R-CUT-02), or decline."}
-      </p>
+    <DecisionFrame title={i.t("cut.title")}>
+      <p>{i.t("cut.text", { game: state.game })}</p>
       <div class="pg-inline-form">
         <label class="pg-field">
-          <span class="pg-field__label">{cards ? "Cut the cards" : "Cut"}</span>
+          <span class="pg-field__label">{i.t("cut.label", { game: cards ? "cards" : "tiles" })}</span>
           <select
             data-testid="cut-select"
             value={cut ?? ""}
@@ -270,26 +268,26 @@ export function CutForm({ state, cuts }: { readonly state: TableState; readonly 
             }}
           >
             {moves.length ? (
-              <optgroup label="Move a block of stacks">
+              <optgroup label={i.t("cut.moveGroup")}>
                 {moves.map((c) => (
                   <option key={c} value={c}>
-                    {cutLabel(c)}
+                    {cutLabel(i, c)}
                   </option>
                 ))}
               </optgroup>
             ) : null}
             {splits.length ? (
-              <optgroup label="Split a block, move part of it">
+              <optgroup label={i.t("cut.splitGroup")}>
                 {splits.map((c) => (
                   <option key={c} value={c}>
-                    {cutLabel(c)}
+                    {cutLabel(i, c)}
                   </option>
                 ))}
               </optgroup>
             ) : null}
             {others.map((c) => (
               <option key={c} value={c}>
-                {cutLabel(c)}
+                {cutLabel(i, c)}
               </option>
             ))}
           </select>
@@ -303,7 +301,7 @@ export function CutForm({ state, cuts }: { readonly state: TableState; readonly 
             disabled={busy}
             onClick={() => void act("cut", { cut })}
           >
-            Cut ({cut})
+            {i.t("cut.submit", { cut })}
           </button>
         ) : null}
         <button
@@ -312,7 +310,7 @@ export function CutForm({ state, cuts }: { readonly state: TableState; readonly 
           disabled={busy}
           onClick={() => void act("cut", { cut: null })}
         >
-          Do not cut
+          {i.t("cut.decline")}
         </button>
       </div>
     </DecisionFrame>
@@ -328,13 +326,14 @@ export function StyleForm({
   readonly info: TableInfo | null;
   readonly styles: readonly string[];
 }) {
+  const i = useI18n();
   const { act, busy } = useAct(state.table);
-  const styles = offered.map((s) => ({ style: s, label: info?.styles.find((x) => x.style === s)?.label ?? s }));
+  const styles = offered.map((s) => ({ style: s, label: styleWords(i, s) }));
   const fallback = offered.includes(info?.default_style ?? "") ? (info?.default_style ?? "") : (offered[0] ?? "");
   const [picked, setStyle] = useState(fallback);
   const style = offered.includes(picked) ? picked : fallback;
   return (
-    <DecisionFrame title="Choose how the stacks are delivered">
+    <DecisionFrame title={i.t("style.title")}>
       <form
         onSubmit={(e) => {
           e.preventDefault();
@@ -342,7 +341,7 @@ export function StyleForm({
         }}
       >
         <fieldset class="pg-choices pg-choices--list">
-          <legend>Delivery style (R-DEAL-04)</legend>
+          <legend>{i.t("style.legend")}</legend>
           {styles.map((s) => (
             <label key={s.style} class="pg-choice">
               <input
@@ -353,14 +352,12 @@ export function StyleForm({
                   setStyle(s.style);
                 }}
               />
-              <span>
-                <strong>{s.style}</strong> — {s.label}
-              </span>
+              <span>{i.rich("style.option", { style: <strong>{s.style}</strong>, label: s.label })}</span>
             </label>
           ))}
         </fieldset>
         <button type="submit" class="pg-button pg-button--primary" disabled={busy}>
-          Deliver by style {style}
+          {i.t("style.submit", { style })}
         </button>
       </form>
     </DecisionFrame>
@@ -368,12 +365,13 @@ export function StyleForm({
 }
 
 export function RollForm({ state }: { readonly state: TableState }) {
+  const i = useI18n();
   const { act, busy } = useAct(state.table);
   return (
-    <DecisionFrame title="You shake the dice">
-      <p>After a triple, the Dragon&apos;s Eye button holder with a dice bonus wager shakes (R-DE-10).</p>
+    <DecisionFrame title={i.t("roll.title")}>
+      <p>{i.t("roll.text")}</p>
       <button type="button" class="pg-button pg-button--primary" disabled={busy} onClick={() => void act("roll", {})}>
-        Shake the dice
+        {i.t("roll.submit")}
       </button>
     </DecisionFrame>
   );
@@ -388,13 +386,11 @@ export function SurrenderForm({
   readonly spots: readonly string[];
   readonly stand: boolean;
 }) {
+  const i = useI18n();
   const { act, busy } = useAct(state.table);
   return (
-    <DecisionFrame title="Surrender or stand">
-      <p>
-        The dealer has set. You may surrender a hand now, before it is exposed, and lose your wager without playing it
-        (R-SURR-01); otherwise stand and play it.
-      </p>
+    <DecisionFrame title={i.t("surrender.title")}>
+      <p>{i.t("surrender.text")}</p>
       <div class="pg-actions">
         {spots.map((s) => (
           <button
@@ -404,7 +400,7 @@ export function SurrenderForm({
             disabled={busy}
             onClick={() => void act("surrender", { spot: s })}
           >
-            Surrender seat {s}
+            {i.t("surrender.seat", { seat: s })}
           </button>
         ))}
         {stand ? (
@@ -414,7 +410,7 @@ export function SurrenderForm({
             disabled={busy}
             onClick={() => void act("stand", {})}
           >
-            Stand
+            {i.t("surrender.stand")}
           </button>
         ) : null}
       </div>

@@ -2,22 +2,19 @@ import { ChipStack } from "../components/Chip";
 import { Die } from "../components/Die";
 import { Piece, PieceRow } from "../components/Piece";
 import { TileStack } from "../components/TileStack";
-import { handName } from "../game/hands";
-import { formatCents } from "../game/money";
 import { displayName, positionName } from "../game/record";
 import { bankSpot, dealOrder, ringOrder, tableRing, wagerLabel } from "../game/table";
 import type { Pips } from "../game/tiles";
+import { handWords } from "../i18n/hands";
+import type { I18n } from "../i18n/i18n";
+import { useI18n } from "../i18n/i18n";
+import { profileTitle } from "../pages/profiles";
 import type { PositionView, RoundView, StatementSpot, TableInfo, TableState } from "../protocol";
-import { signed } from "./Statement";
 
-const RESULT_WORDS: Readonly<Record<string, string>> = {
-  win: "Wins",
-  lose: "Loses",
-  push: "Push",
-  surrender: "Surrendered",
-  void: "Void",
-  withdrawn: "Taken back",
-};
+/** A result on a seat's badge: "Wins", "Loses", "Push", "Bank". */
+function resultWords(i: I18n, result: string): string {
+  return i.t("badge.result", { result: result || "none" });
+}
 
 function HandView({
   game,
@@ -37,20 +34,21 @@ function HandView({
   /** The position's turn in the exposure (settlement), or -1. */
   readonly exposedAt: number;
 }) {
+  const i = useI18n();
   const width = game === "tiles" ? "var(--felt-tile)" : "var(--felt-card)";
   const style = { "--deal-i": String(order), "--expose-i": String(Math.max(exposedAt, 0)) };
-  const where = positionName(pos);
+  const where = positionName(i, pos);
   if (view.collected) {
     return (
       <p class="pg-hand pg-hand--collected" style={style}>
-        Collected unexposed
+        {i.t("hand.collected")}
       </p>
     );
   }
   if (!view.dealt) return null;
   if (view.setting && shown) {
-    const high = handName(game, view.setting.high);
-    const low = handName(game, view.setting.low);
+    const high = handWords(i, game, view.setting.high);
+    const low = handWords(i, game, view.setting.low);
     return (
       <div
         class={`pg-hand pg-hand--set${exposedAt >= 0 ? " pg-hand--exposed" : ""}`}
@@ -59,25 +57,31 @@ function HandView({
         data-deal-order={order}
         data-expose-order={exposedAt}
         role="group"
-        aria-label={`${where}: high hand ${view.setting.high.join(" ")}${high ? ` (${high})` : ""}, low hand ${view.setting.low.join(" ")}${low ? ` (${low})` : ""}`}
+        aria-label={i.t("hand.setLabel", {
+          where,
+          high: view.setting.high.join(" "),
+          highName: high ?? "none",
+          low: view.setting.low.join(" "),
+          lowName: low ?? "none",
+        })}
       >
         <div class="pg-hand__half">
           <PieceRow game={game} codes={view.setting.high} width={width} decorative />
           <span class="pg-hand__name" aria-hidden="true">
-            {high ?? "High"}
+            {high ?? i.t("hand.highShort")}
           </span>
         </div>
         <div class="pg-hand__half pg-hand__half--low">
           <PieceRow game={game} codes={view.setting.low} width={width} decorative />
           <span class="pg-hand__name" aria-hidden="true">
-            {low ?? "Low"}
+            {low ?? i.t("hand.lowShort")}
           </span>
         </div>
       </div>
     );
   }
   const pieces = view.pieces ?? [null, null, null, null];
-  const state = view.set ? "set face down" : view.pieces ? "dealt to you" : "dealt face down";
+  const state = view.set ? "set" : view.pieces ? "yours" : "down";
   return (
     <div
       class={`pg-hand pg-hand--dealt${view.set ? " pg-hand--isset" : ""}`}
@@ -86,7 +90,7 @@ function HandView({
       data-deal-order={order}
       data-expose-order={exposedAt}
       role="group"
-      aria-label={`${where}: ${view.pieces ? view.pieces.join(" ") : "4 pieces"}, ${state}`}
+      aria-label={i.t("hand.dealtLabel", { where, pieces: view.pieces ? view.pieces.join(" ") : "none", state })}
     >
       <PieceRow game={game} codes={pieces} width={width} decorative />
     </div>
@@ -102,8 +106,9 @@ function Badge({
   readonly named: boolean;
   readonly exposedAt: number;
 }) {
+  const i = useI18n();
   const result = entry.result ?? "";
-  const words = result === "bank" ? "Bank" : (RESULT_WORDS[result] ?? result);
+  const words = resultWords(i, result);
   const mark = result === "win" ? "▲ " : result === "lose" || result === "surrender" ? "▼ " : "■ ";
   return (
     <p
@@ -114,8 +119,7 @@ function Badge({
       data-net={entry.net}
     >
       <span aria-hidden="true">{mark}</span>
-      {named ? `${displayName(entry.player)}: ` : ""}
-      {words} · {signed(entry.net)}
+      {i.t("badge.text", { who: named ? displayName(i, entry.player) : "none", words, net: i.signed(entry.net) })}
     </p>
   );
 }
@@ -137,6 +141,7 @@ function Spot({
   readonly deal: readonly string[];
   readonly exposure: readonly string[];
 }) {
+  const i = useI18n();
   const seated = Object.entries(state.seats).find(([, p]) => p === pos)?.[0] ?? null;
   const view = round?.positions[pos];
   const wagers = round ? round.wagers.filter((w) => w.spot === pos) : [];
@@ -165,47 +170,55 @@ function Spot({
           {pos}
         </span>
         <span id={`spot-${pos}-name`} class="pg-spot__name">
-          <span class="pg-visually-hidden">Seat {pos}: </span>
-          {seated ? displayName(seated) : "Empty seat"}
-          {seated !== null && seated === me ? <span class="pg-spot__you"> (you)</span> : null}
+          <span class="pg-visually-hidden">{i.t("spot.seat", { seat: pos })}</span>
+          {seated ? displayName(i, seated) : i.t("spot.empty")}
+          {seated !== null && seated === me ? <span class="pg-spot__you">{i.t("spot.you")}</span> : null}
         </span>
         {banks ? (
-          <span class="pg-marker pg-marker--bank" title="This seat banks the round">
-            Bank
+          <span class="pg-marker pg-marker--bank" title={i.t("spot.banksTitle")}>
+            {i.t("spot.bank")}
           </span>
         ) : null}
         {turn ? (
           <span class="pg-marker pg-marker--turn">
-            <span aria-hidden="true">● </span>To act
+            <span aria-hidden="true">{i.t("mark.dot")}</span>
+            {i.t("spot.toAct")}
           </span>
         ) : null}
-        {away ? <span class="pg-marker pg-marker--away">Sitting out</span> : null}
+        {away ? <span class="pg-marker pg-marker--away">{i.t("spot.sittingOut")}</span> : null}
       </div>
       {chips !== undefined ? (
         <p class="pg-spot__chips" data-player={seated ?? ""} data-cents={chips}>
-          <span class="pg-visually-hidden">Chips: </span>
-          {formatCents(chips)}
+          <span class="pg-visually-hidden">{i.t("spot.chips")}</span>
+          {i.money(chips)}
         </p>
       ) : null}
       <div class="pg-spot__layout">
         {main.length ? (
-          <div class="pg-spot__bet" aria-label={`Wagers on seat ${pos}`} role="group">
+          <div class="pg-spot__bet" aria-label={i.t("spot.wagers", { seat: pos })} role="group">
             {main.map((w) => (
-              <span key={w.ref} class="pg-spot__wager" title={`${displayName(w.player)}: ${formatCents(w.cents)}`}>
+              <span
+                key={w.ref}
+                class="pg-spot__wager"
+                title={i.t("spot.wagerTitle", { player: displayName(i, w.player), amount: i.money(w.cents) })}
+              >
                 <ChipStack amount={w.cents} chipSize={24} maxVisible={4} />
-                {main.length > 1 ? <span class="pg-spot__wagerby">{displayName(w.player)}</span> : null}
+                {main.length > 1 ? <span class="pg-spot__wagerby">{displayName(i, w.player)}</span> : null}
               </span>
             ))}
           </div>
         ) : round?.phase === "wagers" && seated ? (
-          <p class="pg-spot__nobet">No wager yet</p>
+          <p class="pg-spot__nobet">{i.t("spot.noWager")}</p>
         ) : null}
         {side.length ? (
-          <ul class="pg-spot__sides" aria-label={`Side bets on seat ${pos}`}>
+          <ul class="pg-spot__sides" aria-label={i.t("spot.sideBets", { seat: pos })}>
             {side.map((w) => (
               <li key={w.ref} class={`pg-sidechip${w.result ? ` pg-sidechip--${w.result}` : ""}`}>
-                {wagerLabel(w.kind, info?.side_bets)} {formatCents(w.cents)}
-                {w.result ? ` · ${RESULT_WORDS[w.result] ?? w.result}` : ""}
+                {i.t("spot.side", {
+                  kind: wagerLabel(i, w.kind, info?.side_bets),
+                  amount: i.money(w.cents),
+                  result: w.result ? resultWords(i, w.result) : "none",
+                })}
               </li>
             ))}
           </ul>
@@ -229,64 +242,56 @@ function Spot({
 }
 
 function Dice({ round }: { readonly round: RoundView }) {
+  const i = useI18n();
   if (round.dice === null) {
     if (round.rng === null) return null;
-    return (
-      <p class="pg-dice pg-dice--rng">
-        Random number <strong>{round.rng}</strong>
-      </p>
-    );
+    return <p class="pg-dice pg-dice--rng">{i.rich("dice.rng", { rng: <strong>{round.rng}</strong> })}</p>;
   }
   const de = round.dragons_eye;
   const total = round.dice.reduce((a, b) => a + b, 0);
-  const start = round.start ? positionName(round.start) : "";
+  const start = round.start ? positionName(i, round.start) : "";
   return (
     <div
       class="pg-dice"
       role="group"
-      aria-label={`Dice ${round.dice.join(", ")}, total ${total}${start ? `; the deal starts at ${start}` : ""}`}
+      aria-label={i.t("dice.label", { dice: round.dice.join(", "), total, start: start || "none" })}
     >
       <div class="pg-dice__row">
-        {round.dice.map((v, i) => (
-          <Die key={i} value={v as Pips} size="var(--felt-die)" dragon={de !== null && i === 0} decorative />
+        {round.dice.map((v, k) => (
+          <Die key={k} value={v as Pips} size="var(--felt-die)" dragon={de !== null && k === 0} decorative />
         ))}
       </div>
       <p class="pg-dice__text" aria-hidden="true">
-        {total}
-        {start ? ` → ${start}` : ""}
-        {de?.triple ? " · triple!" : ""}
+        {i.t("dice.text", { total, start: start || "none", triple: de?.triple ? "yes" : "no" })}
       </p>
     </div>
   );
 }
 
 function Stacks({ game, phase }: { readonly game: "tiles" | "cards"; readonly phase: string }) {
+  const i = useI18n();
   if (!["shuffle", "cut", "wagers", "style", "shake"].includes(phase)) return null;
   if (game === "cards") {
     return (
-      <div class="pg-stacks pg-stacks--shoe" role="img" aria-label="The shuffled deck, face down">
-        {[0, 1, 2].map((i) => (
-          <Piece key={i} game="cards" code={null} width={34} decorative back={i % 2 ? "blue" : "red"} />
+      <div class="pg-stacks pg-stacks--shoe" role="img" aria-label={i.t("stacks.deck")}>
+        {[0, 1, 2].map((k) => (
+          <Piece key={k} game="cards" code={null} width={34} decorative back={k % 2 ? "blue" : "red"} />
         ))}
       </div>
     );
   }
   return (
-    <div class="pg-stacks" role="img" aria-label="Eight stacks of four tiles, face down">
-      {Array.from({ length: 8 }, (_, i) => (
-        <TileStack key={i} count={4} width={26} label="" />
+    <div class="pg-stacks" role="img" aria-label={i.t("stacks.tiles")}>
+      {Array.from({ length: 8 }, (_, k) => (
+        <TileStack key={k} count={4} width={26} label="" />
       ))}
     </div>
   );
 }
 
-function bankerText(round: RoundView): string {
+function bankerText(i: I18n, round: RoundView): string {
   const b = round.banker;
-  if (b.kind === "house") return "The house banks";
-  const who = displayName(b.player ?? "");
-  if (b.kind === "co-bank") return `${who} co-banks with the house`;
-  if (b.kind === "player-dealer") return `${who} is the Player-Dealer`;
-  return `${who} banks`;
+  return i.t("banker", { kind: b.kind.replace(/-/g, "_"), who: displayName(i, b.player ?? "") });
 }
 
 /**
@@ -303,6 +308,7 @@ export function Felt({
   readonly info: TableInfo | null;
   readonly me: string | null;
 }) {
+  const i = useI18n();
   const round = state.round;
   const ring = round ? ringOrder(Object.keys(round.positions)) : tableRing(state, info);
   const deal = dealOrder(ring, round?.start ?? null);
@@ -314,18 +320,20 @@ export function Felt({
   return (
     <section
       class={`pg-felt pg-table pg-table--${game}`}
-      aria-label="The table"
+      aria-label={i.t("felt.label")}
       data-phase={round?.phase ?? "between"}
       data-round={state.rounds}
     >
       <div class="pg-table__dealer">
         <div class="pg-table__dealer-id">
-          <p class="pg-table__role">Dealer</p>
-          {round ? <p class="pg-table__banker">{bankerText(round)}</p> : null}
+          <p class="pg-table__role">{i.t("name.dealer")}</p>
+          {round ? <p class="pg-table__banker">{bankerText(i, round)}</p> : null}
           {round && round.dealer_wager > 0 ? (
-            <p class="pg-table__banker">Dealer&apos;s wager {formatCents(round.dealer_wager)}</p>
+            <p class="pg-table__banker">{i.t("felt.dealerWager", { amount: i.money(round.dealer_wager) })}</p>
           ) : null}
-          {round && round.pd_stake > 0 ? <p class="pg-table__banker">Stake {formatCents(round.pd_stake)}</p> : null}
+          {round && round.pd_stake > 0 ? (
+            <p class="pg-table__banker">{i.t("felt.stake", { amount: i.money(round.pd_stake) })}</p>
+          ) : null}
         </div>
         {round && dealer ? (
           <div class="pg-table__dealer-hand" data-spot="dealer">
@@ -343,7 +351,7 @@ export function Felt({
         {round ? <Dice round={round} /> : null}
         {round && dead && (dead.dealt || dead.collected) ? (
           <div class="pg-table__dead" data-spot="dead">
-            <p class="pg-table__role">Dead hand</p>
+            <p class="pg-table__role">{i.t("felt.deadHand")}</p>
             <HandView
               game={round.game}
               pos="dead"
@@ -356,9 +364,9 @@ export function Felt({
         ) : null}
       </div>
       <p class="pg-table__rule" aria-hidden="true">
-        {info?.title ?? state.profile}
+        {profileTitle(i, state.profile, info?.title ?? state.profile)}
       </p>
-      <ol class="pg-table__seats" aria-label="Seats" style={{ "--seats": String(seats.length) }}>
+      <ol class="pg-table__seats" aria-label={i.t("felt.seats")} style={{ "--seats": String(seats.length) }}>
         {seats.map((pos) => (
           <Spot key={pos} pos={pos} state={state} info={info} round={round} me={me} deal={deal} exposure={exposure} />
         ))}

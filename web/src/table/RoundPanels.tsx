@@ -1,8 +1,11 @@
 import { PieceRow } from "../components/Piece";
-import { handName } from "../game/hands";
 import { describeOp, displayName, positionName } from "../game/record";
+import type { I18n } from "../i18n/i18n";
+import { useI18n } from "../i18n/i18n";
+import { handWords } from "../i18n/hands";
+import { serverText } from "../i18n/serverText";
 import type { RecalledRound, TableEvent, TableInfo, TableState } from "../protocol";
-import { ChipsTable, Headline, StatementTable, signed } from "./Statement";
+import { ChipsTable, Headline, StatementTable } from "./Statement";
 
 /** The round's results: the viewer's net, the dealer's and the bank's hands, the order of
  * exposure, then the settlement statement the server sent (every wager, the bank's lines, every
@@ -16,6 +19,7 @@ export function ResultsPanel({
   readonly info: TableInfo | null;
   readonly me: string | null;
 }) {
+  const i = useI18n();
   const round = state.round;
   const statement = round?.phase === "done" ? round.statement : null;
   if (!round || !statement) return null;
@@ -23,9 +27,9 @@ export function ResultsPanel({
     return (
       <section class="pg-results" aria-labelledby="results-title" data-testid="results">
         <h2 id="results-title" class="pg-results__title">
-          Round {state.rounds} is void
+          {i.t("results.voidTitle", { round: state.rounds })}
         </h2>
-        <p>{round.void}: every wager is returned.</p>
+        <p>{i.t("results.void", { reason: serverText(i, round.void) })}</p>
         <Headline statement={statement} me={me} />
         <StatementTable statement={statement} info={info} me={me} />
       </section>
@@ -34,44 +38,59 @@ export function ResultsPanel({
   const order = round.exposure;
   const dealer = round.positions.dealer?.setting;
   const bank = round.banker.position ? round.positions[round.banker.position]?.setting : null;
-  const who = round.banker.kind === "player-dealer" ? "The Player-Dealer" : "The bank";
   const hand = (h: { readonly high: readonly string[]; readonly low: readonly string[] }) =>
-    `${h.high.join(" ")} (${handName(round.game, h.high) ?? "high"}) / ${h.low.join(" ")} (${handName(round.game, h.low) ?? "low"})`;
+    i.t("results.hand", {
+      high: h.high.join(" "),
+      highName: handWords(i, round.game, h.high) ?? i.t("hand.high"),
+      low: h.low.join(" "),
+      lowName: handWords(i, round.game, h.low) ?? i.t("hand.low"),
+    });
   return (
     <section class="pg-results" aria-labelledby="results-title" data-testid="results">
       <h2 id="results-title" class="pg-results__title">
-        Round {state.rounds} results
+        {i.t("results.title", { round: state.rounds })}
       </h2>
       <Headline statement={statement} me={me} />
       {bank && round.banker.player ? (
         <p class="pg-results__dealer" data-testid="bank-hand">
-          {who} ({displayName(round.banker.player)}, seat {round.banker.position}): {hand(bank)}
+          {i.t("results.bankHand", {
+            kind: round.banker.kind === "player-dealer" ? "pd" : "bank",
+            player: displayName(i, round.banker.player),
+            seat: round.banker.position,
+            hand: hand(bank),
+          })}
         </p>
       ) : null}
       {dealer ? (
         <p class="pg-results__dealer">
-          {round.banker.kind === "house" ? "Dealer" : "The dealer's hand against the bank"}: {hand(dealer)}
+          {i.t("results.dealerHand", { house: round.banker.kind === "house" ? "yes" : "no", hand: hand(dealer) })}
         </p>
       ) : null}
-      <p class="pg-note">Exposed in order: {order.map(positionName).join(", ") || "no hand"}.</p>
+      <p class="pg-note">
+        {i.t("results.exposed", { order: order.length ? i.list(order.map((p) => positionName(i, p))) : "none" })}
+      </p>
       <StatementTable statement={statement} info={info} me={me} />
       <ChipsTable players={statement.players} me={me} />
     </section>
   );
 }
 
-function eventText(ev: TableEvent, game: "tiles" | "cards"): { who: string; text: string; pieces: string[][] }[] {
+function eventText(
+  i: I18n,
+  ev: TableEvent,
+  game: "tiles" | "cards",
+): { who: string; text: string; pieces: string[][] }[] {
   const n = ev.notice as { kind?: string; player?: string; seat?: string; round?: number } | undefined;
   const out: { who: string; text: string; pieces: string[][] }[] = [];
-  if (n?.kind === "sit")
-    out.push({ who: displayName(n.player ?? ""), text: `sat down at seat ${n.seat ?? ""}.`, pieces: [] });
-  if (n?.kind === "left") out.push({ who: displayName(n.player ?? ""), text: "left the table.", pieces: [] });
-  if (n?.kind === "leaving")
-    out.push({ who: displayName(n.player ?? ""), text: "leaves after this round.", pieces: [] });
-  if (n?.kind === "begin") out.push({ who: "Dealer", text: `Round ${n.round ?? ""} begins.`, pieces: [] });
-  if (n?.kind === "new_game") out.push({ who: "Dealer", text: "A new game begins.", pieces: [] });
+  const player = displayName(i, n?.player ?? "");
+  if (n?.kind === "sit") out.push({ who: player, text: i.t("log.sat", { seat: n.seat ?? "" }), pieces: [] });
+  if (n?.kind === "left") out.push({ who: player, text: i.t("log.left"), pieces: [] });
+  if (n?.kind === "leaving") out.push({ who: player, text: i.t("log.leaving"), pieces: [] });
+  if (n?.kind === "begin")
+    out.push({ who: i.t("name.dealer"), text: i.t("log.begin", { round: n.round ?? 0 }), pieces: [] });
+  if (n?.kind === "new_game") out.push({ who: i.t("name.dealer"), text: i.t("log.newGame"), pieces: [] });
   for (const op of ev.ops ?? []) {
-    const s = describeOp(op, game, displayName);
+    const s = describeOp(i, op, game, (p) => displayName(i, p));
     out.push({ who: s.who, text: s.text, pieces: s.pieces.map((p) => [...p]) });
   }
   return out;
@@ -79,14 +98,15 @@ function eventText(ev: TableEvent, game: "tiles" | "cards"): { who: string; text
 
 /** The table's log: every step seen while watching, newest first. */
 export function LogPanel({ log, game }: { readonly log: readonly TableEvent[]; readonly game: "tiles" | "cards" }) {
-  const lines = log.flatMap((ev) => eventText(ev, game).map((l, i) => ({ ...l, key: `${ev.seq}-${i}` }))).slice(-40);
+  const i = useI18n();
+  const lines = log.flatMap((ev) => eventText(i, ev, game).map((l, i) => ({ ...l, key: `${ev.seq}-${i}` }))).slice(-40);
   return (
     <section class="pg-sidepanel" aria-labelledby="log-title">
       <h2 id="log-title" class="pg-sidepanel__title">
-        At the table
+        {i.t("log.title")}
       </h2>
       {lines.length === 0 ? (
-        <p class="pg-note">The steps of the round appear here as they happen.</p>
+        <p class="pg-note">{i.t("log.empty")}</p>
       ) : (
         <ol class="pg-log" reversed>
           {lines.reverse().map((l) => (
@@ -117,15 +137,16 @@ export function HistoryPanel({
   readonly me: string | null;
   readonly rounds: readonly RecalledRound[] | null;
 }) {
+  const i = useI18n();
   return (
     <section class="pg-sidepanel" aria-labelledby="history-title">
       <h2 id="history-title" class="pg-sidepanel__title">
-        This table&apos;s last rounds
+        {i.t("history.title")}
       </h2>
       {rounds === null ? (
-        <p class="pg-note">Loading…</p>
+        <p class="pg-note">{i.t("app.loading")}</p>
       ) : rounds.length === 0 ? (
-        <p class="pg-note">No round has finished here yet.</p>
+        <p class="pg-note">{i.t("history.empty")}</p>
       ) : (
         <ul class="pg-history">
           {rounds.map((r) => {
@@ -135,28 +156,28 @@ export function HistoryPanel({
               <li key={r.round} class="pg-history__row">
                 <a
                   href={`#/recall/${encodeURIComponent(r.table)}?round=${r.round}`}
-                  aria-label={`Round ${r.round}: recall every step`}
+                  aria-label={i.t("history.recall", { round: r.round })}
                 >
-                  Round {r.round}
+                  {i.t("history.round", { round: r.round })}
                 </a>
                 <span class="pg-history__dealer">
                   {r.void ? (
-                    "void"
+                    i.t("result.void")
                   ) : dealer ? (
                     <PieceRow
                       game={state.game}
                       codes={[...dealer.high, ...dealer.low]}
                       width={13}
-                      label="Dealer's hand"
+                      label={i.t("history.dealerHand")}
                     />
                   ) : (
-                    "—"
+                    i.t("common.none")
                   )}
                 </span>
                 <span
                   class={`pg-history__net${net === undefined ? "" : net > 0 ? " pg-up" : net < 0 ? " pg-down" : ""}`}
                 >
-                  {net === undefined ? "" : signed(net)}
+                  {net === undefined ? "" : i.signed(net)}
                 </span>
               </li>
             );

@@ -1,5 +1,11 @@
 import { useEffect, useState } from "preact/hooks";
 import { messageOf } from "../app/session";
+import { handWords, wayName } from "../i18n/hands";
+import type { I18n } from "../i18n/i18n";
+import { useI18n } from "../i18n/i18n";
+import type { Said } from "../i18n/said";
+import { say } from "../i18n/said";
+import { serverText } from "../i18n/serverText";
 import { PieceRow } from "../components/Piece";
 import type { HouseWaySuggestion } from "../components/SettingPanel";
 import { SettingPanel } from "../components/SettingPanel";
@@ -24,13 +30,8 @@ export function positionsOf(pieces: readonly string[], hand: readonly string[]):
 }
 
 /** The signed EV per unit wagered, as a percentage with three decimals. */
-export function evText(ev: number): string {
-  const pct = (ev * 100).toFixed(3);
-  return `${ev >= 0 ? "+" : "−"}${pct.replace("-", "")}%`;
-}
-
-function pct(x: number): string {
-  return `${(x * 100).toFixed(1)}%`;
+export function evText(i: I18n, ev: number): string {
+  return i.signedPercent(ev, 3);
 }
 
 export function AdvicePanel({
@@ -42,11 +43,12 @@ export function AdvicePanel({
   readonly game: "tiles" | "cards";
   readonly onUse: (s: ScoredSetting) => void;
 }) {
+  const i = useI18n();
   if (!advice.advice || !advice.settings) {
     return (
-      <aside class="pg-advice" aria-label="Advice">
-        <h3 class="pg-advice__title">Advice</h3>
-        <p class="pg-note">The operator has turned advice off at this table.</p>
+      <aside class="pg-advice" aria-label={i.t("advice.label")}>
+        <h3 class="pg-advice__title">{i.t("advice.label")}</h3>
+        <p class="pg-note">{i.t("advice.off")}</p>
       </aside>
     );
   }
@@ -56,64 +58,59 @@ export function AdvicePanel({
   return (
     <aside class="pg-advice" aria-labelledby="advice-title" data-testid="advice" data-role={advice.role}>
       <h3 id="advice-title" class="pg-advice__title">
-        Exact EV of each setting{bank ? " of the bank's hand" : ""}
+        {i.t("advice.title", { bank: bank ? "yes" : "no" })}
       </h3>
       <p class="pg-advice__lead">
-        {bank ? (
-          <>
-            As the bank, against every hand a player can hold, set by the <strong>{advice.dealer_way}</strong> way; per
-            unit of action, commission on the bank&apos;s wins included.
-          </>
-        ) : (
-          <>
-            Against every hand the dealer can hold, set by the dealer&apos;s <strong>{advice.dealer_way}</strong> way;
-            per unit wagered, commission included.
-          </>
-        )}
+        {i.rich("advice.lead", {
+          bank: bank ? "yes" : "no",
+          way: <strong>{wayName(i, advice.dealer_way)}</strong>,
+        })}
       </p>
       <ol class="pg-advice__list">
-        {advice.settings.map((s, i) => (
-          <li key={i} class={`pg-advice__item${i === best ? " pg-advice__item--best" : ""}`} data-ev={s.ev_exact}>
+        {advice.settings.map((s, k) => (
+          <li key={k} class={`pg-advice__item${k === best ? " pg-advice__item--best" : ""}`} data-ev={s.ev_exact}>
             <div class="pg-advice__row">
               <span class="pg-advice__hands" aria-hidden="true">
                 <PieceRow game={game} codes={s.high} width={17} decorative />
-                <span class="pg-advice__slash">/</span>
+                <span class="pg-advice__slash">{i.t("mark.slash")}</span>
                 <PieceRow game={game} codes={s.low} width={17} decorative />
               </span>
               <span class="pg-advice__ev">
-                <span class="pg-visually-hidden">EV </span>
-                {evText(s.ev)}
+                <span class="pg-visually-hidden">{i.t("advice.ev")}</span>
+                {evText(i, s.ev)}
               </span>
               <button
                 type="button"
                 class="pg-button pg-button--ghost pg-button--small"
-                aria-label={`Use ${s.high.join(" ")} high, ${s.low.join(" ")} low`}
+                aria-label={i.t("advice.useLabel", { high: s.high.join(" "), low: s.low.join(" ") })}
                 onClick={() => {
                   onUse(s);
                 }}
               >
-                Use
+                {i.t("advice.use")}
               </button>
             </div>
             <p class="pg-advice__names">
               <span class="pg-visually-hidden">
-                High {s.high.join(" ")}, low {s.low.join(" ")}:{" "}
+                {i.t("advice.settingSpoken", { high: s.high.join(" "), low: s.low.join(" ") })}
               </span>
-              {s.high_name} / {s.low_name}
+              {i.t("advice.names", {
+                high: handWords(i, game, s.high) ?? s.high_name,
+                low: handWords(i, game, s.low) ?? s.low_name,
+              })}
             </p>
             <p class="pg-advice__wpl">
-              Win {pct(s.win)} · push {pct(s.push)} · lose {pct(s.lose)}
+              {i.t("advice.wpl", { win: i.percent(s.win), push: i.percent(s.push), lose: i.percent(s.lose) })}
             </p>
-            {i === best || i === house ? (
+            {k === best || k === house ? (
               <p class="pg-advice__tags">
-                {i === best ? <span class="pg-tag pg-tag--gold">★ best</span> : null}
-                {i === house ? <span class="pg-tag">house way</span> : null}
+                {k === best ? <span class="pg-tag pg-tag--gold">{i.t("advice.best")}</span> : null}
+                {k === house ? <span class="pg-tag">{i.t("advice.houseWay")}</span> : null}
               </p>
             ) : null}
             {s.same.map((o) => (
               <p key={`${o.high.join(" ")}/${o.low.join(" ")}`} class="pg-advice__same" data-testid="same-setting">
-                {o.high.join(" ")} / {o.low.join(" ")} plays exactly as this setting (hands of the same strength), so it
-                is listed once.
+                {i.t("advice.same", { high: o.high.join(" "), low: o.low.join(" ") })}
               </p>
             ))}
           </li>
@@ -142,13 +139,14 @@ export function SettingDesk({
   readonly voidable?: readonly string[];
   readonly bank?: boolean;
 }) {
+  const i = useI18n();
   const { act, busy, session } = useAct(state.table);
   const [current, setCurrent] = useState(spots[0] ?? "");
   const spot = spots.includes(current) ? current : (spots[0] ?? "");
   const round = state.round;
   const pieces = round?.positions[spot]?.pieces ?? null;
   const [advice, setAdvice] = useState<Advice | null>(null);
-  const [adviceError, setAdviceError] = useState<string | null>(null);
+  const [adviceError, setAdviceError] = useState<Said | null>(null);
   const [chosen, setChosen] = useState<{ key: string; high: number[] } | null>(null);
   const game = round?.game ?? state.game;
   const key = `${state.table}:${state.rounds}:${spot}:${pieces?.join(" ") ?? ""}`;
@@ -172,8 +170,8 @@ export function SettingDesk({
   }, [key]);
   if (pieces?.length !== 4) {
     return (
-      <DecisionFrame title="Set your hand" tone="info">
-        <p>Waiting for your pieces.</p>
+      <DecisionFrame title={i.t("desk.title", { which: "mine", spot: "" })} tone="info">
+        <p>{i.t("desk.waiting")}</p>
       </DecisionFrame>
     );
   }
@@ -185,12 +183,18 @@ export function SettingDesk({
         const high = positionsOf(pieces, hw.high);
         const [a, b] = high;
         return a !== undefined && b !== undefined
-          ? { high: [a, b] as const, rule: `${hw.name}${hw.rule ? `, ${hw.rule}` : ""}` }
+          ? {
+              high: [a, b] as const,
+              rule: i.t("desk.houseRule", {
+                way: wayName(i, hw.name),
+                rule: hw.rule ? serverText(i, hw.rule) : "none",
+              }),
+            }
           : undefined;
       })()
     : undefined;
   const initial = chosen?.key === key ? chosen.high : undefined;
-  const title = bank ? "Set the bank's hand" : order.length > 1 ? `Set your hand on seat ${spot}` : "Set your hand";
+  const title = i.t("desk.title", { which: bank ? "bank" : order.length > 1 ? "seat" : "mine", spot });
   const submit = (high: readonly string[], low: readonly string[]) => {
     if (bank) void act("bank_set", { high: [...high], low: [...low] });
     else void act("set", { spot, high: [...high], low: [...low] });
@@ -199,7 +203,7 @@ export function SettingDesk({
   return (
     <DecisionFrame title={title}>
       {spots.length > 1 ? (
-        <div class="pg-tabs" role="group" aria-label="Your hands">
+        <div class="pg-tabs" role="group" aria-label={i.t("desk.yourHands")}>
           {spots.map((s) => (
             <button
               key={s}
@@ -210,15 +214,14 @@ export function SettingDesk({
                 setCurrent(s);
               }}
             >
-              Seat {s}
+              {i.t("seat", { seat: s })}
             </button>
           ))}
         </div>
       ) : null}
       {later.length ? (
         <p class="pg-note" data-testid="set-order">
-          You set seat {spot} first, then seat {later.join(", then seat ")}: the hand with the larger wager is set
-          first, equal wagers counterclockwise (R-SET-07).
+          {i.t("desk.order", { spot, later: later.map((l) => i.t("seat.lower", { seat: l })).join(i.t("desk.then")) })}
         </p>
       ) : null}
       <div class="pg-settingdesk">
@@ -228,7 +231,7 @@ export function SettingDesk({
             kind={game}
             pieces={pieces as readonly (TileCode | CardCode)[]}
             evaluate={evaluate}
-            heading={bank ? "The bank's pieces" : "Your pieces"}
+            heading={i.t("desk.pieces", { bank: bank ? "yes" : "no" })}
             disabled={busy}
             onSubmit={(high, low) => {
               submit(high, low);
@@ -246,7 +249,7 @@ export function SettingDesk({
                 else void act("house_way", { spot });
               }}
             >
-              Let the dealer set it by the house way
+              {i.t("desk.letDealer")}
             </button>
             {bank
               ? null
@@ -258,7 +261,7 @@ export function SettingDesk({
                     disabled={busy}
                     onClick={() => void act("void_hand", { spot: v })}
                   >
-                    Void my hand on seat {v} (the dealer exposed a piece)
+                    {i.t("desk.void", { seat: v })}
                   </button>
                 ))}
           </div>
@@ -272,8 +275,8 @@ export function SettingDesk({
             }}
           />
         ) : (
-          <aside class="pg-advice" aria-label="Advice">
-            <p class="pg-note">{adviceError ?? "Computing the exact EV of each setting…"}</p>
+          <aside class="pg-advice" aria-label={i.t("advice.label")}>
+            <p class="pg-note">{adviceError ? say(i, adviceError) : i.t("advice.computing")}</p>
           </aside>
         )}
       </div>

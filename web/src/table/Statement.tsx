@@ -1,8 +1,9 @@
-import { formatCents } from "../game/money";
-import { positionName } from "../game/record";
+import { displayName, positionName } from "../game/record";
 import { wagerLabel } from "../game/table";
+import type { I18n, MessageKey } from "../i18n/i18n";
+import { useI18n } from "../i18n/i18n";
+import { serverText } from "../i18n/serverText";
 import type { Statement, StatementPlayer, TableInfo } from "../protocol";
-import { displayName } from "../game/record";
 
 /**
  * A round's settlement statement as the server sent it (the engine's, from the round's record):
@@ -10,43 +11,46 @@ import { displayName } from "../game/record";
  * browser. The results panel, the recall and the history show a round through these.
  */
 
-const RESULT: Readonly<Record<string, string>> = {
-  win: "won",
-  lose: "lost",
-  push: "pushed",
-  surrender: "surrendered",
-  void: "void",
-  withdrawn: "taken back",
+const RESULT: Readonly<Record<string, MessageKey>> = {
+  win: "result.won",
+  lose: "result.lost",
+  push: "result.pushed",
+  surrender: "result.surrendered",
+  void: "result.void",
+  withdrawn: "result.withdrawn",
 };
 
-/** "+$9.50", "−$10.00", "$0.00". */
-export function signed(cents: number): string {
-  return cents === 0 ? formatCents(0) : `${cents > 0 ? "+" : "−"}${formatCents(Math.abs(cents))}`;
+/** A wager's result in words ("won"), or "—" before settlement. */
+function resultWords(i: I18n, result: string | null | undefined): string {
+  if (!result) return i.t("common.none");
+  const key = RESULT[result];
+  return key ? i.t(key) : result;
 }
 
-const BANK_WORDS: Readonly<Record<string, string>> = {
-  player: "the bank",
-  "co-bank": "the co-bank",
-  "player-dealer": "the Player-Dealer",
-};
+/** The bank's kind in words: "the bank", "the co-bank", "the Player-Dealer". */
+function bankWords(i: I18n, kind: string): string {
+  return i.t("bank.kind", { kind: kind.replace(/-/g, "_") });
+}
 
 /** The viewer's own line: "You won $28.75 after $1.25 commission." */
 export function Headline({ statement, me }: { readonly statement: Statement; readonly me: string | null }) {
+  const i = useI18n();
   const mine = statement.players.find((p) => p.player === me);
   if (!mine) return null;
   const bank = statement.bank?.player === me ? statement.bank : null;
-  const lead = bank ? `As ${BANK_WORDS[bank.kind] ?? "the bank"}, you ` : "You ";
-  const what = mine.net === 0 ? "broke even" : `${mine.net > 0 ? "won" : "lost"} ${formatCents(Math.abs(mine.net))}`;
   const fees = [
-    mine.commission ? `${formatCents(mine.commission)} commission` : "",
-    mine.collection ? `${formatCents(mine.collection)} collection` : "",
+    mine.commission ? i.t("headline.commission", { amount: i.money(mine.commission) }) : "",
+    mine.collection ? i.t("headline.collection", { amount: i.money(mine.collection) }) : "",
   ].filter(Boolean);
   const tone = mine.net > 0 ? "up" : mine.net < 0 ? "down" : "even";
   return (
     <p class={`pg-results__mine pg-results__mine--${tone}`} data-testid="headline" data-net={mine.net}>
-      {lead}
-      {what}
-      {fees.length ? ` after ${fees.join(" and ")}` : ""}.
+      {i.t("headline", {
+        as: bank ? bankWords(i, bank.kind) : "none",
+        result: mine.net > 0 ? "won" : mine.net < 0 ? "lost" : "even",
+        amount: i.money(Math.abs(mine.net)),
+        fees: fees.length ? i.list(fees) : "none",
+      })}
     </p>
   );
 }
@@ -61,55 +65,59 @@ export function StatementTable({
   readonly info: TableInfo | null;
   readonly me: string | null;
 }) {
+  const i = useI18n();
   const collection = statement.wagers.some((w) => w.collection > 0);
-  const fee = collection ? "Collection" : "Commission";
+  const fee = collection ? "collection" : "commission";
   const d = statement.dealer_wager;
   const bank = statement.bank;
   return (
     <div class="pg-tablewrap">
       <table class="pg-results__table" data-testid="statement">
-        <caption class="pg-visually-hidden">
-          Every wager of the round with its result, what it was paid, the {fee.toLowerCase()} and its net
-        </caption>
+        <caption class="pg-visually-hidden">{i.t("statement.caption", { fee })}</caption>
         <thead>
           <tr>
-            <th scope="col">Wager</th>
-            <th scope="col">Result</th>
-            <th scope="col">Paid</th>
-            <th scope="col">{fee}</th>
-            <th scope="col">Net</th>
+            <th scope="col">{i.t("statement.wager")}</th>
+            <th scope="col">{i.t("statement.result")}</th>
+            <th scope="col">{i.t("statement.paid")}</th>
+            <th scope="col">{i.t("statement.fee", { fee })}</th>
+            <th scope="col">{i.t("statement.net")}</th>
           </tr>
         </thead>
         <tbody>
           {statement.wagers.map((w) => (
             <tr key={w.ref} class={w.owner === me ? "pg-results__me" : ""} data-ref={w.ref} data-owner={w.owner}>
               <th scope="row" data-stake={w.stake}>
-                {displayName(w.owner)}, {wagerLabel(w.kind, info?.side_bets)}
-                {w.class ? ` (${w.class})` : ""} on seat {w.spot} ({formatCents(w.stake)})
-                {w.action !== undefined && w.action !== w.stake ? `, ${formatCents(w.action)} in action` : ""}
+                {i.t("statement.line", {
+                  owner: displayName(i, w.owner),
+                  kind: wagerLabel(i, w.kind, info?.side_bets),
+                  class: w.class ?? "none",
+                  spot: w.spot,
+                  stake: i.money(w.stake),
+                  action: w.action !== undefined && w.action !== w.stake ? i.money(w.action) : "none",
+                })}
               </th>
               <td data-result={w.result ?? ""}>
-                {w.result ? (RESULT[w.result] ?? w.result) : "—"}
-                {w.reason ? ` (${w.reason})` : ""}
+                {resultWords(i, w.result)}
+                {w.reason ? i.t("common.parenthesised", { text: serverText(i, w.reason) }) : ""}
               </td>
-              <td data-cents={w.won}>{w.won ? formatCents(w.won) : "—"}</td>
+              <td data-cents={w.won}>{w.won ? i.money(w.won) : i.t("common.none")}</td>
               <td data-cents={collection ? w.collection : w.commission}>
                 {(collection ? w.collection : w.commission)
-                  ? formatCents(collection ? w.collection : w.commission)
-                  : "—"}
+                  ? i.money(collection ? w.collection : w.commission)
+                  : i.t("common.none")}
               </td>
-              <td data-cents={w.net}>{signed(w.net)}</td>
+              <td data-cents={w.net}>{i.signed(w.net)}</td>
             </tr>
           ))}
           {d ? (
             <tr data-ref="dealer" data-owner="dealer">
               <th scope="row" data-stake={d.stake}>
-                The dealer&apos;s wager against the bank ({formatCents(d.stake)})
+                {i.t("statement.dealerWager", { stake: i.money(d.stake) })}
               </th>
-              <td data-result={d.result ?? ""}>{d.result ? (RESULT[d.result] ?? d.result) : "—"}</td>
-              <td data-cents={d.won}>{d.won ? formatCents(d.won) : "—"}</td>
-              <td data-cents={0}>—</td>
-              <td data-cents={d.net}>{signed(d.net)} to the house</td>
+              <td data-result={d.result ?? ""}>{resultWords(i, d.result)}</td>
+              <td data-cents={d.won}>{d.won ? i.money(d.won) : i.t("common.none")}</td>
+              <td data-cents={0}>{i.t("common.none")}</td>
+              <td data-cents={d.net}>{i.t("statement.toHouse", { net: i.signed(d.net) })}</td>
             </tr>
           ) : null}
         </tbody>
@@ -117,21 +125,24 @@ export function StatementTable({
       {bank ? (
         <table class="pg-results__table pg-results__bank" data-testid="bank-lines">
           <caption>
-            {displayName(bank.player)} as {BANK_WORDS[bank.kind] ?? "the bank"} (seat {bank.position})
-            {bank.stake !== undefined && bank.action_used !== undefined
-              ? `: stake ${formatCents(bank.stake)}, ${formatCents(bank.action_used)} in action`
-              : ""}
+            {i.t("statement.bankCaption", {
+              player: displayName(i, bank.player),
+              as: bankWords(i, bank.kind),
+              seat: bank.position,
+              stake: bank.stake !== undefined && bank.action_used !== undefined ? i.money(bank.stake) : "none",
+              action: bank.action_used !== undefined ? i.money(bank.action_used) : "none",
+            })}
           </caption>
           <tbody>
             {bank.lines.map((l) => (
               <tr key={l.what} data-line={l.what}>
-                <th scope="row">{l.what}</th>
-                <td data-cents={l.cents}>{signed(l.cents)}</td>
+                <th scope="row">{serverText(i, l.what)}</th>
+                <td data-cents={l.cents}>{i.signed(l.cents)}</td>
               </tr>
             ))}
             <tr class="pg-results__total" data-line="net">
-              <th scope="row">The bank&apos;s net</th>
-              <td data-cents={bank.net}>{signed(bank.net)}</td>
+              <th scope="row">{i.t("statement.bankNet")}</th>
+              <td data-cents={bank.net}>{i.signed(bank.net)}</td>
             </tr>
           </tbody>
         </table>
@@ -148,29 +159,30 @@ export function ChipsTable({
   readonly players: readonly StatementPlayer[];
   readonly me: string | null;
 }) {
+  const i = useI18n();
   return (
     <div class="pg-tablewrap">
       <table class="pg-results__table pg-results__chips" data-testid="chips-table">
-        <caption>Chips</caption>
+        <caption>{i.t("chips.caption")}</caption>
         <thead>
           <tr>
-            <th scope="col">Player</th>
-            <th scope="col">Before</th>
-            <th scope="col">Net</th>
-            <th scope="col">After</th>
+            <th scope="col">{i.t("chips.player")}</th>
+            <th scope="col">{i.t("chips.before")}</th>
+            <th scope="col">{i.t("statement.net")}</th>
+            <th scope="col">{i.t("chips.after")}</th>
           </tr>
         </thead>
         <tbody>
           {players.map((p) => (
             <tr key={p.player} class={p.player === me ? "pg-results__me" : ""} data-player={p.player}>
               <th scope="row">
-                {displayName(p.player)} ({positionName(p.seat)})
+                {i.t("chips.who", { player: displayName(i, p.player), where: positionName(i, p.seat) })}
               </th>
-              <td data-cents={p.before}>{formatCents(p.before)}</td>
-              <td data-cents={p.net}>{signed(p.net)}</td>
+              <td data-cents={p.before}>{i.money(p.before)}</td>
+              <td data-cents={p.net}>{i.signed(p.net)}</td>
               <td data-cents={p.after}>
-                {formatCents(p.after)}
-                {p.kept ? `, ${formatCents(p.kept)} of it kept on the layout as a dice bonus` : ""}
+                {i.money(p.after)}
+                {p.kept ? i.t("chips.kept", { amount: i.money(p.kept) }) : ""}
               </td>
             </tr>
           ))}

@@ -1,9 +1,14 @@
 import { useEffect, useState } from "preact/hooks";
 import { messageOf, useSession } from "../app/session";
 import { Timer } from "../components/Timer";
-import { formatCents } from "../game/money";
 import { decision, roundNumber, waitingText } from "../game/table";
+import type { MessageKey } from "../i18n/i18n";
+import { useI18n } from "../i18n/i18n";
+import type { Said } from "../i18n/said";
+import { say } from "../i18n/said";
 import { PageFrame } from "../pages/PageFrame";
+import { profileTitle } from "../pages/profiles";
+import { useTableSounds } from "../sound/tableSounds";
 import type { RecalledRound, TableInfo, TableState } from "../protocol";
 import { useStore } from "../state/store";
 import {
@@ -26,18 +31,18 @@ import { HistoryPanel, LogPanel, ResultsPanel } from "./RoundPanels";
 import { SettingDesk } from "./SettingDesk";
 import { WagerForm } from "./WagerForm";
 
-const WINDOW_LABEL: Readonly<Record<string, string>> = {
-  "bank offer": "Bank offer",
-  wagers: "Wagers",
-  cut: "Cut",
-  style: "Delivery",
-  roll: "Shake",
-  dice: "Dice",
-  setting: "Setting",
-  bank_set: "Bank sets",
-  surrender: "Surrender",
-  "next round": "Next round",
-  "a Player-Dealer": "New game",
+const WINDOW_LABEL: Readonly<Record<string, MessageKey>> = {
+  "bank offer": "window.bankOffer",
+  wagers: "window.wagers",
+  cut: "window.cut",
+  style: "window.style",
+  roll: "window.roll",
+  dice: "window.dice",
+  setting: "window.setting",
+  bank_set: "window.bankSet",
+  surrender: "window.surrender",
+  "next round": "window.nextRound",
+  "a Player-Dealer": "window.newGame",
 };
 
 function windowSeconds(info: TableInfo | null, what: string): number {
@@ -58,6 +63,7 @@ function ActionArea({
   readonly info: TableInfo | null;
   readonly me: string | null;
 }) {
+  const i = useI18n();
   const d = decision(state, me);
   switch (d.kind) {
     case "sign-in":
@@ -84,9 +90,9 @@ function ActionArea({
       return d.now.length ? (
         <SettingDesk state={state} info={info} spots={d.now} order={d.order} voidable={d.voidable} />
       ) : (
-        <DecisionFrame title="Watching the table" tone="info">
+        <DecisionFrame title={i.t("watching.title")} tone="info">
           <p class="pg-waiting" role="status">
-            {waitingText(state)}
+            {waitingText(i, state)}
           </p>
         </DecisionFrame>
       );
@@ -96,30 +102,31 @@ function ActionArea({
       return <SurrenderForm state={state} spots={d.spots} stand={d.stand} />;
     case "wait":
       return (
-        <DecisionFrame title="Watching the table" tone="info">
+        <DecisionFrame title={i.t("watching.title")} tone="info">
           <p class="pg-waiting" role="status">
-            {d.text}
+            {waitingText(i, state)}
           </p>
         </DecisionFrame>
       );
   }
 }
 
-const TURN_WORDS: Readonly<Record<string, string>> = {
-  "bank-offer": "The bank is offered to you",
-  wagers: "Place your wagers",
-  cut: "Cut the stacks",
-  style: "Choose the delivery style",
-  roll: "Shake the dice",
-  setting: "Set your hand",
-  "bank-set": "Set the bank's hand",
-  surrender: "Surrender or stand",
-  "sitting-out": "You are sitting out",
+const TURN_WORDS: Readonly<Record<string, MessageKey>> = {
+  "bank-offer": "turn.bankOffer",
+  wagers: "turn.wagers",
+  cut: "turn.cut",
+  style: "turn.style",
+  roll: "turn.roll",
+  setting: "turn.setting",
+  "bank-set": "turn.bankSet",
+  surrender: "turn.surrender",
+  "sitting-out": "turn.sittingOut",
 };
 
 /** On a phone the decision sits below the felt: a bar at the foot of the screen says it is
  * your turn and takes you there. */
 function TurnBar({ state, me }: { readonly state: TableState; readonly me: string | null }) {
+  const i = useI18n();
   const d = decision(state, me);
   const words = TURN_WORDS[d.kind];
   if (!words) return null;
@@ -135,13 +142,14 @@ function TurnBar({ state, me }: { readonly state: TableState; readonly me: strin
       }}
     >
       <span class="pg-decision__dot" aria-hidden="true" />
-      Your turn: {words}
-      <span aria-hidden="true"> ↓</span>
+      {i.t("turn.yours", { what: i.t(words) })}
+      <span aria-hidden="true">{i.t("mark.down")}</span>
     </button>
   );
 }
 
 function LeaveButton({ state }: { readonly state: TableState }) {
+  const i = useI18n();
   const { act, busy, session } = useAct(state.table);
   const c = state.choices;
   if (!c?.leave) return null;
@@ -156,7 +164,7 @@ function LeaveButton({ state }: { readonly state: TableState }) {
             void act("withdraw_dice_bonus", {});
           }}
         >
-          Take back my kept dice bonus
+          {i.t("table.withdrawDiceBonus")}
         </button>
       ) : null}
       <button
@@ -166,17 +174,12 @@ function LeaveButton({ state }: { readonly state: TableState }) {
         onClick={() => {
           void act("leave", {}).then((ok) => {
             if (!ok) return;
-            session.notify(
-              "info",
-              c.playing && state.round_open
-                ? "You leave at the end of this round."
-                : "You left the table: your chips are in your wallet.",
-            );
+            session.notify("info", { key: c.playing && state.round_open ? "table.leaveAfter" : "table.left" });
             void session.refreshMe();
           });
         }}
       >
-        Leave table
+        {i.t("table.leave")}
       </button>
     </>
   );
@@ -185,11 +188,9 @@ function LeaveButton({ state }: { readonly state: TableState }) {
 /** While the connection to the table is down: a notice that says so and that the page is
  * reconnecting (the table goes on at the server; decisions wait for their windows). */
 function Reconnecting({ status }: { readonly status: string }) {
+  const i = useI18n();
   if (status === "open" || status === "idle" || status === "closed") return null;
-  const words =
-    status === "signed-out"
-      ? "Your session has ended: sign in again to go on playing."
-      : "Reconnecting… the connection to the table was lost. The table goes on; your seat and chips are kept.";
+  const words = i.t(status === "signed-out" ? "table.sessionEnded" : "table.reconnecting");
   return (
     <p class="pg-reconnecting" role="status" data-testid="reconnecting" data-status={status}>
       {words}
@@ -201,13 +202,14 @@ function Reconnecting({ status }: { readonly status: string }) {
  * table's last rounds. The table comes over a websocket: signed in, the player's; signed out, the
  * spectators' (what a spectator may see, live). */
 export function TablePage({ table }: { readonly table: string }) {
+  const i = useI18n();
   const session = useSession();
   const me = useStore(session.store, (s) => s.me);
   const known = useStore(session.store, (s) => s.meKnown);
   const slot = useStore(session.store, (s) => s.tables[table]);
   const connection = useStore(session.store, (s) => s.connection);
   const [info, setInfo] = useState<TableInfo | null>(null);
-  const [missing, setMissing] = useState<string | null>(null);
+  const [missing, setMissing] = useState<Said | null>(null);
 
   useEffect(() => {
     let live = true;
@@ -250,11 +252,13 @@ export function TablePage({ table }: { readonly table: string }) {
     };
   }, [rounds, table, me?.name]);
 
+  useTableSounds(slot?.state ?? null, slot?.log ?? [], me?.name ?? null);
+  const title = info ? profileTitle(i, info.profile, info.title) : i.t("table.title", { table });
   if (missing) {
     return (
-      <PageFrame title={`Table ${table}`}>
+      <PageFrame title={i.t("table.title", { table })}>
         <p class="pg-lead">
-          {missing}. <a href="#/lobby">Back to the lobby</a>.
+          {say(i, missing)} <a href="#/lobby">{i.t("table.backToLobby")}</a>
         </p>
       </PageFrame>
     );
@@ -262,30 +266,29 @@ export function TablePage({ table }: { readonly table: string }) {
   const state = slot?.state;
   if (!state) {
     return (
-      <PageFrame title={info?.title ?? `Table ${table}`}>
+      <PageFrame title={title}>
         <p class="pg-lead" role="status">
-          Joining the table…
+          {i.t("table.joining")}
         </p>
       </PageFrame>
     );
   }
   const w = state.waiting;
   const myChips = me ? state.chips[me.name] : undefined;
+  const round = roundNumber(state);
   return (
-    <PageFrame title={info?.title ?? `Table ${table}`} wide>
+    <PageFrame title={title} wide>
       <div class="pg-tablebar">
         <p class="pg-tablebar__facts">
-          <span>
-            Table <strong>{table}</strong>
-          </span>
-          <span>
-            {formatCents(state.limits.min)} – {formatCents(state.limits.max)}
-          </span>
-          <span>Round {roundNumber(state) || "—"}</span>
-          {info && info.commission !== "0" ? <span>Commission {Number(info.commission) * 100}%</span> : null}
+          <span>{i.rich("table.id", { table: <strong>{table}</strong> })}</span>
+          <span>{i.t("common.range", { min: i.money(state.limits.min), max: i.money(state.limits.max) })}</span>
+          <span>{round ? i.t("table.round", { round }) : i.t("table.noRound")}</span>
+          {info && info.commission !== "0" ? (
+            <span>{i.t("table.commission", { rate: Number(info.commission) })}</span>
+          ) : null}
           {myChips !== undefined ? (
             <span class="pg-tablebar__chips" data-testid="my-chips">
-              Your chips <strong>{formatCents(myChips)}</strong>
+              {i.rich("table.myChips", { amount: <strong>{i.money(myChips)}</strong> })}
             </span>
           ) : null}
         </p>
@@ -295,11 +298,11 @@ export function TablePage({ table }: { readonly table: string }) {
               key={w.key}
               deadline={w.deadline}
               seconds={windowSeconds(info, w.for)}
-              label={WINDOW_LABEL[w.for] ?? w.for}
+              label={WINDOW_LABEL[w.for] ? i.t(WINDOW_LABEL[w.for] ?? "window.wagers") : w.for}
             />
           ) : null}
           <a class="pg-button pg-button--ghost" href={`#/recall/${encodeURIComponent(table)}`}>
-            Recall
+            {i.t("nav.recall")}
           </a>
           <LeaveButton state={state} />
         </div>

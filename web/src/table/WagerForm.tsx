@@ -1,24 +1,29 @@
 import { useState } from "preact/hooks";
-import { dollarsText, formatCents, parseDollars } from "../game/money";
+import { dollarsText, parseDollars } from "../game/money";
+import { displayName } from "../game/record";
 import { wagerLabel } from "../game/table";
+import type { I18n, MessageKey } from "../i18n/i18n";
+import { useI18n } from "../i18n/i18n";
 import type { Choices, Range, TableInfo, TableState, WagerChoice } from "../protocol";
 import { DecisionFrame, useAct } from "./Decisions";
-import { displayName } from "../game/record";
+import { paysText } from "./pays";
 
 function AmountField({
+  id: name,
   label,
   value,
   onInput,
   help,
   invalid,
 }: {
+  readonly id: string;
   readonly label: string;
   readonly value: string;
   readonly onInput: (v: string) => void;
   readonly help: string;
   readonly invalid: boolean;
 }) {
-  const id = `amt-${label.replace(/\W+/g, "-").toLowerCase()}`;
+  const id = `amt-${name}`;
   return (
     <label class="pg-field pg-field--short">
       <span class="pg-field__label">{label}</span>
@@ -38,20 +43,32 @@ function AmountField({
   );
 }
 
-function seatWords(state: TableState, me: string, spot: string): string {
+function seatWords(i: I18n, state: TableState, me: string, spot: string): string {
   const owner = Object.entries(state.seats).find(([, p]) => p === spot)?.[0];
-  if (spot === state.seats[me]) return `Seat ${spot} (yours)`;
-  if (owner) return `Seat ${spot} (${displayName(owner)}'s hand)`;
-  return `Seat ${spot} (second spot)`;
+  if (spot === state.seats[me]) return i.t("wagerForm.seatYours", { seat: spot });
+  if (owner) return i.t("wagerForm.seatOf", { seat: spot, owner: displayName(i, owner) });
+  return i.t("wagerForm.seatSecond", { seat: spot });
 }
 
-function boundsProblem(cents: number | null, c: WagerChoice | Range | undefined): string | null {
-  if (cents === null) return "Write dollars, e.g. 25.";
-  if (!c) return "Not offered now.";
-  if (cents < c.min) return `The least here is ${formatCents(c.min)}.`;
-  if (cents > c.max) return `The most here is ${formatCents(c.max)}.`;
+function boundsProblem(i: I18n, cents: number | null, c: WagerChoice | Range | undefined): string | null {
+  if (cents === null) return i.t("wagerForm.writeDollars");
+  if (!c) return i.t("wagerForm.notOffered");
+  if (cents < c.min) return i.t("wagerForm.least", { amount: i.money(c.min) });
+  if (cents > c.max) return i.t("wagerForm.most", { amount: i.money(c.max) });
   return null;
 }
+
+/** The short names of the side bets on the wager form. */
+const SIDE_LABELS: Readonly<Record<string, MessageKey>> = {
+  "pair-fortunes": "side.pairFortunes",
+  "de-odd": "side.deOdd",
+  "de-even": "side.deEven",
+  "de-double": "side.deDouble",
+  "de-triple": "side.deTriple",
+  "de-match": "side.deMatch",
+  "dice-bonus": "side.diceBonus",
+  "supreme-bonus": "side.supremeBonus",
+};
 
 /** A wager of one kind on one of the spots the server offers, between the least and the most
  * it sent. */
@@ -76,13 +93,14 @@ function KindWager({
   readonly act: (spot: string, cents: number) => void;
   readonly main: boolean;
 }) {
+  const i = useI18n();
   const own = state.seats[me];
   const first = options.find((o) => o.spot === own) ?? options[0];
   const [spot, setSpot] = useState(first?.spot ?? "");
   const chosen = options.find((o) => o.spot === spot) ?? first;
   const [amount, setAmount] = useState(dollarsText(first?.min ?? 0));
   const cents = parseDollars(amount);
-  const problem = boundsProblem(cents, chosen);
+  const problem = boundsProblem(i, cents, chosen);
   if (!chosen) return null;
   const quick = main
     ? [1, 2, 5, 20].map((k) => chosen.min * k).filter((c, i, a) => c <= chosen.max && a.indexOf(c) === i)
@@ -91,7 +109,7 @@ function KindWager({
   return (
     <form
       class={main ? "pg-wager" : "pg-sidebet"}
-      aria-label={main ? "Pai Gow wager" : `${label} wager`}
+      aria-label={i.t("wagerForm.formLabel", { label })}
       data-kind={kind}
       onSubmit={(e) => {
         e.preventDefault();
@@ -105,7 +123,7 @@ function KindWager({
         </div>
       )}
       <label class="pg-field pg-field--short">
-        <span class="pg-field__label">{main ? "Wager (dollars)" : `${label} amount in dollars`}</span>
+        <span class="pg-field__label">{main ? i.t("wagerForm.amount") : i.t("wagerForm.sideAmount", { label })}</span>
         <input
           inputMode="decimal"
           value={amount}
@@ -117,10 +135,10 @@ function KindWager({
         />
       </label>
       <span id={`${id}-help`} class={problem ? "pg-field__error" : "pg-field__help"}>
-        {problem ?? `${formatCents(chosen.min)} to ${formatCents(chosen.max)} here.`}
+        {problem ?? i.t("wagerForm.range", { min: i.money(chosen.min), max: i.money(chosen.max) })}
       </span>
       {quick.length > 1 ? (
-        <div class="pg-chipbuttons" role="group" aria-label="Quick amounts">
+        <div class="pg-chipbuttons" role="group" aria-label={i.t("money.quick")}>
           {quick.map((c) => (
             <button
               key={c}
@@ -131,14 +149,14 @@ function KindWager({
                 setAmount(dollarsText(c));
               }}
             >
-              {formatCents(c)}
+              {i.money(c)}
             </button>
           ))}
         </div>
       ) : null}
       {options.length > 1 ? (
         <label class="pg-field pg-field--short">
-          <span class="pg-field__label">On seat</span>
+          <span class="pg-field__label">{i.t("wagerForm.onSeat")}</span>
           <select
             value={chosen.spot}
             data-kind={kind}
@@ -148,7 +166,7 @@ function KindWager({
           >
             {options.map((o) => (
               <option key={o.spot} value={o.spot}>
-                {seatWords(state, me, o.spot)}
+                {seatWords(i, state, me, o.spot)}
               </option>
             ))}
           </select>
@@ -159,7 +177,7 @@ function KindWager({
         class={`pg-button pg-button--${main ? "primary" : "secondary"}`}
         disabled={busy || problem !== null}
       >
-        {main ? "Place wager" : `Bet ${cents === null ? "" : formatCents(cents)} on ${label}`}
+        {main ? i.t("wagerForm.place") : i.t("wagerForm.bet", { amount: cents === null ? "" : i.money(cents), label })}
       </button>
     </form>
   );
@@ -176,6 +194,7 @@ function PlayerWagers({
   readonly me: string;
   readonly choices: Choices;
 }) {
+  const i = useI18n();
   const { act, busy } = useAct(state.table);
   const kinds = [...new Set(choices.wagers.map((w) => w.kind))];
   const sides = kinds.filter((k) => k !== "main");
@@ -191,7 +210,7 @@ function PlayerWagers({
           state={state}
           me={me}
           kind="main"
-          label="Pai Gow"
+          label={i.t("wager.main")}
           pays={null}
           options={of("main")}
           busy={busy}
@@ -199,14 +218,15 @@ function PlayerWagers({
           main
         />
       ) : (
-        <p class="pg-note">No further Pai Gow wager is open to you this round.</p>
+        <p class="pg-note">{i.t("wagerForm.noMore")}</p>
       )}
       {sides.length ? (
-        <div class="pg-sidebets" role="group" aria-label="Side bets">
-          <h3 class="pg-subtitle">Side bets</h3>
+        <div class="pg-sidebets" role="group" aria-label={i.t("wagerForm.sideBets")}>
+          <h3 class="pg-subtitle">{i.t("wagerForm.sideBets")}</h3>
           <div class="pg-sidebets__list">
             {sides.map((k) => {
               const bet = info?.side_bets.find((b) => b.kind === k);
+              const short = SIDE_LABELS[k];
               return (
                 <KindWager
                   key={`${k}:${of(k)
@@ -215,8 +235,8 @@ function PlayerWagers({
                   state={state}
                   me={me}
                   kind={k}
-                  label={bet?.label ?? wagerLabel(k, info?.side_bets)}
-                  pays={bet?.pays ?? null}
+                  label={short ? i.t(short) : (bet?.label ?? wagerLabel(i, k, info?.side_bets))}
+                  pays={bet ? paysText(i, bet) : null}
                   options={of(k)}
                   busy={busy}
                   act={send(k)}
@@ -240,38 +260,36 @@ function BankWagers({
   readonly role: "bank" | "player-dealer";
   readonly choices: Choices;
 }) {
+  const i = useI18n();
   const { act, busy } = useAct(state.table);
   const round = state.round;
   const range = role === "bank" ? choices.dealer_wager : choices.pd_stake;
   const [amount, setAmount] = useState(dollarsText(role === "bank" ? (range?.max ?? 0) : (range?.min ?? 0)));
   const cents = parseDollars(amount);
-  const problem = boundsProblem(cents, range ?? undefined);
+  const problem = boundsProblem(i, cents, range ?? undefined);
   if (role === "player-dealer") {
     return (
       <form
         class="pg-wager"
-        aria-label="Player-Dealer stake"
+        aria-label={i.t("wagerForm.pdStakeLabel")}
         onSubmit={(e) => {
           e.preventDefault();
           if (cents !== null && !problem) void act("pd_stake", { cents });
         }}
       >
-        <p>
-          You are the Player-Dealer. Your stake limits the action: the wagers are covered in order from the action seat
-          up to it; collection is taken in advance (R-LC-08/09).
-          {round?.pd_stake ? ` Your stake: ${formatCents(round.pd_stake)}.` : ""}
-        </p>
+        <p>{i.t("wagerForm.pdText", { stake: round?.pd_stake ? i.money(round.pd_stake) : "none" })}</p>
         {range ? (
           <>
             <AmountField
-              label="Stake (dollars)"
+              id="stake"
+              label={i.t("wagerForm.stake")}
               value={amount}
               onInput={setAmount}
               invalid={problem !== null}
-              help={problem ?? `${formatCents(range.min)} to ${formatCents(range.max)}.`}
+              help={problem ?? i.t("wagerForm.bounds", { min: i.money(range.min), max: i.money(range.max) })}
             />
             <button type="submit" class="pg-button pg-button--primary" disabled={busy || problem !== null}>
-              Put up the stake
+              {i.t("wagerForm.putStake")}
             </button>
           </>
         ) : null}
@@ -281,29 +299,25 @@ function BankWagers({
   return (
     <form
       class="pg-wager"
-      aria-label="The dealer's wager"
+      aria-label={i.t("wagerForm.dealerWagerLabel")}
       onSubmit={(e) => {
         e.preventDefault();
         if (cents !== null && !problem) void act("dealer_wager", { cents });
       }}
     >
-      <p>
-        You bank this round: you place no wager.{" "}
-        {range
-          ? `The dealer wagers ${formatCents(round?.dealer_wager ?? 0)} against your bank; you may direct a lesser dealer's wager (R-BANK-10).`
-          : ""}
-      </p>
+      <p>{i.t("wagerForm.bankText", { dealer: range ? i.money(round?.dealer_wager ?? 0) : "none" })}</p>
       {range ? (
         <>
           <AmountField
-            label="Dealer's wager (dollars)"
+            id="dealer-wager"
+            label={i.t("wagerForm.dealerWager")}
             value={amount}
             onInput={setAmount}
             invalid={problem !== null}
-            help={problem ?? `${formatCents(range.min)} to ${formatCents(range.max)}.`}
+            help={problem ?? i.t("wagerForm.bounds", { min: i.money(range.min), max: i.money(range.max) })}
           />
           <button type="submit" class="pg-button pg-button--secondary" disabled={busy || problem !== null}>
-            Direct the dealer&apos;s wager
+            {i.t("wagerForm.direct")}
           </button>
         </>
       ) : null}
@@ -326,13 +340,12 @@ export function WagerForm({
   readonly role: "player" | "bank" | "player-dealer";
   readonly choices: Choices;
 }) {
+  const i = useI18n();
   const { act, busy } = useAct(state.table);
   const removable = new Set(choices.remove);
   const mine = state.round?.wagers.filter((w) => w.player === me && removable.has(w.ref)) ?? [];
   return (
-    <DecisionFrame
-      title={role === "player" ? "Place your wagers" : role === "bank" ? "You bank this round" : "Your stake"}
-    >
+    <DecisionFrame title={i.t("wagerForm.title", { role })}>
       {role === "player" ? (
         <PlayerWagers state={state} info={info} me={me} choices={choices} />
       ) : (
@@ -340,22 +353,24 @@ export function WagerForm({
       )}
       {mine.length ? (
         <div class="pg-mywagers">
-          <h3 class="pg-subtitle">Your wagers</h3>
+          <h3 class="pg-subtitle">{i.t("wagerForm.yours")}</h3>
           <ul class="pg-list">
             {mine.map((w) => (
               <li key={w.ref} class="pg-list__row">
-                <span>
-                  {wagerLabel(w.kind, info?.side_bets)} on seat {w.spot}
-                </span>
-                <strong>{formatCents(w.cents)}</strong>
+                <span>{i.t("wagerForm.mine", { kind: wagerLabel(i, w.kind, info?.side_bets), seat: w.spot })}</span>
+                <strong>{i.money(w.cents)}</strong>
                 <button
                   type="button"
                   class="pg-button pg-button--ghost"
                   disabled={busy}
-                  aria-label={`Take back ${wagerLabel(w.kind, info?.side_bets)} ${formatCents(w.cents)} on seat ${w.spot}`}
+                  aria-label={i.t("wagerForm.takeBackLabel", {
+                    kind: wagerLabel(i, w.kind, info?.side_bets),
+                    amount: i.money(w.cents),
+                    seat: w.spot,
+                  })}
                   onClick={() => void act("remove_wager", { ref: w.ref })}
                 >
-                  Take back
+                  {i.t("wagerForm.takeBack")}
                 </button>
               </li>
             ))}
@@ -369,7 +384,7 @@ export function WagerForm({
           disabled={busy}
           onClick={() => void act("ready", {})}
         >
-          {mine.length || role !== "player" ? "Done — no more bets from me" : "Sit this round out"}
+          {i.t(mine.length || role !== "player" ? "wagerForm.done" : "wagerForm.sitOut")}
         </button>
       </div>
     </DecisionFrame>

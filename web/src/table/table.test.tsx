@@ -9,7 +9,9 @@ import type { ServerMessage, TableState } from "../protocol";
 import { CutForm } from "./Decisions";
 import { Felt } from "./Felt";
 import { ResultsPanel } from "./RoundPanels";
-import { signed } from "./Statement";
+import { ENGLISH } from "../i18n/i18n";
+
+const signed = (cents: number) => ENGLISH.signed(cents);
 import { WagerForm } from "./WagerForm";
 
 /** The table pages fed the frames a real server sent (tests/web_frames.py): what they show is
