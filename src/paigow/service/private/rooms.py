@@ -162,9 +162,11 @@ async def open_private(
     async with _opening:  # one check of the cap and one opening at a time in this process
         mine = await store.run(owned, store, owner)
         if len(mine) >= cap:
+            plural = "s" if len(mine) != 1 else ""
             raise IllegalActionError(
-                f"you have {len(mine)} private table{'s' if len(mine) != 1 else ''} open, the "
-                f"most a player may have here ({cap}); close one by leaving it empty"
+                f"you have {len(mine)} private table{plural}"
+                f" open, the most a player may have here ({cap}"
+                "); close one by leaving it empty"
             )
         config = TableConfig(
             id=_new_id(),

@@ -80,8 +80,8 @@ def check_buy_ins(c: Connection, moves: Sequence[tuple[int, Move]], at: dt.datet
         until = utc(found["excluded_until"])
         if until is not None and until > at:
             raise ProtectionError(
-                f"you excluded yourself from play until {until:%Y-%m-%d %H:%M} UTC: "
-                "no buy-in until then"
+                f"you excluded yourself from play until {until:%Y-%m-%d %H:%M}"
+                " UTC: no buy-in until then"
             )
         limit = effective_limit(dict(found), at)
         if limit is None:
@@ -92,6 +92,7 @@ def check_buy_ins(c: Connection, moves: Sequence[tuple[int, Move]], at: dt.datet
         if spent + cents > limit:
             left = max(0, limit - spent)
             raise ProtectionError(
-                f"your daily buy-in limit is {dollars(limit)}: {dollars(spent)} bought in "
-                f"today (UTC), {dollars(left)} left, and this buy-in is {dollars(cents)}"
+                f"your daily buy-in limit is {dollars(limit)}: {dollars(spent)}"
+                f" bought in today (UTC), {dollars(left)}"
+                f" left, and this buy-in is {dollars(cents)}"
             )
