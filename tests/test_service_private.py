@@ -11,6 +11,8 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from paigow.service.private.rooms import ALPHABET, normal_code
 from paigow.service.store import Store
@@ -61,6 +63,21 @@ def test_share_codes_are_read_as_typed() -> None:
     assert normal_code("OIL00000") == "01100000"  # O read as 0, I and L as 1
     for bad in ("", "7KQ2M9X", "7KQ2M9XDD", "7KQ2M9X!", "UUUUUUUU"):
         assert normal_code(bad) is None, bad
+
+
+_CODES = st.text(alphabet=ALPHABET, min_size=8, max_size=8)
+
+
+@given(_CODES, st.booleans(), st.sampled_from(["", "-", " ", " - "]))
+def test_every_code_is_read_back_however_it_is_typed(code: str, lower: bool, sep: str) -> None:
+    typed = f"{code[:4]}{sep}{code[4:]}"
+    assert normal_code(typed.lower() if lower else typed) == code
+
+
+@given(st.text(max_size=20))
+def test_any_text_reads_as_a_code_or_as_none(text: str) -> None:
+    found = normal_code(text)
+    assert found is None or (len(found) == 8 and set(found) <= set(ALPHABET))
 
 
 def test_an_invitation_only_table_is_found_by_its_code_only(server: Server) -> None:
