@@ -316,11 +316,11 @@ export function TablePage({ table }: { readonly table: string }) {
           <Felt state={state} info={info} me={me?.name ?? null} />
           <div class="pg-tablelayout__actions" data-testid="actions">
             <ActionArea key={w?.key ?? "none"} state={state} info={info} me={me?.name ?? null} />
-            {state.choices?.seated && state.choices.sit_out && !state.choices.sitting_out ? (
-              <SitOutBar state={state} />
-            ) : null}
-            <ShareCode table={state.table} />
           </div>
+          {state.choices?.seated && state.choices.sit_out && !state.choices.sitting_out ? (
+            <SitOutBar state={state} />
+          ) : null}
+          <ShareCode table={state.table} />
           <ResultsPanel state={state} info={info} me={me?.name ?? null} />
         </div>
         <div class="pg-tablelayout__side">
