@@ -66,3 +66,33 @@ def test_the_table_options_are_checked() -> None:
     for bad in ({"away_seconds": -1}, {"missed_decisions": 0}, {"missed_decisions": True}):
         with pytest.raises(IllegalActionError):
             TableConfig(id="t", profile="generic", **bad).build_profile()
+
+
+def test_a_player_who_chose_to_sit_out_is_not_waited_for_and_is_back_from_the_next_round() -> None:
+    """``sit_out``: the wager window waits only for the others; acting does not bring the
+    player back (only ``sit_in``), and ``sit_in`` during a round they were dealt into counts
+    from the next round (docs/service.md, ``sit_out``)."""
+    e, floor = _table()
+    floor.sit_out("bob")
+    step = next_step(e, floor, random.Random(4))
+    assert isinstance(step, Wait) and step.who == ("ann",)
+    floor.acted("bob")  # any other command: still sitting out
+    assert "bob" in floor.away
+    floor.back("bob", dealt_in=True)
+    step = next_step(e, floor, random.Random(4))
+    assert isinstance(step, Wait) and step.who == ("ann",)  # this round still passes him by
+    floor.reset("r2")
+    assert floor.away == set() and floor.resting == set() and floor.returning == set()
+
+
+def test_back_between_rounds_is_back_at_once_and_leaving_forgets_it() -> None:
+    floor = Floor("r1")
+    floor.sit_out("ann")
+    floor.back("ann", dealt_in=False)
+    assert floor.away == set() and floor.resting == set()
+    floor.sit_out("ann")
+    floor.gone("ann")
+    assert floor.away == set() and floor.resting == set() and floor.returning == set()
+    floor.missed_window(("bob",), 1)
+    floor.back("bob", dealt_in=True)  # sat out by the table, not by choice: back at once
+    assert floor.away == set()

@@ -103,6 +103,14 @@ ROUTES = [  # method, path, body, minimum role: public / player / operator
     ("POST", "/api/pit/accounts/authz/surveillance", {"surveillance": True}, "operator-409"),
     ("GET", "/api/pit/accounts", None, "operator"),
     ("GET", "/api/pit/accounts/authz", None, "operator"),
+    ("POST", "/api/private-tables", {"profile": "generic"}, "player-only"),
+    ("GET", "/api/me/private-tables", None, "player"),
+    ("GET", "/api/private-tables/0000-0000", None, "public-404"),  # no such code
+    ("GET", "/api/pit/private-tables", None, "operator"),
+    ("GET", "/api/me/protection", None, "player"),
+    ("POST", "/api/me/protection/limit", {"cents": 10**12}, "player"),
+    ("POST", "/api/me/protection/reminder", {"minutes": None}, "player"),
+    ("POST", "/api/me/protection/exclude", {"days": 0}, "player-422"),  # never excluded here
     ("POST", "/api/pit/accounts/authz/adjust", {"cents": 1, "reason": "matrix"}, "operator"),
     ("GET", "/api/pit/meters", None, "operator"),
     ("GET", "/api/pit/meters.csv", None, "operator"),
@@ -118,7 +126,13 @@ def test_every_route(server: Server, tokens: dict[str, str | None]) -> None:
             if path == "/api/logout" and who in ("player", "operator"):
                 continue  # would end the session the other checks use
             r = server.http(method, path, tokens[who], body)
-            if need == "viewer" and who == "player":  # not seated: not the hand's viewer
+            if need == "public-404":  # anyone passes the door; the code opens no table
+                assert r.status_code == 404, (method, path, who, r.text)
+            elif need == "player-only" and who == "operator":  # operators do not play
+                assert r.status_code == 403, (method, path, who, r.text)
+            elif need == "player-422" and who in ("player", "operator"):  # past the door
+                assert r.status_code == 422, (method, path, who, r.text)
+            elif need == "viewer" and who == "player":  # not seated: not the hand's viewer
                 assert r.status_code == 409, (method, path, who, r.text)
             elif need == "password" and who in ("player", "operator"):  # the wrong password
                 assert r.status_code == 403, (method, path, who, r.text)
@@ -130,7 +144,9 @@ def test_every_route(server: Server, tokens: dict[str, str | None]) -> None:
                 assert r.status_code == 403, (method, path, who, r.text)
             elif need == "viewer" and who == "operator":  # sees every hand; none dealt yet
                 assert r.status_code < 500 and r.status_code not in (401, 403), (path, r.text)
-            elif need == "public" or (need == "player" and who in ("player", "operator")):
+            elif need == "public" or (
+                need in ("player", "player-only") and who in ("player", "operator")
+            ):
                 assert r.status_code < 400, (method, path, who, r.text)
             elif who in ("none", "forged", "expired"):
                 assert r.status_code == 401, (method, path, who, r.text)
@@ -152,6 +168,7 @@ def test_the_matrix_covers_every_route() -> None:
         path = path.replace("/advice/1", "/advice/{spot}").replace("/authz/", "/{name}/")
         path = path.replace("0" * 64, "{session_id}").replace("/chat/1/", "/chat/{message_id}/")
         path = path.replace("/rounds/999999", "/rounds/{round_no}")
+        path = path.replace("/private-tables/0000-0000", "/private-tables/{code}")
         path = path.replace("/rules/generic", "/rules/{profile}")
         path = path.removesuffix("/authz") + ("/{name}" if path.endswith("/authz") else "")
         return path.replace("/tables/auth", "/tables/{table_id}").replace(

@@ -147,6 +147,34 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         help="connections and requests at once (more are answered 503; default 4096)",
     )
     p.add_argument(
+        "--private-tables-per-player",
+        type=int,
+        default=2,
+        metavar="N",
+        help="private tables a player may have open at once (0: none; default 2)",
+    )
+    p.add_argument(
+        "--private-idle-minutes",
+        type=float,
+        default=10.0,
+        metavar="M",
+        help="a private table with nobody seated closes after this many minutes (default 10)",
+    )
+    p.add_argument(
+        "--protection-cooling-hours",
+        type=float,
+        default=24.0,
+        metavar="H",
+        help="hours before a player's raised daily buy-in limit applies (default 24)",
+    )
+    p.add_argument(
+        "--reminder-minute-seconds",
+        type=float,
+        default=60.0,
+        metavar="S",
+        help=argparse.SUPPRESS,  # the session reminder's minute, shortened in tests only
+    )
+    p.add_argument(
         "--demo",
         action="store_true",
         help="open one table per profile with computer players (once: a table that exists is kept)",
@@ -194,6 +222,10 @@ def serve(args: argparse.Namespace) -> int:
         ("--worker-wait", args.worker_wait, 0.1, 60),
         ("--max-connections", args.max_connections, 16, 1_000_000),
         ("--signup-grant", args.signup_grant, 0, 10**12),
+        ("--private-tables-per-player", args.private_tables_per_player, 0, 100),
+        ("--private-idle-minutes", args.private_idle_minutes, 0.01, 7 * 24 * 60),
+        ("--protection-cooling-hours", args.protection_cooling_hours, 0, 24 * 366),
+        ("--reminder-minute-seconds", args.reminder_minute_seconds, 0.1, 60),
     ):
         if not lo <= value <= hi:
             raise ConfigError(f"{flag} must be {lo}..{hi}, got {value}")
@@ -228,6 +260,10 @@ def serve(args: argparse.Namespace) -> int:
         instance=args.instance,
         cluster=args.cluster,
         lease_seconds=args.lease_seconds,
+        private_tables_per_player=args.private_tables_per_player,
+        private_idle_minutes=args.private_idle_minutes,
+        protection_cooling_hours=args.protection_cooling_hours,
+        reminder_minute_seconds=args.reminder_minute_seconds,
     )
     web = Path(args.web) if args.web else default_web()
     if web is not None and not (web / "index.html").is_file():

@@ -34,6 +34,10 @@ from .config import TableConfig
 from .deps import Current, HttpLimit, Operator, origin_ok, socket_closed, socket_gate, token_of
 from .events import list_events
 from .hub import Connection, Service
+from .private import api as private_api
+from .private import rooms
+from .protection import api as protection_api
+from .protection.reminder import remind
 from .protocol import MAX_CENTS, ProtocolError, parse_message
 from .ratelimit import CLOSE_AFTER, LimitedError, retry_after
 from .sessions_sql import AccountSuspendedError
@@ -62,7 +66,11 @@ def create_app(service: Service, web: Path | None = None) -> FastAPI:
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         await service.start()
         service.compute.warm(trainer_api.warm)
+        sweeper = asyncio.create_task(rooms.sweep(service))
         yield
+        sweeper.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await sweeper
         await service.stop()
 
     app = FastAPI(title="paigow table service", version=paigow.__version__, lifespan=lifespan)
@@ -97,7 +105,7 @@ def create_app(service: Service, web: Path | None = None) -> FastAPI:
     @app.get("/healthz")
     async def healthz() -> dict[str, Any]:
         """Liveness: the service answers and how many tables it runs."""
-        return {"status": "ok", "tables": len(service.lobby())}
+        return {"status": "ok", "tables": len(service.lobby(hidden=True))}
 
     @app.get("/api/me")
     async def me(user: Current) -> dict[str, Any]:
@@ -194,6 +202,10 @@ def create_app(service: Service, web: Path | None = None) -> FastAPI:
             return
         writer = asyncio.create_task(_write(ws, conn))
         conn.push({"type": "welcome", "user": conn.user.name, "role": conn.user.role})
+        minute = service.options.reminder_minute_seconds
+        reminders = asyncio.create_task(
+            remind(service.store, conn.user.name, conn.session, conn.push, minute)
+        )
         refused = 0
         try:
             while not conn.overflowed:
@@ -218,6 +230,7 @@ def create_app(service: Service, web: Path | None = None) -> FastAPI:
         except WebSocketDisconnect:
             pass
         finally:
+            reminders.cancel()
             _closed(service, conn)
             if conn.revoked is not None:  # the writer sends the close frame, then stops
                 with contextlib.suppress(Exception):
@@ -229,6 +242,8 @@ def create_app(service: Service, web: Path | None = None) -> FastAPI:
     pit_api.install(app)
     trainer_api.install(app)
     chat_api.install(app)
+    private_api.install(app)
+    protection_api.install(app)
     tutorial_api.install(app)
     if web is not None:
         app.mount("/", WebClient(web), name="web")

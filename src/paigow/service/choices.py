@@ -207,6 +207,8 @@ def player_choices(
         "next_round": seated and rnd is not None and not playing,
         "leave": seated,
         "sitting_out": away,
+        "sit_out": seated and name not in floor.resting,
+        "returning": name in floor.returning,
         "withdraw_dice_bonus": rnd is None and any(c[0] == name for c in e.session.carried),
         "key": None,
     }

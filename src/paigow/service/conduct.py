@@ -63,6 +63,9 @@ class Floor:
     ``missed`` counts, per player, the windows in a row that ran out while the table waited for
     them; a player who misses the table's ``missed_decisions`` sits out (``away``): the table
     no longer waits for them until they act again (docs/service.md, "Absent seats").
+    ``resting``: the players who chose to sit out (``sit_out``): away until they say they are
+    back (``sit_in``), which counts from the next round when they were dealt into this one
+    (``returning``).
     """
 
     round_key: str = "r0"
@@ -76,6 +79,8 @@ class Floor:
     paused: bool = False
     missed: dict[str, int] = field(default_factory=dict)
     away: set[str] = field(default_factory=set)
+    resting: set[str] = field(default_factory=set)
+    returning: set[str] = field(default_factory=set)
     #: An operator's change of options waiting for the round's end (``{"options", "by"}``),
     #: and those refused when it came (by, options, why): :mod:`paigow.service.tableopts`.
     pending: dict[str, Any] | None = None
@@ -83,10 +88,12 @@ class Floor:
 
     def reset(self, round_key: str) -> None:
         """A new round: every decision of the last one is forgotten (the pause, who sits
-        out and an operator's change waiting for the round's end are kept)."""
-        kept = self.paused, self.missed, self.away, self.pending, self.refused
+        out and an operator's change waiting for the round's end are kept); those who said
+        they are back play this one."""
+        self.away -= self.returning
+        kept = self.paused, self.missed, self.away, self.resting, self.pending, self.refused
         self.__init__(round_key)  # type: ignore[misc]
-        self.paused, self.missed, self.away, self.pending, self.refused = kept
+        self.paused, self.missed, self.away, self.resting, self.pending, self.refused = kept
 
     def missed_window(self, who: tuple[str, ...], limit: int) -> None:
         """A window ran out while the table waited for ``who``: each missed one more decision;
@@ -97,9 +104,34 @@ class Floor:
                 self.away.add(name)
 
     def acted(self, name: str) -> None:
-        """``name`` acted: present again."""
+        """``name`` acted: present again (unless they chose to sit out, or come back only
+        with the next round)."""
         self.missed.pop(name, None)
-        self.away.discard(name)
+        if name not in self.resting and name not in self.returning:
+            self.away.discard(name)
+
+    def sit_out(self, name: str) -> None:
+        """``name`` chose to sit out: the table waits for them no more until ``back``."""
+        self.resting.add(name)
+        self.returning.discard(name)
+        self.away.add(name)
+
+    def back(self, name: str, *, dealt_in: bool) -> None:
+        """``name`` is back: at once, or from the next round when they chose to sit out and
+        were ``dealt_in`` to the open round (its decisions already passed them by)."""
+        chose = name in self.resting
+        self.resting.discard(name)
+        self.missed.pop(name, None)
+        if chose and dealt_in:
+            self.returning.add(name)
+        else:
+            self.away.discard(name)
+
+    def gone(self, name: str) -> None:
+        """``name`` left the table."""
+        for s in (self.away, self.resting, self.returning):
+            s.discard(name)
+        self.missed.pop(name, None)
 
 
 def _key(floor: Floor, what: str) -> str:

@@ -70,6 +70,11 @@ class TableConfig:
     dice_entry: bool = False
     #: Signed-in spectators may write in the table's chat (else they read; players write).
     spectator_chat: bool = False
+    #: A private table: the player who opened it (docs/service.md, "Private tables"); such a
+    #: table closes when nobody has sat at it for the server's ``--private-idle-minutes``.
+    owner: str | None = None
+    #: A private table that is not in the lobby: only who holds its code or link finds it.
+    invitation_only: bool = False
 
     def to_json(self) -> dict[str, Any]:
         """Plain data (stored with the table)."""

@@ -41,6 +41,7 @@ from .config import TableConfig
 from .engine import TableEngine
 from .events import EventLog
 from .groupcommit import GroupCommit
+from .private.rooms import private_of
 from .ratelimit import Limits, Rate
 from .social.chat import Chat
 from .store import Store, now
@@ -91,6 +92,15 @@ class ServiceOptions:
     lease_seconds: float = 6.0
     #: Send each subscriber the whole state with every event, as before deltas (to compare
     #: the two in one benchmark run: ``PAIGOW_FULL_STATES=1``).
+    #: Private tables (docs/service.md, "Private tables"): how many one player may have open,
+    #: and how long one stays open with nobody seated.
+    private_tables_per_player: int = 2
+    private_idle_minutes: float = 10.0
+    #: Hours before a player's raised daily buy-in limit applies (docs/service.md, "Player
+    #: protection").
+    protection_cooling_hours: float = 24.0
+    #: The seconds of a minute for the session reminder (shorter only in tests).
+    reminder_minute_seconds: float = 60.0
     full_states: bool = field(default_factory=lambda: os.environ.get("PAIGOW_FULL_STATES") == "1")
 
 
@@ -282,14 +292,17 @@ class Service:
         return User(row["id"], row["name"], row["role"]), row["expires_at"]
 
     # ------------------------------------------------------------------ tables
-    def lobby(self) -> list[dict[str, Any]]:
-        """Every open table: id, profile, limits, variations, seats taken and free, phase."""
+    def lobby(self, *, hidden: bool = False) -> list[dict[str, Any]]:
+        """Every open table: id, profile, limits, variations, seats taken and free, phase;
+        invitation-only private tables only with ``hidden`` (the pit's floor)."""
         out = []
         for tid, a in self.actors.items():
             if a.closed:
                 continue
             e = a.engine
             c = e.config
+            if c.invitation_only and not hidden:
+                continue
             taken = {seat: name for name, seat in e.seats.items()}
             n = e.profile.table.positions
             out.append(
@@ -313,6 +326,7 @@ class Service:
                     "phase": e.round.phase if e.round is not None else "between rounds",
                     "rounds": e.session.rounds,
                     "held": a.held,
+                    "private": private_of(c),
                 }
             )
         return out

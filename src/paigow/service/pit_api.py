@@ -50,6 +50,7 @@ from .auth import User, token_hash
 from .deps import Operator, service_of, token_of
 from .events import event
 from .hub import Service, recalled
+from .protection import rules as protection_rules
 from .protocol import MAX_CENTS, ConfigureArgs
 
 __all__ = ["install"]
@@ -130,7 +131,7 @@ async def floor(request: Request, op: Operator) -> list[dict[str, Any]]:
     look, for an operator who holds the right, while a round is open)."""
     service = service_of(request)
     look = await service.store.run(pit_sql.has_surveillance, service.store, op.name)
-    return [_floor_table(t, service.actors[t["id"]], look) for t in service.lobby()]
+    return [_floor_table(t, service.actors[t["id"]], look) for t in service.lobby(hidden=True)]
 
 
 @router.get("/profiles")
@@ -174,7 +175,8 @@ async def configure(
     args = body.model_dump(exclude_none=True)
     await _command(request, op, table_id, "configure", args)
     actor = await _actor(service_of(request), table_id)
-    entry = next((t for t in service_of(request).lobby() if t["id"] == actor.table_id), None)
+    lobby = service_of(request).lobby(hidden=True)
+    entry = next((t for t in lobby if t["id"] == actor.table_id), None)
     if entry is None:
         raise HTTPException(404, f"no open table {table_id!r}")
     store = service_of(request).store
@@ -271,6 +273,7 @@ async def account(name: str, request: Request, _op: Operator) -> dict[str, Any]:
         tid: a.engine.seats[name] for tid, a in service.actors.items() if name in a.engine.seats
     }
     found["connected"] = service.is_connected(name)
+    found["protection"] = await service.store.run(protection_rules.read, service.store, name[:64])
     rounds = await service.store.run(service.store.recall_player, name[:64], 10)
     found["rounds"] = [
         {

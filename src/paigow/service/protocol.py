@@ -229,6 +229,7 @@ ACTIONS: dict[str, type[_Strict]] = {
     "void_hand": SpotArgs,
     "withdraw_dice_bonus": NoArgs,
     "sit_in": NoArgs,
+    "sit_out": NoArgs,
 }
 
 #: Operator actions (irregularities and the table's pace) and their arguments.
@@ -379,6 +380,11 @@ SERVER_MESSAGES: dict[str, dict[str, Any]] = {
         "properties": {"type": {"const": "error"}, "table": _STR, "error": _STR},
     },
     "pong": {"type": "object", "required": ["type"], "properties": {"type": {"const": "pong"}}},
+    "reminder": {
+        "type": "object",
+        "required": ["type", "minutes", "every"],
+        "properties": {"type": {"const": "reminder"}, "minutes": _INT, "every": _INT},
+    },
     "chat_history": {
         "type": "object",
         "required": ["type", "table", "messages", "spectators", "silenced_until"],

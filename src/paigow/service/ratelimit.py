@@ -85,6 +85,8 @@ DOORS: dict[str, tuple[Rate, str]] = {
     "ws.account": (Rate(200, 2), "messages on all the websockets of one account"),
     "chat.account": (Rate(5, 10), "chat messages of one account (every table)"),
     "chat.table": (Rate(40, 10), "chat messages at one table (everyone together)"),
+    "private.lookup": (Rate(10, 60), "private tables' codes looked up from one address"),
+    "private.open": (Rate(5, 600), "private tables opened by one account"),
 }
 
 

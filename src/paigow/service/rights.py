@@ -71,17 +71,27 @@ def translate(actor: Table, user: User, action: str, args: dict[str, Any]) -> li
     e = actor.engine
     name = user.name
     if action == "sit":
+        actor.floor.gone(name)  # nothing of an earlier seat's sitting out is kept
         return [{"a": "sit", "player": name, "seat": args["seat"], "cents": args["cents"]}]
     if name not in e.session.seats:
         raise RightsError(f"{name} is not seated at table {e.table_id}")
     if action == "leave":
+        actor.floor.gone(name)
         return [{"a": "leave", "player": name}]
     if action == "bank":
         return _bank(actor, name, args)
     if action == "withdraw_dice_bonus":
         return [{"a": "withdraw_dice_bonus", "player": name}]
-    if action == "sit_in":
-        return []  # back from sitting out (the actor marks every command's sender present)
+    if action == "sit_in":  # back: at once, or from the next round (docs/service.md)
+        actor.floor.back(name, dealt_in=e.round is not None and name in e.round.seats)
+        return []
+    if action == "sit_out":
+        if name in actor.floor.resting:
+            raise IllegalActionError(f"{name} sits out already")
+        actor.floor.sit_out(name)
+        return []
+    if name in actor.floor.resting:
+        raise IllegalActionError(f"{name} sits out: say you are back first (sit_in)")
     rnd = e.round
     if rnd is None or name not in rnd.seats:
         raise RightsError(f"{name} is not playing the open round (joins the next one)")

@@ -29,6 +29,7 @@ from .engine import Move
 from .events import insert_event
 from .leases import check_fence
 from .meters import round_meters
+from .protection.checks import buys_in, check_buy_ins
 from .sessions_sql import check_sessions
 
 __all__ = [
@@ -324,7 +325,15 @@ class Store(Database):
                 .values(head=sa.bindparam("h"), last_seq=sa.bindparam("s")),
                 tables,
             )
-        transfers(c, [(b.table_id, b.moves) for b in batches if b.moves], stamp)
+        moving = [(b.table_id, b.moves) for b in batches if b.moves]
+        if any(buys_in(m) for _t, m in moving):
+            # a buy-in is held to its player's protection by the ledger as it stands after the
+            # batches before it: each batch checked and written in turn
+            for t_id, m in moving:
+                check_buy_ins(c, m, stamp)
+                transfers(c, [(t_id, m)], stamp)
+        else:
+            transfers(c, moving, stamp)
         for b in batches:
             self._rounds(c, b, stamp)
             b.stored_events = [insert_event(c, e, b.instance) for e in b.events]

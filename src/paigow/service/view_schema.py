@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Final
 
 from .rules_schema import RULES_DEFS
+from .view_schema_account import ACCOUNT_DEFS, ACCOUNT_ROOTS
 from .view_schema_kit import (
     ANY_OBJECT,
     BOOL,
@@ -193,6 +194,8 @@ DEFS: Final[dict[str, Schema]] = {
             "playing": BOOL,
             "next_round": BOOL,
             "sitting_out": BOOL,
+            "sit_out": BOOL,
+            "returning": BOOL,
             "leave": BOOL,
             "sit": null(obj({"seats": list_of(STR), "min": INT})),
             "withdraw_dice_bonus": BOOL,
@@ -309,6 +312,7 @@ DEFS: Final[dict[str, Schema]] = {
             "phase": STR,
             "rounds": INT,
             "held": null(STR),
+            "private": null(obj({"owner": STR, "invitation_only": BOOL})),
         }
     ),
     "LobbyFeed": obj({"type": {"const": "lobby"}, "tables": list_of(ref("LobbyTable"))}),
@@ -438,6 +442,7 @@ DEFS: Final[dict[str, Schema]] = {
     ),
     "SessionInfo": obj({"me": null(ref("Me")), "signup_grant": INT}, ("signup_grant",)),
     **TRAINER_DEFS,
+    **ACCOUNT_DEFS,
 }
 
 #: What each route or message part answers (the tests check real answers against them).
@@ -459,4 +464,5 @@ ROOTS: Final[dict[str, str]] = {
     "POST /api/tutorial/play": "TutorialRound",
     "POST /api/trainer/deal": "TrainerProblem",
     "POST /api/trainer/answer": "TrainerAnswer",
+    **ACCOUNT_ROOTS,
 }

@@ -113,6 +113,8 @@ class TableViews:
                 "next_round": False,
                 "leave": False,
                 "sitting_out": False,
+                "sit_out": False,
+                "returning": False,
                 "withdraw_dice_bonus": False,
                 "key": None,
                 "sit": {"seats": e.free_seats(), "min": e.profile.table.min_wager},

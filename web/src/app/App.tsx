@@ -6,6 +6,7 @@ import { LanguageSwitch } from "../i18n/LanguageSwitch";
 import { CashierPage } from "../pages/CashierPage";
 import { LobbyPage } from "../pages/LobbyPage";
 import { NotFoundPage } from "../pages/NotFoundPage";
+import { JoinPage } from "../pages/PrivateTables";
 import { RulesPage } from "../pages/RulesPage";
 import { SoundSwitch } from "../sound/SoundSwitch";
 import { RecallPage } from "../pages/RecallPage";
@@ -43,6 +44,7 @@ const TITLES: Readonly<Record<Route["page"], MessageKey>> = {
   "how-to-play": "title.howToPlay",
   rules: "title.rules",
   "not-found": "title.notFound",
+  join: "title.join",
 };
 
 function page(route: Route) {
@@ -65,6 +67,8 @@ function page(route: Route) {
       return <TutorialPage />;
     case "rules":
       return <RulesPage profile={route.profile} />;
+    case "join":
+      return <JoinPage code={route.code} />;
     case "not-found":
       return <NotFoundPage path={route.path} />;
   }

@@ -15,6 +15,7 @@ export type Route =
   | { readonly page: "pit"; readonly section: PitSection; readonly account?: string }
   | { readonly page: "how-to-play" }
   | { readonly page: "rules"; readonly profile: string | null }
+  | { readonly page: "join"; readonly code: string }
   | { readonly page: "not-found"; readonly path: string };
 
 /** The operator's console: its sections. */
@@ -52,6 +53,8 @@ export function parseRoute(hash: string): Route {
       return { page: "rules", profile: second ?? null };
     case "table":
       return second ? { page: "table", table: second } : { page: "not-found", path };
+    case "join":
+      return second ? { page: "join", code: second } : { page: "not-found", path };
     case "recall": {
       const round = Number(new URLSearchParams(query).get("round"));
       return Number.isInteger(round) && round > 0
@@ -77,6 +80,8 @@ export function hrefOf(route: Route): string {
     }
     case "rules":
       return route.profile === null ? "#/rules" : `#/rules/${encodeURIComponent(route.profile)}`;
+    case "join":
+      return `#/join/${encodeURIComponent(route.code)}`;
     case "not-found":
       return "#/lobby";
     default:

@@ -60,6 +60,8 @@ export const FRAMES = {
         "next_round": false,
         "leave": false,
         "sitting_out": false,
+        "sit_out": false,
+        "returning": false,
         "withdraw_dice_bonus": false,
         "key": null,
         "sit": {
@@ -451,6 +453,8 @@ export const FRAMES = {
         "next_round": false,
         "leave": true,
         "sitting_out": false,
+        "sit_out": true,
+        "returning": false,
         "withdraw_dice_bonus": false,
         "key": "r1:wagers",
         "sit": null
@@ -726,6 +730,8 @@ export const FRAMES = {
         "next_round": true,
         "leave": true,
         "sitting_out": false,
+        "sit_out": true,
+        "returning": false,
         "withdraw_dice_bonus": false,
         "key": null,
         "sit": null
@@ -1164,6 +1170,8 @@ export const FRAMES = {
         "next_round": false,
         "leave": true,
         "sitting_out": false,
+        "sit_out": true,
+        "returning": false,
         "withdraw_dice_bonus": false,
         "key": "r1:setting",
         "sit": null
@@ -1508,6 +1516,8 @@ export const FRAMES = {
         "next_round": false,
         "leave": true,
         "sitting_out": false,
+        "sit_out": true,
+        "returning": false,
         "withdraw_dice_bonus": false,
         "key": "r1:surrender",
         "sit": null
@@ -2209,6 +2219,8 @@ export const FRAMES = {
         "next_round": false,
         "leave": true,
         "sitting_out": false,
+        "sit_out": true,
+        "returning": false,
         "withdraw_dice_bonus": false,
         "key": null,
         "sit": null
@@ -3510,6 +3522,8 @@ export const FRAMES = {
         "next_round": false,
         "leave": true,
         "sitting_out": false,
+        "sit_out": true,
+        "returning": false,
         "withdraw_dice_bonus": false,
         "key": "r1-after:offer:alice",
         "sit": null
@@ -3918,6 +3932,8 @@ export const FRAMES = {
         "next_round": false,
         "leave": true,
         "sitting_out": false,
+        "sit_out": true,
+        "returning": false,
         "withdraw_dice_bonus": false,
         "key": "r2:cut",
         "sit": null
@@ -4248,6 +4264,8 @@ export const FRAMES = {
         "next_round": false,
         "leave": true,
         "sitting_out": false,
+        "sit_out": true,
+        "returning": false,
         "withdraw_dice_bonus": false,
         "key": "r2:wagers",
         "sit": null
@@ -4523,6 +4541,8 @@ export const FRAMES = {
         "next_round": false,
         "leave": true,
         "sitting_out": false,
+        "sit_out": true,
+        "returning": false,
         "withdraw_dice_bonus": false,
         "key": "r2:style",
         "sit": null
@@ -4798,6 +4818,8 @@ export const FRAMES = {
         "next_round": false,
         "leave": true,
         "sitting_out": false,
+        "sit_out": true,
+        "returning": false,
         "withdraw_dice_bonus": false,
         "key": "r2:bank",
         "sit": null
@@ -5500,6 +5522,8 @@ export const FRAMES = {
         "next_round": false,
         "leave": true,
         "sitting_out": false,
+        "sit_out": true,
+        "returning": false,
         "withdraw_dice_bonus": false,
         "key": null,
         "sit": null
@@ -6202,6 +6226,8 @@ export const FRAMES = {
         "next_round": false,
         "leave": true,
         "sitting_out": false,
+        "sit_out": true,
+        "returning": false,
         "withdraw_dice_bonus": false,
         "key": null,
         "sit": null
@@ -6275,6 +6301,8 @@ export const FRAMES = {
         "next_round": false,
         "leave": true,
         "sitting_out": false,
+        "sit_out": true,
+        "returning": false,
         "withdraw_dice_bonus": false,
         "key": "r0:offer:carol",
         "sit": null
@@ -6592,6 +6620,8 @@ export const FRAMES = {
         "next_round": false,
         "leave": true,
         "sitting_out": false,
+        "sit_out": true,
+        "returning": false,
         "withdraw_dice_bonus": false,
         "key": "r1:wagers",
         "sit": null
@@ -6931,6 +6961,8 @@ export const FRAMES = {
         "next_round": false,
         "leave": true,
         "sitting_out": false,
+        "sit_out": true,
+        "returning": false,
         "withdraw_dice_bonus": false,
         "key": "r1:wagers",
         "sit": null
@@ -7593,6 +7625,8 @@ export const FRAMES = {
         "next_round": false,
         "leave": true,
         "sitting_out": false,
+        "sit_out": true,
+        "returning": false,
         "withdraw_dice_bonus": false,
         "key": null,
         "sit": null
@@ -8255,6 +8289,8 @@ export const FRAMES = {
         "next_round": false,
         "leave": true,
         "sitting_out": false,
+        "sit_out": true,
+        "returning": false,
         "withdraw_dice_bonus": false,
         "key": null,
         "sit": null

@@ -292,6 +292,8 @@ export interface Choices {
   readonly playing: boolean;
   readonly next_round: boolean;
   readonly sitting_out: boolean;
+  readonly sit_out: boolean;
+  readonly returning: boolean;
   readonly leave: boolean;
   readonly sit: {
     readonly seats: readonly string[];
@@ -407,6 +409,10 @@ export interface LobbyTable {
   readonly phase: string;
   readonly rounds: number;
   readonly held: string | null;
+  readonly private: {
+    readonly owner: string;
+    readonly invitation_only: boolean;
+  } | null;
 }
 
 export interface LobbyFeed {
@@ -661,6 +667,47 @@ export interface TrainerProfiles {
   }[];
 }
 
+export interface PrivateOpened {
+  readonly table: string;
+  readonly code: string;
+  readonly link: string;
+  readonly invitation_only: boolean;
+}
+
+export interface PrivateFound {
+  readonly table: string;
+  readonly code: string;
+  readonly profile: string;
+  readonly title: string;
+  readonly owner: string | null;
+  readonly invitation_only: boolean;
+  readonly limits: Limits;
+}
+
+export interface MyPrivateTables {
+  readonly tables: readonly {
+    readonly table: string;
+    readonly code: string;
+    readonly link: string;
+    readonly profile: string;
+    readonly invitation_only: boolean;
+  }[];
+  readonly per_player: number;
+}
+
+export interface Protection {
+  readonly daily_limit: number | null;
+  readonly pending: {
+    readonly limit: number | null;
+    readonly from: string;
+  } | null;
+  readonly spent_today: number;
+  readonly left_today: number | null;
+  readonly reminder_minutes: number | null;
+  readonly excluded_until: string | null;
+  readonly cooling_hours?: number;
+}
+
 // ---- Client -> server ------------------------------------------------------------
 
 export interface ClientMessage {
@@ -742,6 +789,8 @@ export type WithdrawDiceBonusArgs = Readonly<Record<string, never>>;
 
 export type SitInArgs = Readonly<Record<string, never>>;
 
+export type SitOutArgs = Readonly<Record<string, never>>;
+
 export interface ActionArgs {
   readonly sit: SitArgs;
   readonly leave: LeaveArgs;
@@ -762,6 +811,7 @@ export interface ActionArgs {
   readonly void_hand: VoidHandArgs;
   readonly withdraw_dice_bonus: WithdrawDiceBonusArgs;
   readonly sit_in: SitInArgs;
+  readonly sit_out: SitOutArgs;
 }
 
 export interface VoidArgs {
@@ -893,6 +943,12 @@ export interface PongMessage {
   readonly type: "pong";
 }
 
+export interface ReminderMessage {
+  readonly type: "reminder";
+  readonly minutes: number;
+  readonly every: number;
+}
+
 export interface ChatHistoryMessage {
   readonly type: "chat_history";
   readonly table: string;
@@ -948,4 +1004,4 @@ export interface LogMessage {
   };
 }
 
-export type ServerMessage = WelcomeMessage | StateMessage | EventMessage | DeltaMessage | ResultMessage | ErrorMessage | PongMessage | ChatHistoryMessage | ChatMessage | ChatDeletedMessage | ChatResultMessage | LogMessage;
+export type ServerMessage = WelcomeMessage | StateMessage | EventMessage | DeltaMessage | ResultMessage | ErrorMessage | PongMessage | ReminderMessage | ChatHistoryMessage | ChatMessage | ChatDeletedMessage | ChatResultMessage | LogMessage;

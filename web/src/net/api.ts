@@ -8,6 +8,10 @@ import type {
   Advice,
   LobbyTable,
   Me,
+  MyPrivateTables,
+  PrivateFound,
+  PrivateOpened,
+  Protection,
   ProfileRules,
   ProfileSummary,
   RecalledRound,
@@ -172,6 +176,31 @@ export class Api {
   /** An operator deletes a chat message. */
   deleteChat(table: string, id: number) {
     return this.request<unknown>("POST", `api/tables/${encodeURIComponent(table)}/chat/${id}/delete`);
+  }
+
+  /** A private table of the player's own (docs/service.md, "Private tables"). */
+  openPrivate(body: { profile: string; min_wager?: number; max_wager?: number; invitation_only: boolean }) {
+    return this.request<PrivateOpened>("POST", "api/private-tables", body);
+  }
+  myPrivateTables() {
+    return this.request<MyPrivateTables>("GET", "api/me/private-tables");
+  }
+  /** The open private table a share code names. */
+  findPrivate(code: string) {
+    return this.request<PrivateFound>("GET", `api/private-tables/${encodeURIComponent(code)}`);
+  }
+  /** The player's protection (docs/service.md, "Player protection"). */
+  protection() {
+    return this.request<Protection>("GET", "api/me/protection");
+  }
+  setLimit(cents: number | null) {
+    return this.request<Protection>("POST", "api/me/protection/limit", { cents });
+  }
+  setReminder(minutes: number | null) {
+    return this.request<Protection>("POST", "api/me/protection/reminder", { minutes });
+  }
+  exclude(days: number) {
+    return this.request<Protection>("POST", "api/me/protection/exclude", { days });
   }
 
   /** The websocket URL of `path` (ws: or wss: as the page). */

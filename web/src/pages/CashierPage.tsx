@@ -6,6 +6,7 @@ import { useI18n } from "../i18n/i18n";
 import { profileTitle } from "./profiles";
 import { useStore } from "../state/store";
 import { PageFrame } from "./PageFrame";
+import { ProtectionPanel } from "./Protection";
 import { signInFrom } from "./SignInPage";
 
 /** The cashier: the wallet, the chips at each table with cash-out, and a buy-in at any table. */
@@ -209,6 +210,7 @@ export function CashierPage() {
             </form>
           )}
         </section>
+        <ProtectionPanel />
       </div>
     </PageFrame>
   );

@@ -9,6 +9,7 @@ import type { LobbyTable } from "../protocol";
 import { profileTitle } from "./profiles";
 import { useStore } from "../state/store";
 import { PageFrame } from "./PageFrame";
+import { PrivateTables } from "./PrivateTables";
 
 /** The phases of a round in words (the lobby, the pit's floor). */
 export const PHASES: Readonly<Record<string, MessageKey>> = {
@@ -123,6 +124,14 @@ function TableCard({ table, me }: { readonly table: LobbyTable; readonly me: str
         ) : (
           <p class="pg-tablecard__plain">{i.t("lobby.noSideBets")}</p>
         )}
+        {table.private ? (
+          <p class="pg-tablecard__plain" data-testid="private-badge">
+            {i.t("private.badge", {
+              invitation: table.private.invitation_only ? "yes" : "no",
+              owner: table.private.owner,
+            })}
+          </p>
+        ) : null}
         {table.notes.length ? (
           <p class="pg-tablecard__plain" data-testid="table-notes">
             {i.t("lobby.notes", { notes: table.notes.map((n) => serverText(i, n)).join(i.t("common.semicolon")) })}
@@ -185,6 +194,7 @@ export function LobbyPage() {
           </div>
         </div>
       </div>
+      <PrivateTables />
       <div class="pg-section-head">
         <h2 class="pg-section-title">{i.t("lobby.openTables")}</h2>
         <p class={`pg-live${live ? " pg-live--on" : ""}`} role="status">

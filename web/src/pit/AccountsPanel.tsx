@@ -6,6 +6,8 @@ import { useI18n } from "../i18n/i18n";
 import type { Said } from "../i18n/said";
 import { say } from "../i18n/said";
 import { useStore } from "../state/store";
+import { protectionFacts } from "../pages/Protection";
+import type { Protection } from "../protocol";
 import type { AccountDetail, PitApi } from "./pitApi";
 import { usePoll } from "./usePoll";
 import { moment } from "./words";
@@ -129,6 +131,7 @@ function Account({ name, pit }: { readonly name: string; readonly pit: PitApi })
             </dd>
           </>
         ) : null}
+        {a.role === "player" ? <ProtectionFacts p={a.protection} /> : null}
         <dt>{i.t("pit.connected")}</dt>
         <dd>{i.t("pit.yesNo", { yes: a.connected ? "yes" : "no" })}</dd>
         <dt>{i.t("felt.seats")}</dt>
@@ -302,5 +305,26 @@ export function AccountsPanel({ pit, account }: { readonly pit: PitApi; readonly
       </section>
       {account ? <Account key={account} name={account} pit={pit} /> : null}
     </div>
+  );
+}
+
+/** A player's protection as the service states it (docs/service.md, "Player protection"). */
+function ProtectionFacts({ p }: { readonly p: Protection }) {
+  const i = useI18n();
+  const f = protectionFacts(i, p);
+  return (
+    <>
+      <dt>{i.t("protection.limit")}</dt>
+      <dd data-testid="account-limit" data-limit={p.daily_limit ?? ""} data-spent={p.spent_today}>
+        {f.limit}
+      </dd>
+      {f.pending ? <dd data-testid="account-pending">{f.pending}</dd> : null}
+      <dt>{i.t("protection.reminder")}</dt>
+      <dd>{f.reminder}</dd>
+      <dt>{i.t("protection.exclude")}</dt>
+      <dd data-testid="account-excluded" data-until={p.excluded_until ?? ""}>
+        {f.excluded ?? i.t("protection.notExcluded")}
+      </dd>
+    </>
   );
 }

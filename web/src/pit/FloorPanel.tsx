@@ -363,6 +363,7 @@ export function FloorPanel({ pit }: { readonly pit: PitApi }) {
   return (
     <section aria-label={i.t("pit.tabFloor")}>
       <OpenTableForm pit={pit} opened={() => void refresh()} />
+      <PrivateCap pit={pit} />
       {error ? <p class="pg-form__error">{say(i, error)}</p> : null}
       {data === null ? (
         <p class="pg-note">{i.t("pit.loadingFloor")}</p>
@@ -376,5 +377,17 @@ export function FloorPanel({ pit }: { readonly pit: PitApi }) {
         </div>
       )}
     </section>
+  );
+}
+
+/** How many private tables a player may open (the server's option) and those open now. */
+function PrivateCap({ pit }: { readonly pit: PitApi }) {
+  const i = useI18n();
+  const { data } = usePoll(() => pit.privateTables(), FLOOR_POLL, [pit]);
+  if (data === null) return null;
+  return (
+    <p class="pg-note" data-testid="private-cap" data-cap={data.per_player} data-idle={data.idle_minutes}>
+      {i.t("pit.privateCap", { cap: data.per_player, minutes: data.idle_minutes, open: data.tables.length })}
+    </p>
   );
 }

@@ -10,6 +10,7 @@ import { PitApi } from "./pitApi";
 /** The pit offers what the server's floor says may be done, and nothing else. */
 
 const TABLE: FloorTable = {
+  private: null,
   id: "t1",
   profile: "generic",
   title: "Generic",
@@ -31,8 +32,14 @@ const TABLE: FloorTable = {
   can: { pause: false, resume: true, configure: true, close: true, look: false },
 };
 
+const PRIVATE = { per_player: 2, idle_minutes: 10, tables: [] };
+
 function apiAnswering(body: unknown): Api {
-  return new Api("http://pit.test/", () => Promise.resolve(new Response(JSON.stringify(body), { status: 200 })));
+  return new Api("http://pit.test/", (input) =>
+    Promise.resolve(
+      new Response(JSON.stringify(input.endsWith("/api/pit/private-tables") ? PRIVATE : body), { status: 200 }),
+    ),
+  );
 }
 
 describe("the pit's routes", () => {
@@ -65,5 +72,8 @@ describe("the floor", () => {
     expect(screen.getByRole("button", { name: "Resume" })).toBeTruthy();
     expect(screen.getByRole("button", { name: "Options…" })).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Surveillance look" })).toBeNull();
+    await waitFor(() => {
+      expect(screen.getByTestId("private-cap").textContent).toContain("at most 2 per player");
+    });
   });
 });

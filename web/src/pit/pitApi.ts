@@ -4,7 +4,7 @@
  */
 
 import type { Api } from "../net/api";
-import type { LobbyTable } from "../protocol";
+import type { LobbyTable, Protection } from "../protocol";
 
 /** The options a table of a profile may have (the page offers only these). */
 export interface Offer {
@@ -88,12 +88,25 @@ export interface SessionRow {
   readonly websockets: number;
 }
 
+export interface PrivateFloor {
+  readonly per_player: number;
+  readonly idle_minutes: number;
+  readonly tables: readonly {
+    readonly table: string;
+    readonly owner: string;
+    readonly code: string | null;
+    readonly invitation_only: boolean;
+    readonly players: readonly string[];
+  }[];
+}
+
 export interface AccountDetail {
   readonly name: string;
   readonly role: string;
   readonly created_at: string | null;
   readonly suspended_at: string | null;
   readonly surveillance: boolean;
+  readonly protection: Protection;
   readonly wallet: number;
   readonly ledger: readonly LedgerLine[];
   readonly sessions: readonly SessionRow[];
@@ -176,6 +189,10 @@ export class PitApi {
 
   floor() {
     return this.api.request<FloorTable[]>("GET", "api/pit/floor");
+  }
+  /** The cap of private tables per player, their idle time, every one open. */
+  privateTables() {
+    return this.api.request<PrivateFloor>("GET", "api/pit/private-tables");
   }
   profiles() {
     return this.api.request<PitProfile[]>("GET", "api/pit/profiles");

@@ -104,6 +104,8 @@ function onServer(state: ClientState, m: ServerMessage): ClientState {
     }
     case "error":
       return notice(state, "error", { server: m.error, fallback: "error.server" });
+    case "reminder": // the session reminder the player chose (docs/service.md, "Player protection")
+      return notice(state, "info", { key: "reminder.text", values: { minutes: m.minutes, every: m.every } });
   }
 }
 

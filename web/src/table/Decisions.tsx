@@ -166,13 +166,49 @@ export function NextRound({ seat, round }: { readonly seat: string; readonly rou
 export function SittingOut({ state }: { readonly state: TableState }) {
   const i = useI18n();
   const { act, busy } = useAct(state.table);
+  const c = state.choices;
+  const chose = c !== null && !c.sit_out;
   return (
     <DecisionFrame title={i.t("sittingOut.title")}>
-      <p>{i.t("sittingOut.text")}</p>
-      <button type="button" class="pg-button pg-button--primary" disabled={busy} onClick={() => void act("sit_in", {})}>
-        {i.t("sittingOut.back")}
-      </button>
+      <p data-testid="sitting-out">{i.t(chose ? "sittingOut.chosenText" : "sittingOut.text")}</p>
+      {c?.returning ? (
+        <p role="status" data-testid="returning">
+          {i.t("sittingOut.returning")}
+        </p>
+      ) : (
+        <button
+          type="button"
+          class="pg-button pg-button--primary"
+          disabled={busy}
+          onClick={() => void act("sit_in", {})}
+        >
+          {i.t("sittingOut.back")}
+        </button>
+      )}
     </DecisionFrame>
+  );
+}
+
+/** A seated player sits out by choice: the table waits for them no more until they are back
+ * (docs/service.md, `sit_out`). */
+export function SitOutBar({ state }: { readonly state: TableState }) {
+  const i = useI18n();
+  const { act, busy } = useAct(state.table);
+  return (
+    <p class="pg-sitout">
+      <button
+        type="button"
+        class="pg-button pg-button--ghost pg-button--small"
+        disabled={busy}
+        aria-describedby="sit-out-help"
+        onClick={() => void act("sit_out", {})}
+      >
+        {i.t("sitOut.button")}
+      </button>
+      <span id="sit-out-help" class="pg-note">
+        {i.t("sitOut.help")}
+      </span>
+    </p>
   );
 }
 

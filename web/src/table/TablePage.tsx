@@ -19,6 +19,7 @@ import {
   RollForm,
   SignInPrompt,
   SitForm,
+  SitOutBar,
   SittingOut,
   StyleForm,
   SurrenderForm,
@@ -28,6 +29,7 @@ import {
 import { ChatPanel } from "./ChatPanel";
 import { Felt } from "./Felt";
 import { HistoryPanel, LogPanel, ResultsPanel } from "./RoundPanels";
+import { ShareCode } from "../pages/PrivateTables";
 import { SettingDesk } from "./SettingDesk";
 import { WagerForm } from "./WagerForm";
 
@@ -315,6 +317,10 @@ export function TablePage({ table }: { readonly table: string }) {
           <div class="pg-tablelayout__actions" data-testid="actions">
             <ActionArea key={w?.key ?? "none"} state={state} info={info} me={me?.name ?? null} />
           </div>
+          {state.choices?.seated && state.choices.sit_out && !state.choices.sitting_out ? (
+            <SitOutBar state={state} />
+          ) : null}
+          <ShareCode table={state.table} />
           <ResultsPanel state={state} info={info} me={me?.name ?? null} />
         </div>
         <div class="pg-tablelayout__side">

@@ -1,0 +1,101 @@
+"""The HTTP routes of player protection (docs/service.md, "Player protection"):
+
+* ``GET /api/me/protection`` — the caller's limit, what they bought in today, the reminder,
+  self-exclusion;
+* ``POST /api/me/protection/limit`` — ``{"cents"}`` (``null``: none): lower at once, higher
+  after the cooling-off;
+* ``POST /api/me/protection/reminder`` — ``{"minutes"}`` (``null``: off);
+* ``POST /api/me/protection/exclude`` — ``{"days"}``: no seat and no buy-in until it ends
+  (refused while seated: leave first).
+
+Operators see an account's protection in the pit (``GET /api/pit/accounts/{name}``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, FastAPI, HTTPException, Request
+from pydantic import BaseModel, ConfigDict, Field, StrictInt
+
+from ..deps import Current, service_of
+from ..protocol import MAX_CENTS
+from . import rules
+
+__all__ = ["install"]
+
+router = APIRouter()
+
+
+class Limit(BaseModel):
+    """A daily buy-in limit in cents (``null``: no limit)."""
+
+    model_config = ConfigDict(extra="forbid")
+    cents: StrictInt | None = Field(ge=1, le=MAX_CENTS)
+
+
+class Reminder(BaseModel):
+    """The session reminder's interval in minutes (``null``: off)."""
+
+    model_config = ConfigDict(extra="forbid")
+    minutes: StrictInt | None = Field(ge=1, le=720)
+
+
+class Exclusion(BaseModel):
+    """Self-exclusion for ``days`` days."""
+
+    model_config = ConfigDict(extra="forbid")
+    days: StrictInt = Field(ge=1, le=3650)
+
+
+def _with(service: Any, found: dict[str, Any]) -> dict[str, Any]:
+    return found | {"cooling_hours": service.options.protection_cooling_hours}
+
+
+@router.get("/api/me/protection")
+async def mine(request: Request, user: Current) -> dict[str, Any]:
+    """The caller's protection now."""
+    service = service_of(request)
+    return _with(service, await service.store.run(rules.read, service.store, user.name))
+
+
+@router.post("/api/me/protection/limit")
+async def limit(body: Limit, request: Request, user: Current) -> dict[str, Any]:
+    """Set the daily buy-in limit: a lower one at once, a higher one (or none) after the
+    cooling-off."""
+    service = service_of(request)
+    cooling = service.options.protection_cooling_hours
+    out = await service.store.run(rules.set_limit, service.store, user.name, body.cents, cooling)
+    await service.events.add(
+        "protection_limit", "info", None, user.name, cents=body.cents, pending=out["pending"]
+    )
+    return _with(service, out)
+
+
+@router.post("/api/me/protection/reminder")
+async def reminder(body: Reminder, request: Request, user: Current) -> dict[str, Any]:
+    """Set the session reminder's interval (or turn it off)."""
+    service = service_of(request)
+    out = await service.store.run(rules.set_reminder, service.store, user.name, body.minutes)
+    return _with(service, out)
+
+
+@router.post("/api/me/protection/exclude")
+async def exclude(body: Exclusion, request: Request, user: Current) -> dict[str, Any]:
+    """Exclude yourself from play for ``days`` days (it cannot be lifted early)."""
+    service = service_of(request)
+    seated = sorted(tid for tid, a in service.actors.items() if user.name in a.engine.seats)
+    if seated:
+        raise HTTPException(
+            409, f"leave your seat{'s' if len(seated) > 1 else ''} first ({', '.join(seated)})"
+        )
+    out = await service.store.run(rules.exclude, service.store, user.name, body.days)
+    await service.events.add(
+        "self_exclusion", "warning", None, user.name, days=body.days, until=out["excluded_until"]
+    )
+    return _with(service, out)
+
+
+def install(app: FastAPI) -> None:
+    """Add the routes to ``app``."""
+    app.include_router(router)

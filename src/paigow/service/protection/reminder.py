@@ -1,0 +1,63 @@
+"""The session reminder: every ``reminder_minutes`` of a session, the server tells the player's
+websocket how long the session has lasted (``{"type": "reminder", "minutes": M, "every": N}``).
+The session's start is its sign-in (``sessions.created_at``); the player's interval is read at
+connect and again at least once a minute, so a change applies within a minute."""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import sqlalchemy as sa
+
+from .. import schema as db
+from ..accounts_sql import now
+from .checks import utc
+from .tables import protection
+
+if TYPE_CHECKING:
+    from ..store import Store
+
+__all__ = ["remind"]
+
+
+def _read(store: Store, name: str, session: str | None) -> tuple[int | None, dt.datetime | None]:
+    with store.engine.connect() as c:
+        minutes = c.execute(
+            sa.select(protection.c.reminder_minutes).where(protection.c.account == name)
+        ).scalar()
+        started = None
+        if session is not None:
+            started = c.execute(
+                sa.select(db.sessions.c.created_at).where(db.sessions.c.token_hash == session)
+            ).scalar()
+    return (None if minutes is None else int(minutes)), utc(started)
+
+
+async def remind(
+    store: Store,
+    name: str,
+    session: str | None,
+    push: Callable[[dict[str, Any]], None],
+    minute: float = 60.0,
+) -> None:
+    """Push a reminder each interval of the session (forever; cancel the task to stop).
+    ``minute``: the seconds of a minute (shorter only in tests)."""
+    told: int | None = None  # reminders due when connected: a reload repeats none
+    opened = now()
+    while True:
+        minutes, started = await store.run(_read, store, name, session)
+        played = (now() - (started or opened)).total_seconds()
+        wait = minute
+        if minutes:
+            every = minutes * minute
+            due = int(played // every)
+            if told is not None and due > told:
+                push({"type": "reminder", "minutes": int(played // minute), "every": minutes})
+            told = due
+            wait = min(minute, (due + 1) * every - played + 0.05)
+        else:
+            told = None
+        await asyncio.sleep(max(0.05, wait))

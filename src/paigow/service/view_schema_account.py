@@ -1,0 +1,64 @@
+"""The schemas of a player's own routes beyond the table: private tables
+(:mod:`paigow.service.private.api`) and player protection
+(:mod:`paigow.service.protection.api`), part of :data:`paigow.service.view_schema.DEFS`."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from .view_schema_kit import BOOL, INT, NUM, STR, Schema, list_of, null, obj, ref
+
+__all__ = ["ACCOUNT_DEFS", "ACCOUNT_ROOTS"]
+
+#: Named schemas of these routes (TypeScript interfaces of the same names).
+ACCOUNT_DEFS: Final[dict[str, Schema]] = {
+    "PrivateOpened": obj({"table": STR, "code": STR, "link": STR, "invitation_only": BOOL}),
+    "PrivateFound": obj(
+        {
+            "table": STR,
+            "code": STR,
+            "profile": STR,
+            "title": STR,
+            "owner": null(STR),
+            "invitation_only": BOOL,
+            "limits": ref("Limits"),
+        }
+    ),
+    "MyPrivateTables": obj(
+        {
+            "tables": list_of(
+                obj(
+                    {
+                        "table": STR,
+                        "code": STR,
+                        "link": STR,
+                        "profile": STR,
+                        "invitation_only": BOOL,
+                    }
+                )
+            ),
+            "per_player": INT,
+        }
+    ),
+    "Protection": obj(
+        {
+            "daily_limit": null(INT),
+            "pending": null(obj({"limit": null(INT), "from": STR})),
+            "spent_today": INT,
+            "left_today": null(INT),
+            "reminder_minutes": null(INT),
+            "excluded_until": null(STR),
+            "cooling_hours": NUM,
+        },
+        ("cooling_hours",),
+    ),
+}
+
+#: What these routes answer.
+ACCOUNT_ROOTS: Final[dict[str, str]] = {
+    "POST /api/private-tables": "PrivateOpened",
+    "GET /api/private-tables/{code}": "PrivateFound",
+    "GET /api/me/private-tables": "MyPrivateTables",
+    "GET /api/me/protection": "Protection",
+    "POST /api/me/protection/limit": "Protection",
+}

@@ -1,0 +1,265 @@
+"""Private tables, sitting out and player protection in Debian's Chromium against a real
+``paigow serve`` (docs/web.md, "Private tables", "Sitting out", "Playing safely").
+
+* Two players and a signed-out spectator at a private, invitation-only table joined by its
+  code: opened on the lobby page (the code shown is the stored one), absent from the lobby,
+  found by the code typed on another page and by the link; a round played with the spectator's
+  page watching, and no hidden tile in any frame it received (the leak check of every spectator
+  test).
+* A seat sat out on its page no longer delays the table: the wagers window, 10 minutes long,
+  waits for the other player only and the round finishes; "I'm back" plays from the next round.
+* The cashier: a daily limit set and a buy-in past it refused; self-exclusion refusing the
+  next buy-in; each figure the page shows compared with the stored record and the ledger,
+  and the pit's account page showing the same.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+import sqlalchemy as sa
+from playwright.sync_api import Page, expect
+
+from paigow.service import schema as db
+from paigow.service.private.rooms import owned
+from paigow.service.protection.tables import protection
+from paigow.service.store import Store
+from service_support import OPERATOR, PASSWORD, Client, Server
+from web_fixtures import browser, visit
+from web_oracle import finished, play, sign_in
+from web_players import hidden_leaks
+from web_support import Visit, web_server
+
+__all__ = ["browser", "visit"]
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    srv = web_server(tmp_path_factory.mktemp("web-private"), 13, "--private-idle-minutes=30")
+    op = srv.login(OPERATOR)
+    srv.open_table(op, id="cash", profile="generic", pause_seconds=0)
+    srv.open_table(
+        op,
+        id="slow",
+        profile="generic",
+        wager_seconds=600,
+        setting_seconds=600,
+        decision_seconds=600,
+        missed_decisions=1000,
+        pause_seconds=0,
+    )
+    c = srv.client(op)
+    c.subscribe("cash")
+    c.ok("cash", "pause")  # the cashier's table: no round, so a buy-in and a cash-out are at once
+    c.close()
+    try:
+        yield srv
+    finally:
+        srv.stop()
+
+
+def _policy(table: str, me: str, st: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+    """A plain player, from the server's choices: declines the bank, the minimum on the seat,
+    the house way, stands."""
+    c = st["choices"]
+    if c["bank"] is not None:
+        return [("bank", {"accept": False})]
+    if c["ready"]:
+        seat = st["seats"][me]
+        placed = any(w["player"] == me for w in st["round"]["wagers"])
+        for w in c["wagers"]:
+            if not placed and w["spot"] == seat and w["kind"] == "main":
+                return [("wager", {"spot": seat, "kind": "main", "cents": w["min"]})]
+        return [("ready", {})]
+    if c["set_now"]:
+        return [("house_way", {"spot": c["set_now"][0]})]
+    if c["stand"]:
+        return [("stand", {})]
+    return []
+
+
+def _store(server: Server) -> Store:
+    return Store(server.db_url)
+
+
+def test_two_players_and_a_signed_out_spectator_at_a_private_table_by_its_code(
+    server: Server, visit: Any
+) -> None:
+    ann = sign_in(visit(), "wann")
+    ann.goto(f"{server.base}/#/lobby")
+    box = ann.get_by_test_id("private-tables")
+    box.locator("select[name=profile]").select_option("generic")
+    expect(box.locator("input[name=invitation]")).to_be_checked()
+    box.get_by_role("button", name="Open the table").click()
+    share = ann.get_by_test_id("share")
+    expect(share).to_be_visible(timeout=20_000)
+    code, table = share.get_attribute("data-code"), share.get_attribute("data-table")
+    assert code is not None and table is not None
+    store = _store(server)
+    try:
+        assert owned(store, "wann") == [{"table": table, "code": code}]  # the stored record
+    finally:
+        store.close()
+    expect(ann.get_by_test_id("share-code")).to_have_text(f"{code[:4]}-{code[4:]}")
+    expect(ann.get_by_test_id("share-link")).to_have_value(f"{server.base}/#/join/{code}")
+    expect(ann.locator(f'.pg-tablegrid [data-table="{table}"]')).to_have_count(0)  # not listed
+
+    bob_visit = visit()
+    bob = sign_in(bob_visit, "wbob")
+    bob.goto(f"{server.base}/#/lobby")
+    join = bob.get_by_test_id("private-tables")
+    join.get_by_label("Table code").fill(f"{code[:4].lower()}-{code[4:].lower()}")
+    join.get_by_role("button", name="Join", exact=True).click()
+    expect(bob).to_have_url(f"{server.base}/#/table/{table}", timeout=20_000)
+
+    spectator = visit()
+    page = spectator.open(f"#/join/{code}")
+    expect(page).to_have_url(f"{server.base}/#/table/{table}", timeout=20_000)
+
+    clients: dict[str, Client] = {}
+    for name, seat in (("wann", "1"), ("wbob", "2")):
+        c = server.client(server.login(name))
+        c.subscribe(table)
+        c.ok(table, "sit", seat=seat, cents=10_000)
+        clients[name] = c
+    play(clients, table, finished(1), _policy)
+    expect(page.locator(".pg-log__line").first).to_be_visible(timeout=20_000)
+    states = [f for f in spectator.frames if f.get("type") in ("state", "event")]
+    assert states and all(f["state"]["you"] is None for f in states)
+    assert hidden_leaks(spectator.frames, "") == []
+    assert not spectator.errors, spectator.errors
+    for c in clients.values():
+        c.ok(table, "leave")
+        c.close()
+
+
+def test_a_seat_sat_out_on_its_page_no_longer_delays_the_table(server: Server, visit: Any) -> None:
+    cat = sign_in(visit(), "wcat")
+    c_cat = server.client(server.login("wcat"))
+    dan = server.client(server.player("wdan"))
+    op = server.client(server.login(OPERATOR))
+    op.subscribe("slow")
+    op.ok("slow", "pause")
+    for c, seat in ((c_cat, "1"), (dan, "2")):
+        c.subscribe("slow")
+        c.ok("slow", "sit", seat=seat, cents=10_000)
+    c_cat.close()
+    cat.goto(f"{server.base}/#/table/slow")
+    cat.get_by_role("button", name="Sit out").click()  # every window 10 minutes long
+    expect(cat.get_by_test_id("sitting-out")).to_contain_text("You chose to sit out")
+    started = time.monotonic()
+    op.ok("slow", "resume")
+    st = dan.wait_state(
+        "slow", lambda s: (s["waiting"] or {}).get("for") == "wagers", "the wagers window"
+    )
+    assert st["waiting"]["who"] == ["wdan"] and st["away"] == ["wcat"]
+    play({"wdan": dan}, "slow", finished(1), _policy)  # a 600-second window, not waited out
+    assert time.monotonic() - started < 120
+    cat.get_by_role("button", name="I'm back: deal me in").click()
+    back = server.http("GET", "/api/tables/slow", server.login("wcat")).json()
+    assert back["choices"]["sit_out"] is True or back["choices"]["returning"] is True
+    for c in (dan, op):
+        c.close()
+
+
+def _stored(server: Server, name: str) -> dict[str, Any]:
+    store = _store(server)
+    try:
+        with store.engine.connect() as c:
+            row = c.execute(sa.select(protection).where(protection.c.account == name)).mappings()
+            found = row.first()
+            start = dt.datetime.now(dt.UTC).replace(hour=0, minute=0, second=0, microsecond=0)
+            rows = c.execute(
+                sa.select(db.ledger.c.cents, db.ledger.c.created_at).where(
+                    db.ledger.c.debit == f"wallet:{name}", db.ledger.c.reason == "buy-in"
+                )
+            ).all()
+        spent = sum(
+            int(cents)
+            for cents, at in rows
+            if (at if at.tzinfo else at.replace(tzinfo=dt.UTC)) >= start
+        )
+        assert found is not None
+        return dict(found) | {"spent": spent, "wallet": store.balance(f"wallet:{name}")}
+    finally:
+        store.close()
+
+
+def _buy(page: Page, dollars: str) -> None:
+    form = page.locator("#buyin-title").locator("xpath=..")
+    form.get_by_label("Table").select_option("cash")
+    form.get_by_role("textbox", name="Amount").fill(dollars)
+    form.get_by_role("button", name="Buy in and sit").click()
+
+
+def test_limits_and_self_exclusion_are_refused_at_the_cashier(server: Server, visit: Any) -> None:
+    v = visit()
+    eve = sign_in(v, "weve")
+    eve.goto(f"{server.base}/#/cashier")
+    panel = eve.get_by_test_id("protection")
+    panel.get_by_label("New daily limit").fill("150")
+    panel.get_by_role("button", name="Set the limit").click()
+    limit = eve.get_by_test_id("protection-limit")
+    expect(limit).to_have_attribute("data-limit", "15000")
+    stored = _stored(server, "weve")
+    assert stored["daily_limit"] == 15_000 and stored["spent"] == 0
+    expect(limit).to_have_text("$150.00 a day: $0.00 bought in today (UTC), $150.00 left")
+    wallet = stored["wallet"]
+    _buy(eve, "200")
+    notice = eve.locator(".pg-notice--error")
+    expect(notice).to_contain_text("Your daily buy-in limit is $150.00", timeout=20_000)
+    assert _stored(server, "weve")["wallet"] == wallet  # nothing moved
+    _buy(eve, "100")
+    expect(eve).to_have_url(f"{server.base}/#/table/cash", timeout=20_000)
+    eve.goto(f"{server.base}/#/cashier")
+    eve.get_by_role("button", name="Cash out").click()
+    expect(eve.get_by_role("button", name="Cash out")).to_have_count(0, timeout=20_000)
+    eve.reload()
+    stored = _stored(server, "weve")
+    assert stored["spent"] == 10_000
+    expect(eve.get_by_test_id("protection-limit")).to_have_attribute("data-spent", "10000")
+    expect(eve.get_by_test_id("protection-limit")).to_have_text(
+        "$150.00 a day: $100.00 bought in today (UTC), $50.00 left"
+    )
+    # a raise waits for its cooling-off: shown as pending, the lower limit still in force
+    panel = eve.get_by_test_id("protection")
+    panel.get_by_label("New daily limit").fill("500")
+    panel.get_by_role("button", name="Set the limit").click()
+    expect(eve.get_by_test_id("protection-pending")).to_contain_text("The raise to $500.00")
+    assert _stored(server, "weve")["next_limit"] == 50_000
+    # self-exclusion: confirmed, shown with the stored end, and the next buy-in refused
+    panel.locator("select[name=days]").select_option("7")
+    panel.get_by_label("I understand that it cannot be undone before it ends").check()
+    panel.get_by_role("button", name="Exclude me").click()
+    excluded = eve.get_by_test_id("protection-excluded")
+    expect(excluded).to_be_visible(timeout=20_000)
+    until = _stored(server, "weve")["excluded_until"]
+    until = until if until.tzinfo else until.replace(tzinfo=dt.UTC)
+    shown = excluded.get_attribute("data-until")
+    assert shown is not None and dt.datetime.fromisoformat(shown) == until
+    _buy(eve, "20")
+    expect(eve.locator(".pg-notice--error")).to_contain_text(
+        "You excluded yourself from play until", timeout=20_000
+    )
+    # the pit's account page states the same record
+    pit = sign_in_operator(visit())
+    pit.goto(f"{server.base}/#/pit/accounts/weve")
+    expect(pit.get_by_test_id("account-limit")).to_have_attribute("data-limit", "15000")
+    expect(pit.get_by_test_id("account-limit")).to_have_attribute("data-spent", "10000")
+    excl = pit.get_by_test_id("account-excluded")
+    expect(excl).to_have_attribute("data-until", until.isoformat())
+    assert not v.errors or all("409" in e or "Failed to load" in e for e in v.errors), v.errors
+
+
+def sign_in_operator(v: Visit) -> Page:
+    page = v.open("#/sign-in")
+    page.get_by_role("tab", name="Sign in").click()
+    page.get_by_label("Account name").fill(OPERATOR)
+    page.get_by_label("Password").fill(PASSWORD)
+    page.locator("form").get_by_role("button", name="Sign in").click()
+    expect(page.locator(".pg-account__name")).to_have_text(OPERATOR)
+    return page
