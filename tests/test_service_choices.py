@@ -250,6 +250,16 @@ def test_kept_choices_are_the_choices_made_afresh(profile: str, seed: int) -> No
             away = u.name in a.floor.away
             fresh = player_choices(e, a.wait, a.floor, u.name, away=away) | {"sit": None}
             assert a.kept_choices.get(e, a.wait, a.floor, u.name, away=away) == fresh
+            # what the floor holds of a player changes without the engine changing (sitting
+            # out by choice, coming back, standing up): what is kept follows it at once
+            for group in (a.floor.resting, a.floor.returning, a.floor.stood):
+                group ^= {u.name}
+                try:
+                    moved = player_choices(e, a.wait, a.floor, u.name, away=away)
+                    kept = a.kept_choices.get(e, a.wait, a.floor, u.name, away=away)
+                    assert kept == moved | {"sit": None}
+                finally:
+                    group ^= {u.name}
             if sub.user is u and msg["type"] in ("state", "event"):
                 assert msg["state"]["choices"] == fresh
                 compared["sent"] += 1

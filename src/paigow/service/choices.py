@@ -233,7 +233,9 @@ class Choices:
         """:func:`player_choices` with ``sit`` None (the same dict while nothing it reads has
         changed: it must not be modified)."""
         window = None if wait is None else (wait.key, wait.what, name in wait.who)
-        key = (e, e.changes, window, away, name in floor.stood)
+        # everything of the floor player_choices reads of ``name`` (a test holds the two equal)
+        mine = (name in floor.stood, name in floor.resting, name in floor.returning)
+        key = (e, e.changes, window, away, mine)
         kept = self._kept.get(name)
         if kept is not None and kept[0] == key:
             return kept[1]
