@@ -74,15 +74,6 @@ KNOWN_CYCLES: frozenset[frozenset[str]] = frozenset(
         ),
         # service: a table's actor and the rights it checks
         frozenset({"paigow.service.actor", "paigow.service.rights"}),
-        # service: the hub, the cluster, the demonstration tables and the accounts
-        frozenset(
-            {
-                "paigow.service.accounts",
-                "paigow.service.bootstrap",
-                "paigow.service.cluster",
-                "paigow.service.hub",
-            }
-        ),
     }
 )
 

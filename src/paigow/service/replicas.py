@@ -1,0 +1,141 @@
+"""What a cluster process knows of the tables other processes run, and what its replicas cost.
+
+* :class:`ReplicaWork` counts, per table, the commands a replica of this process replayed and
+  the catch-ups it made, with the replicas created and dropped and the change notifications
+  of tables it keeps no replica of (received, not worked on). ``GET /api/cluster`` shows them;
+  ``scripts/load.py`` adds them up (docs/scaling.md).
+* :func:`snapshot` is what a replica cannot rebuild from the commands (the window, the pause,
+  a hold), sent by the owner with each change and taken by :func:`apply_snapshot`.
+* :class:`Directory` keeps what the owners announce (:mod:`paigow.service.cluster`): the lobby
+  line of each table they run and the address their clients should use, so that a process
+  lists every open table, and sends a client to a table's owner, without a replica of it.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from .actor import TableActor
+from .conduct import Wait
+from .fanout import MAX_PAYLOAD
+
+__all__ = ["Directory", "ReplicaWork", "announcements", "apply_snapshot", "snapshot"]
+
+
+@dataclass
+class ReplicaWork:
+    """The replicas' work in this process, counted."""
+
+    #: Stored commands replayed into replicas, per table (the rebuild of a new replica too).
+    commands: Counter[str] = field(default_factory=Counter)
+    #: Catch-ups of a replica with the store, per table.
+    syncs: Counter[str] = field(default_factory=Counter)
+    created: int = 0
+    dropped: int = 0
+    #: Change notifications of tables with no replica here: read and let go.
+    ignored: int = 0
+    #: Commands of this process's clients run at another process.
+    forwarded: int = 0
+
+    def to_json(self) -> dict[str, Any]:
+        """The counts, as ``GET /api/cluster`` answers them."""
+        return {
+            "replica_commands": dict(sorted(self.commands.items())),
+            "replica_syncs": dict(sorted(self.syncs.items())),
+            "replicas_created": self.created,
+            "replicas_dropped": self.dropped,
+            "changes_ignored": self.ignored,
+            "forwarded": self.forwarded,
+        }
+
+
+@dataclass
+class Directory:
+    """The other processes' announcements: addresses by process, lobby lines by table."""
+
+    #: Seconds an announcement is believed (a few of the owners' announcement periods).
+    fresh: float = 10.0
+    addresses: dict[str, str] = field(default_factory=dict)
+    #: table id -> (when announced, the process that runs it, its lobby line).
+    tables: dict[str, tuple[float, str, dict[str, Any]]] = field(default_factory=dict)
+
+    def heard(self, instance: str, message: dict[str, Any]) -> None:
+        """Take an announcement (a malformed one is ignored)."""
+        address = message.get("address")
+        if isinstance(address, str):
+            self.addresses[instance] = address
+        lines = message.get("tables")
+        if not isinstance(lines, list):
+            return
+        t = time.monotonic()
+        for line in lines:
+            if isinstance(line, dict) and isinstance(line.get("id"), str):
+                self.tables[line["id"]] = (t, instance, line)
+
+    def lines(self, open_tables: set[str] | None = None) -> list[dict[str, Any]]:
+        """The fresh lobby lines (of ``open_tables`` only, when given), by table id."""
+        t = time.monotonic()
+        return [
+            line
+            for tid, (at, _who, line) in sorted(self.tables.items())
+            if t - at <= self.fresh and (open_tables is None or tid in open_tables)
+        ]
+
+    def forget(self, keep: set[str]) -> None:
+        """Drop the lines of tables no longer open."""
+        for tid in [t for t in self.tables if t not in keep]:
+            del self.tables[tid]
+
+
+def announcements(address: str, lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The messages that announce ``lines`` (each under a notification's size; at least one,
+    so that an idle process still says where it is)."""
+    out: list[dict[str, Any]] = []
+    batch: list[dict[str, Any]] = []
+    size = 200 + len(json.dumps(address))
+    for line in lines:
+        n = len(json.dumps(line, separators=(",", ":")).encode()) + 1
+        if n + 200 > MAX_PAYLOAD:
+            continue  # a line this long is not announced (no table's is)
+        if batch and size + n > MAX_PAYLOAD:
+            out.append({"op": "lobby", "address": address, "tables": batch})
+            batch, size = [], 200 + len(json.dumps(address))
+        batch.append(line)
+        size += n
+    out.append({"op": "lobby", "address": address, "tables": batch})
+    return out
+
+
+def snapshot(a: TableActor) -> dict[str, Any]:
+    """What a replica cannot rebuild from the commands: the window it waits in, pauses, holds."""
+    w = a.wait
+    return {
+        "v": list(a.version),
+        "wait": None if w is None else [w.key, w.seconds, list(w.who), w.what],
+        "deadline": a.deadline,
+        "paused": a.floor.paused,
+        "held": a.held,
+        "closed": a.closed,
+        "seq": a.seq,
+    }
+
+
+def apply_snapshot(a: TableActor, snap: dict[str, Any] | None) -> bool:
+    """Take an owner's snapshot when it is newer than what the replica has."""
+    if not snap:
+        return False
+    v = (int(snap["v"][0]), int(snap["v"][1]))
+    if v <= a.version:
+        return False
+    a.version = v
+    w = snap["wait"]
+    a.wait = None if w is None else Wait(str(w[0]), float(w[1]), tuple(w[2]), str(w[3]))
+    a.deadline = snap["deadline"]
+    a.floor.paused = bool(snap["paused"])
+    a.held = snap["held"]
+    a.closed = bool(snap["closed"])
+    return True
