@@ -162,9 +162,9 @@ def test_clients_sent_to_the_owner(two: tuple[Server, Server]) -> None:
     play_rounds(pa, ta, 2)
     play_rounds(pb, tb, 2)
     for srv in (a, b):
-        r = report(srv)
-        assert r["forwarded"] == 0 and r["replica_commands"] == {}, r
-        assert r["replicas_created"] == 0, r
+        counts = report(srv)
+        assert counts["forwarded"] == 0 and counts["replica_commands"] == {}, counts
+        assert counts["replicas_created"] == 0, counts
     for c in (*pa, *pb):
         c.close()
     assert audit(a.db_url) == []
