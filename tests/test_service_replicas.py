@@ -86,8 +86,9 @@ def spread_two(a: Server, b: Server) -> tuple[str, str]:
 def test_a_replica_only_where_someone_watches(two: tuple[Server, Server]) -> None:
     """Table TA run by A, TB by B, both played. A watcher of TA on B: B keeps a replica of TA
     and replays exactly TA's stored commands into it, and none of TB's (it runs TB); A keeps
-    no replica at all and replays nothing, though it hears of TB's changes. The watcher
-    leaves: B drops the replica, and TA's next round costs B nothing."""
+    no replica at all, replays nothing, and is not even told of TB's changes (no one but B
+    watches TB). The watcher leaves: B drops the replica, and TA's next round costs B
+    nothing."""
     a, b = two
     ta, tb = spread_two(a, b)
     at_a = a.seat(ta, ["repa1"], ["1"])
@@ -107,7 +108,8 @@ def test_a_replica_only_where_someone_watches(two: tuple[Server, Server]) -> Non
     ra, rb = report(a), report(b)
     assert ra["runs"] == [ta] and ra["replicas"] == [], ra
     assert ra["replica_commands"] == {} and ra["replicas_created"] == 0, ra
-    assert ra["changes_ignored"] > 0, ra  # TB's changes were heard at A, and let go
+    assert ra["changes_ignored"] == 0, ra  # A was not even told of TB's changes
+    assert rb["changes_not_sent"] > 0, rb  # B told no one: no one else watches TB
     assert rb["runs"] == [tb] and rb["replicas"] == [ta], rb
     assert set(rb["replica_commands"]) == {ta}, rb  # and nothing of TB, which B runs
     assert rb["replicas_created"] == 1 and rb["forwarded"] > 0, rb
@@ -129,7 +131,8 @@ def test_a_replica_only_where_someone_watches(two: tuple[Server, Server]) -> Non
 def test_clients_sent_to_the_owner(two: tuple[Server, Server]) -> None:
     """Either process lists both tables in its lobby, the other's as its owner announced it;
     asked where a table's clients go, either answers the owner's address; players who connect
-    there play without a command forwarded and without a replica anywhere."""
+    there play without a command forwarded, a replica anywhere, or a change notified to the
+    other process."""
     a, b = two
     ta, tb = spread_two(a, b)
 
@@ -164,7 +167,8 @@ def test_clients_sent_to_the_owner(two: tuple[Server, Server]) -> None:
     for srv in (a, b):
         counts = report(srv)
         assert counts["forwarded"] == 0 and counts["replica_commands"] == {}, counts
-        assert counts["replicas_created"] == 0, counts
+        assert counts["replicas_created"] == 0 and counts["changes_ignored"] == 0, counts
+        assert counts["changes_not_sent"] > 0, counts  # no one to tell
     for c in (*pa, *pb):
         c.close()
     assert audit(a.db_url) == []

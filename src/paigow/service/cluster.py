@@ -8,12 +8,12 @@
   it rebuilds the table from the store, the windows open again, the clients carry on.
 * **Replicas only where someone watches.** A process keeps a replica of a table another runs
   only while one of its clients is subscribed to it: made on the first subscription (or a
-  request about the table), dropped with the last (the lease loop sweeps what no one watches).
-  A replica replays the stored commands after its last one when the owner says the table
-  changed (:mod:`paigow.service.fanout`), and every few seconds regardless; its clients get
-  every message projected from it; their commands are forwarded to the owner, the answer
-  coming back after the change reached the replica (an ``event`` before its ``result``). The
-  replicas' work is counted per table (:mod:`paigow.service.replicas`, ``GET /api/cluster``).
+  request about the table), dropped with the last (the lease loop sweeps what no one watches),
+  and said to the others (``watch``), so that an owner tells of a table's changes only while
+  another process watches it (:mod:`paigow.service.fanout`). A replica replays the stored
+  commands after its last one when told, and every few seconds regardless; its clients' commands
+  are forwarded to the owner, the answer coming back after the change reached the replica (an
+  ``event`` before its ``result``). The replicas' work is counted (``GET /api/cluster``).
 * **Clients go to the owner.** Each process announces the tables it runs (their lobby lines)
   and where its clients connect (``PAIGOW_ADDRESS``); ``GET /api/tables/{id}/server`` answers
   the owner's address, so forwarding is the exception (a table that moved, one address).
@@ -33,7 +33,14 @@ from .actor import TableActor
 from .auth import User
 from .fanout import EVENTS, SESSIONS, TABLES, PgFanout, channel_of
 from .lobby import lobby_entry
-from .replicas import Directory, ReplicaWork, announcements, apply_snapshot, snapshot
+from .replicas import (
+    Directory,
+    ReplicaWork,
+    announcements,
+    apply_snapshot,
+    last_seqs,
+    snapshot,
+)
 
 if TYPE_CHECKING:
     from .accounts import Accounts
@@ -181,13 +188,12 @@ class Cluster:
     async def _replicate(self, table_id: str, cfg: dict[str, Any]) -> TableActor:
         """A replica of a table another process runs (someone here asked for it)."""
         actor = await self.svc.rebuild(table_id, cfg)
-        if table_id in self.svc.actors and self.svc.actors[table_id] is not actor:
-            return self.svc.actors[table_id]  # pragma: no cover - rebuilt twice at once
         self._wire(actor)
         actor.owner = False
         self.work.created += 1
         self.work.commands[table_id] += actor.seq
         actor.start()
+        self._spawn(self.fanout.publish(TABLES, {"op": "watch", "tables": [table_id]}))
         return actor
 
     def _wire(self, actor: TableActor) -> None:
@@ -238,6 +244,7 @@ class Cluster:
             return
         await actor.stop()
         self.work.dropped += 1
+        await self.fanout.publish(TABLES, {"op": "unwatch", "t": tid})
 
     async def sync(self, actor: TableActor, snap: dict[str, Any] | None = None) -> None:
         """Bring a replica up to the store's commands (and the owner's snapshot); tell its
@@ -341,7 +348,7 @@ class Cluster:
                     await self.demote(a)
                     await st.run(leases.release, st, self.instance, [tid])
                     break
-        heads = {tid: seq for tid, seq in await st.run(_last_seqs, st)}
+        heads = dict(await st.run(last_seqs, st))
         for tid, actor in list(self.svc.actors.items()):
             if actor.owner:
                 continue
@@ -354,21 +361,12 @@ class Cluster:
     async def _announce(self) -> None:
         """Tell the others where this process's clients connect and the lobby lines of the
         tables it runs."""
-        lines = [lobby_entry(a) for t, a in self.svc.actors.items() if a.owner and not a.closed]
+        lines = [lobby_entry(a) for a in self.svc.actors.values() if a.owner and not a.closed]
         for msg in announcements(self.address, lines):
             await self.fanout.publish(EVENTS, msg)
-
-    def lobby(self, local: set[str]) -> list[dict[str, Any]]:
-        """The lobby lines the owners announced of open tables this process has no actor of."""
-        return [line for line in self.directory.lines() if line["id"] not in local]
-
-    def server_of(self, table_id: str, owner: str | None) -> str | None:
-        """The address where the clients of a table run by ``owner`` should connect."""
-        if owner is None:
-            return None
-        if owner == self.instance:
-            return self.address or None
-        return self.directory.addresses.get(owner) or None
+        watched = sorted(t for t, a in self.svc.actors.items() if not a.owner)
+        for i in range(0, len(watched), 100):
+            await self.fanout.publish(TABLES, {"op": "watch", "tables": watched[i : i + 100]})
 
     # ------------------------------------------------------------------ messages
     def _resync(self) -> None:
@@ -378,6 +376,9 @@ class Cluster:
                 self._spawn(self.sync(actor))
 
     def _changed(self, actor: TableActor) -> None:
+        if not self.directory.watched(actor.table_id):
+            self.work.unsent += 1  # no other process keeps a replica of it
+            return
         msg = {"op": "changed", "t": actor.table_id, "snap": snapshot(actor)}
         self._spawn(self.fanout.publish(TABLES, msg))
 
@@ -404,6 +405,14 @@ class Cluster:
                 self.work.ignored += 1  # no one here watches it: no replica, no work
             elif not actor.owner:
                 self._spawn(self.sync(actor, msg.get("snap")))
+        elif op == "watch" and isinstance(msg.get("tables"), list):
+            self.directory.watch(str(msg.get("from")), msg["tables"])
+            for tid in msg["tables"]:  # what changed before the watcher was known
+                mine = self.svc.actors.get(str(tid))
+                if mine is not None and mine.owner:
+                    self._changed(mine)
+        elif op == "unwatch":
+            self.directory.unwatch(str(msg.get("from")), str(msg.get("t")))
         elif op == "lobby":
             self.directory.heard(str(msg.get("from")), msg)
         elif op == "event":
@@ -488,13 +497,3 @@ class Cluster:
         if actor is not None:
             reply["snap"] = snapshot(actor)
         await self.fanout.publish(str(msg["reply"]), reply)
-
-
-def _last_seqs(store: Any) -> list[tuple[str, int]]:
-    import sqlalchemy as sa
-
-    from . import schema as db
-
-    q = sa.select(db.tables.c.id, db.tables.c.last_seq).where(db.tables.c.status == "open")
-    with store.engine.connect() as c:
-        return [(r[0], int(r[1] or 0)) for r in c.execute(q)]

@@ -291,7 +291,7 @@ class Service:
         cluster, the tables run elsewhere as their owners last announced them)."""
         out = [lobby_entry(a) for a in self.actors.values() if not a.closed]
         if self.cluster is not None:
-            out += self.cluster.lobby(set(self.actors))
+            out += self.cluster.directory.lines(skip=self.actors)
         return out
 
     def lobby_text(self, fresh: float) -> str:
@@ -335,11 +335,11 @@ class Service:
             return None
         found = (await self.store.run(leases.owners, self.store)).get(table_id)
         owner = found[0] if found is not None and found[1] else None
-        return {
-            "table": table_id,
-            "owner": owner,
-            "server": self.cluster.server_of(table_id, owner),
-        }
+        if owner == self.instance:
+            server = self.options.address
+        else:
+            server = self.cluster.directory.addresses.get(owner or "", "")
+        return {"table": table_id, "owner": owner, "server": server or None}
 
     def cluster_report(self) -> dict[str, Any]:
         """What this process runs and replicates, and the replicas' work (``GET /api/cluster``)."""

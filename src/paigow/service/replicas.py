@@ -6,9 +6,11 @@
   ``scripts/load.py`` adds them up (docs/scaling.md).
 * :func:`snapshot` is what a replica cannot rebuild from the commands (the window, the pause,
   a hold), sent by the owner with each change and taken by :func:`apply_snapshot`.
-* :class:`Directory` keeps what the owners announce (:mod:`paigow.service.cluster`): the lobby
-  line of each table they run and the address their clients should use, so that a process
-  lists every open table, and sends a client to a table's owner, without a replica of it.
+* :class:`Directory` keeps what the other processes announce (:mod:`paigow.service.cluster`):
+  the lobby line of each table they run and the address their clients should use, so that a
+  process lists every open table, and sends a client to a table's owner, without a replica of
+  it; and which tables they keep replicas of, so that an owner tells of a table's changes
+  only when some other process watches it.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from __future__ import annotations
 import json
 import time
 from collections import Counter
+from collections.abc import Container
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -23,7 +26,14 @@ from .actor import TableActor
 from .conduct import Wait
 from .fanout import MAX_PAYLOAD
 
-__all__ = ["Directory", "ReplicaWork", "announcements", "apply_snapshot", "snapshot"]
+__all__ = [
+    "Directory",
+    "ReplicaWork",
+    "announcements",
+    "apply_snapshot",
+    "last_seqs",
+    "snapshot",
+]
 
 
 @dataclass
@@ -40,6 +50,8 @@ class ReplicaWork:
     ignored: int = 0
     #: Commands of this process's clients run at another process.
     forwarded: int = 0
+    #: Changes of the tables this process runs that no other process watches: not sent.
+    unsent: int = 0
 
     def to_json(self) -> dict[str, Any]:
         """The counts, as ``GET /api/cluster`` answers them."""
@@ -50,6 +62,7 @@ class ReplicaWork:
             "replicas_dropped": self.dropped,
             "changes_ignored": self.ignored,
             "forwarded": self.forwarded,
+            "changes_not_sent": self.unsent,
         }
 
 
@@ -62,6 +75,23 @@ class Directory:
     addresses: dict[str, str] = field(default_factory=dict)
     #: table id -> (when announced, the process that runs it, its lobby line).
     tables: dict[str, tuple[float, str, dict[str, Any]]] = field(default_factory=dict)
+    #: table id -> the processes that keep a replica of it -> when they last said so.
+    watchers: dict[str, dict[str, float]] = field(default_factory=dict)
+
+    def watch(self, instance: str, tables: list[Any]) -> None:
+        """``instance`` keeps replicas of these tables (said again every lease period)."""
+        t = time.monotonic()
+        for tid in tables:
+            self.watchers.setdefault(str(tid), {})[instance] = t
+
+    def unwatch(self, instance: str, table_id: str) -> None:
+        """``instance`` dropped its replica of the table."""
+        self.watchers.get(table_id, {}).pop(instance, None)
+
+    def watched(self, table_id: str) -> bool:
+        """True while another process has said lately that it keeps a replica of the table."""
+        t = time.monotonic()
+        return any(t - at <= self.fresh for at in self.watchers.get(table_id, {}).values())
 
     def heard(self, instance: str, message: dict[str, Any]) -> None:
         """Take an announcement (a malformed one is ignored)."""
@@ -76,19 +106,32 @@ class Directory:
             if isinstance(line, dict) and isinstance(line.get("id"), str):
                 self.tables[line["id"]] = (t, instance, line)
 
-    def lines(self, open_tables: set[str] | None = None) -> list[dict[str, Any]]:
-        """The fresh lobby lines (of ``open_tables`` only, when given), by table id."""
+    def lines(self, skip: Container[str] = ()) -> list[dict[str, Any]]:
+        """The fresh lobby lines, by table id, but those of the tables in ``skip``."""
         t = time.monotonic()
         return [
             line
             for tid, (at, _who, line) in sorted(self.tables.items())
-            if t - at <= self.fresh and (open_tables is None or tid in open_tables)
+            if t - at <= self.fresh and tid not in skip
         ]
 
     def forget(self, keep: set[str]) -> None:
-        """Drop the lines of tables no longer open."""
+        """Drop what was said of tables no longer open."""
         for tid in [t for t in self.tables if t not in keep]:
             del self.tables[tid]
+        for tid in [t for t in self.watchers if t not in keep]:
+            del self.watchers[tid]
+
+
+def last_seqs(store: Any) -> list[tuple[str, int]]:
+    """Every open table's last command (a replica behind it catches up)."""
+    import sqlalchemy as sa
+
+    from . import schema as db
+
+    q = sa.select(db.tables.c.id, db.tables.c.last_seq).where(db.tables.c.status == "open")
+    with store.engine.connect() as c:
+        return [(r[0], int(r[1] or 0)) for r in c.execute(q)]
 
 
 def announcements(address: str, lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
