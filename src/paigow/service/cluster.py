@@ -34,6 +34,7 @@ from .auth import User
 from .fanout import EVENTS, SESSIONS, TABLES, PgFanout, channel_of
 from .lobby import lobby_entry
 from .replicas import (
+    Announcer,
     Directory,
     ReplicaWork,
     announcements,
@@ -116,7 +117,7 @@ class Cluster:
         self.owner_of: dict[str, str] = {}
         self.alive = 1
         self.work = ReplicaWork()
-        self.directory = Directory(fresh=3 * self.ttl)
+        self.directory, self.announcer = Directory(fresh=5 * self.ttl), Announcer()
         self._pending: dict[str, asyncio.Future[dict[str, Any]]] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
         self._loop_task: asyncio.Task[None] | None = None
@@ -164,12 +165,11 @@ class Cluster:
 
     def report(self) -> dict[str, Any]:
         """This process's tables, replicas and their work (``GET /api/cluster``)."""
-        actors = self.svc.actors
         return {
             "instance": self.instance,
             "address": self.address,
             "runs": sorted(self.held),
-            "replicas": sorted(t for t, a in actors.items() if not a.owner),
+            "replicas": sorted(t for t, a in self.svc.actors.items() if not a.owner),
             **self.work.to_json(),
         }
 
@@ -362,6 +362,7 @@ class Cluster:
         """Tell the others where this process's clients connect and the lobby lines of the
         tables it runs."""
         lines = [lobby_entry(a) for a in self.svc.actors.values() if a.owner and not a.closed]
+        lines = self.announcer.due(lines)
         for msg in announcements(self.address, lines):
             await self.fanout.publish(EVENTS, msg)
         watched = sorted(t for t, a in self.svc.actors.items() if not a.owner)

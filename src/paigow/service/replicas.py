@@ -27,6 +27,7 @@ from .conduct import Wait
 from .fanout import MAX_PAYLOAD
 
 __all__ = [
+    "Announcer",
     "Directory",
     "ReplicaWork",
     "announcements",
@@ -132,6 +133,24 @@ def last_seqs(store: Any) -> list[tuple[str, int]]:
     q = sa.select(db.tables.c.id, db.tables.c.last_seq).where(db.tables.c.status == "open")
     with store.engine.connect() as c:
         return [(r[0], int(r[1] or 0)) for r in c.execute(q)]
+
+
+@dataclass
+class Announcer:
+    """Which lobby lines a process announces: those that changed since its last announcement,
+    and all of them every ``every``-th time (for a process that started since, or missed one)."""
+
+    every: int = 5
+    _last: dict[str, dict[str, Any]] = field(default_factory=dict)
+    _n: int = 0
+
+    def due(self, lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """The lines to announce now, of the tables the process runs (``lines``)."""
+        full = self._n % self.every == 0
+        self._n += 1
+        out = [x for x in lines if full or self._last.get(x["id"]) != x]
+        self._last = {x["id"]: x for x in lines}
+        return out
 
 
 def announcements(address: str, lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
