@@ -22,7 +22,9 @@ With several processes each announces its own address (``PAIGOW_ADDRESS``) and t
 include what each process ran and what its replicas cost, counted (``GET /api/cluster``:
 commands replayed into replicas, replicas made, commands forwarded). ``--to-owner`` connects
 the players of each table to the process that runs it (``GET /api/tables/{id}/server``, as a
-client sent to the owner would), instead of spreading them over the processes.
+client sent to the owner would), instead of spreading them over the processes; ``--cluster``
+runs even one process as a member of a cluster (leases, fences, notifications), to tell what
+the cluster costs apart from what splitting the tables costs.
 """
 
 from __future__ import annotations
@@ -64,8 +66,9 @@ def main() -> int:
     p.add_argument("--full-states", action="store_true", help="the servers send whole states")
     p.add_argument("--compare", action="store_true", help="full states, then deltas")
     p.add_argument("--to-owner", action="store_true", help="players connect to the table's owner")
+    p.add_argument("--cluster", action="store_true", help="--cluster even for one process")
     args = p.parse_args()
-    if args.processes > 1 and args.db != "postgresql":
+    if (args.processes > 1 or args.cluster) and args.db != "postgresql":
         p.error("several processes share a PostgreSQL database")
     if not args.compare:
         figures = run(args, full_states=args.full_states)
@@ -103,7 +106,7 @@ def run(args: argparse.Namespace, *, full_states: bool) -> dict[str, Any]:
         else:
             url = f"sqlite:///{tmp / 'load.sqlite3'}"
         extra: tuple[str, ...] = ()
-        if args.processes > 1:
+        if args.processes > 1 or args.cluster:
             extra = ("--cluster",)
         if args.nginx:  # nginx on loopback: its X-Forwarded-For is believed
             extra = (*extra, "--trusted-proxy", "127.0.0.1")
@@ -166,7 +169,7 @@ def run(args: argparse.Namespace, *, full_states: bool) -> dict[str, Any]:
             **res.summary(),
             "wall_s": round(time.monotonic() - t0, 1),
         }
-        if args.processes > 1:
+        if args.processes > 1 or args.cluster:
             figures["to_owner"] = args.to_owner
             figures["cluster"] = [cluster_counts(s) for s in servers]
         if args.audit:
@@ -204,6 +207,7 @@ def cluster_counts(srv: Server) -> dict[str, Any]:
         "tables_with_replica_work": len(r["replica_commands"]),
         "forwarded": r["forwarded"],
         "changes_ignored": r["changes_ignored"],
+        "changes_not_sent": r["changes_not_sent"],
     }
 
 
