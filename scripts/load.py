@@ -3,6 +3,7 @@
     .venv/bin/python scripts/load.py --db sqlite --tables 100 --pace realistic --seconds 60
     .venv/bin/python scripts/load.py --db postgresql --tables 20 --pace max --seconds 30
     .venv/bin/python scripts/load.py --db postgresql --processes 2 --tables 40 --pace max
+    .venv/bin/python scripts/load.py --db postgresql --processes 2 --tables 40 --pace max --to-owner
 
 Starts the server(s) itself (``paigow serve``; with ``--processes N`` several ``--cluster``
 processes on one PostgreSQL, the players spread over them, or behind nginx with ``--nginx``),
@@ -16,6 +17,14 @@ receives per round. ``--full-states`` runs the servers as before deltas (every s
 whole state with every event, ``PAIGOW_FULL_STATES=1``); ``--compare`` runs the same load
 twice in one invocation, full states then deltas, each on a fresh database, and prints both
 with their ratios (on a shared machine the ratios are what count).
+
+With several processes each announces its own address (``PAIGOW_ADDRESS``) and the figures
+include what each process ran and what its replicas cost, counted (``GET /api/cluster``:
+commands replayed into replicas, replicas made, commands forwarded). ``--to-owner`` connects
+the players of each table to the process that runs it (``GET /api/tables/{id}/server``, as a
+client sent to the owner would), instead of spreading them over the processes; ``--cluster``
+runs even one process as a member of a cluster (leases, fences, notifications), to tell what
+the cluster costs apart from what splitting the tables costs.
 """
 
 from __future__ import annotations
@@ -56,8 +65,10 @@ def main() -> int:
     p.add_argument("--json", action="store_true")
     p.add_argument("--full-states", action="store_true", help="the servers send whole states")
     p.add_argument("--compare", action="store_true", help="full states, then deltas")
+    p.add_argument("--to-owner", action="store_true", help="players connect to the table's owner")
+    p.add_argument("--cluster", action="store_true", help="--cluster even for one process")
     args = p.parse_args()
-    if args.processes > 1 and args.db != "postgresql":
+    if (args.processes > 1 or args.cluster) and args.db != "postgresql":
         p.error("several processes share a PostgreSQL database")
     if not args.compare:
         figures = run(args, full_states=args.full_states)
@@ -95,12 +106,15 @@ def run(args: argparse.Namespace, *, full_states: bool) -> dict[str, Any]:
         else:
             url = f"sqlite:///{tmp / 'load.sqlite3'}"
         extra: tuple[str, ...] = ()
-        if args.processes > 1:
+        if args.processes > 1 or args.cluster:
             extra = ("--cluster",)
         if args.nginx:  # nginx on loopback: its X-Forwarded-For is believed
             extra = (*extra, "--trusted-proxy", "127.0.0.1")
         for i in range(args.processes):
-            servers.append(Server(url, tmp, *extra, "--instance", f"load-{i}").start())
+            srv = Server(url, tmp, *extra, "--instance", f"load-{i}")
+            os.environ["PAIGOW_ADDRESS"] = srv.ws_url
+            servers.append(srv.start())
+        os.environ.pop("PAIGOW_ADDRESS", None)
         op = servers[0].login(OPERATOR)
         tables: dict[str, list[str]] = {}
         realistic = args.pace == "realistic"
@@ -126,6 +140,12 @@ def run(args: argparse.Namespace, *, full_states: bool) -> dict[str, Any]:
         else:
             ws_urls = [s.ws_url for s in servers]
         pids = tuple(s.proc.pid for s in servers if s.proc is not None)
+        table_urls = None
+        if args.to_owner:
+            table_urls = {
+                tid: servers[0].http("GET", f"/api/tables/{tid}/server").json()["server"]
+                for tid in tables
+            }
         t0 = time.monotonic()
         res = asyncio.run(
             run_load(
@@ -136,6 +156,7 @@ def run(args: argparse.Namespace, *, full_states: bool) -> dict[str, Any]:
                 think=PACES[args.pace],
                 server_pids=pids,
                 warmup=args.warmup,
+                table_urls=table_urls,
             )
         )
         figures: dict[str, Any] = {
@@ -148,6 +169,9 @@ def run(args: argparse.Namespace, *, full_states: bool) -> dict[str, Any]:
             **res.summary(),
             "wall_s": round(time.monotonic() - t0, 1),
         }
+        if args.processes > 1 or args.cluster:
+            figures["to_owner"] = args.to_owner
+            figures["cluster"] = [cluster_counts(s) for s in servers]
         if args.audit:
             for s in servers:
                 s.stop()
@@ -169,6 +193,22 @@ def run(args: argparse.Namespace, *, full_states: bool) -> dict[str, Any]:
             s.stop()
         if pg is not None:
             pg.stop()
+
+
+def cluster_counts(srv: Server) -> dict[str, Any]:
+    """What one process ran and what its replicas cost, counted (``GET /api/cluster``)."""
+    r = srv.http("GET", "/api/cluster", srv.login(OPERATOR)).json()
+    return {
+        "instance": r["instance"],
+        "tables_run": len(r["runs"]),
+        "replicas": len(r["replicas"]),
+        "replicas_created": r["replicas_created"],
+        "replica_commands": sum(r["replica_commands"].values()),
+        "tables_with_replica_work": len(r["replica_commands"]),
+        "forwarded": r["forwarded"],
+        "changes_ignored": r["changes_ignored"],
+        "changes_not_sent": r["changes_not_sent"],
+    }
 
 
 if __name__ == "__main__":

@@ -319,9 +319,11 @@ async def run_load(
     server_pids: tuple[int, ...] = (),
     warmup: float = 2.0,
     seed: int = 1,
+    table_urls: dict[str, str] | None = None,
 ) -> LoadResult:
     """Seat every player (table -> players, seats 1..n), play ``warmup`` seconds, then measure
-    for ``seconds``. Players connect to ``ws_urls`` in turn (several processes, or a proxy)."""
+    for ``seconds``. Players connect to ``ws_urls`` in turn (several processes, or a proxy),
+    or the players of a table in ``table_urls`` to its address there (its owner's)."""
     run = _Run(think, seed)
     bots: list[_Bot] = []
     tabs = {tid: _Table(tid, names) for tid, names in tables.items()}
@@ -329,7 +331,9 @@ async def run_load(
         for i, name in enumerate(names):
             bots.append(_Bot(name, tabs[tid], str(i + 1), run))
     tasks = [
-        asyncio.create_task(b.main(ws_urls[i % len(ws_urls)], tokens[b.name]))
+        asyncio.create_task(
+            b.main((table_urls or {}).get(b.table.tid) or ws_urls[i % len(ws_urls)], tokens[b.name])
+        )
         for i, b in enumerate(bots)
     ]
     deadline = time.monotonic() + 120

@@ -61,19 +61,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
 #: modules of one knot (a strongly connected component of the graph). The list only shrinks:
 #: a new cycle fails, and so does an entry that no longer occurs exactly (take it out, or
 #: narrow it to the knot that is left).
-KNOWN_CYCLES: frozenset[frozenset[str]] = frozenset(
-    {
-        # service: the hub, the cluster, the demonstration tables and the accounts
-        frozenset(
-            {
-                "paigow.service.accounts",
-                "paigow.service.bootstrap",
-                "paigow.service.cluster",
-                "paigow.service.hub",
-            }
-        ),
-    }
-)
+KNOWN_CYCLES: frozenset[frozenset[str]] = frozenset()
 
 #: Arrows that point up, being turned around; a new one fails, and so does one that is gone.
 KNOWN_UPWARD: frozenset[tuple[str, str]] = frozenset()

@@ -54,6 +54,8 @@ ROUTES = [  # method, path, body, minimum role: public / player / operator
     ("GET", "/openapi.json", None, "public"),
     ("GET", "/api/tables", None, "public"),
     ("GET", "/api/tables/auth", None, "public"),
+    ("GET", "/api/tables/auth/server", None, "public"),
+    ("GET", "/api/cluster", None, "operator"),
     ("GET", "/api/me", None, "player"),
     ("GET", "/api/me/rounds", None, "player"),
     ("POST", "/api/tables", {"id": "made", "profile": "generic"}, "operator"),

@@ -21,7 +21,7 @@ import contextlib
 import datetime as dt
 import functools
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from paigow.errors import IllegalActionError
 
@@ -49,7 +49,69 @@ from .sessions_sql import (
 from .store import now
 
 if TYPE_CHECKING:
-    from .hub import Connection, Service
+    from .events import EventLog
+    from .ratelimit import Limits
+    from .store import Store
+    from .workers import WorkPool
+
+
+class Connection(Protocol):
+    """What the accounts use of a websocket client (:class:`paigow.service.hub.Connection`)."""
+
+    @property
+    def session(self) -> str | None: ...
+
+    @property
+    def expires(self) -> dt.datetime: ...
+
+    def revoke(self, code: int, reason: str, *, drop: bool = True) -> None: ...
+
+
+class Options(Protocol):
+    """The settings the accounts read (:class:`paigow.service.hub.ServiceOptions`)."""
+
+    @property
+    def signup_grant(self) -> int: ...
+
+    @property
+    def signup_grant_period(self) -> float: ...
+
+    @property
+    def session_hours(self) -> float: ...
+
+    @property
+    def sessions_per_account(self) -> int: ...
+
+
+class Revoker(Protocol):
+    """Tells the other processes of a cluster which sessions ended
+    (:class:`paigow.service.cluster.Cluster`)."""
+
+    async def publish_revoked(self, hashes: list[str], why: str) -> None: ...
+
+
+class Service(Protocol):
+    """What the accounts use of the table service (:class:`paigow.service.hub.Service`), which
+    holds them: named here, not imported, so that the two do not import each other."""
+
+    @property
+    def store(self) -> Store: ...
+
+    @property
+    def limits(self) -> Limits: ...
+
+    @property
+    def hashing(self) -> WorkPool: ...
+
+    @property
+    def events(self) -> EventLog: ...
+
+    @property
+    def options(self) -> Options: ...
+
+    @property
+    def cluster(self) -> Revoker | None: ...
+
 
 __all__ = ["REVOKED", "SWEEP", "Accounts", "WrongPasswordError"]
 

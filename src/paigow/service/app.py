@@ -139,6 +139,20 @@ def create_app(service: Service, web: Path | None = None) -> FastAPI:
             return actor.state(SPECTATOR)
         return actor.state(actor.viewer(found[0]), found[0])
 
+    @app.get("/api/tables/{table_id}/server")
+    async def table_server(table_id: str) -> dict[str, Any]:
+        """Where the table's clients should connect: the process that runs it and its address
+        (``server`` null: any process; docs/scaling.md)."""
+        found = await service.server_of(table_id)
+        if found is None:
+            raise HTTPException(404, f"no open table {table_id!r}")
+        return found
+
+    @app.get("/api/cluster")
+    async def cluster(_op: Operator) -> dict[str, Any]:
+        """This process's tables, its replicas and what they cost, counted (operators)."""
+        return service.cluster_report()
+
     @app.post("/api/tables", status_code=201)
     async def open_table(body: TableConfig, op: Operator) -> dict[str, Any]:
         """Open a table (operators)."""
@@ -289,8 +303,7 @@ async def _open(service: Service, ws: WebSocket) -> Connection | None:
 def _closed(service: Service, conn: Connection) -> None:
     """Forget a websocket that closed: its subscriptions, its session's count, its limits."""
     for tid in conn.tables:
-        if tid in service.actors:
-            service.actors[tid].unsubscribe(conn)
+        service.unsubscribe(conn, tid)
     service.connections.get(conn.user.name, set()).discard(conn)
     if not service.connections.get(conn.user.name, True):
         del service.connections[conn.user.name]
@@ -364,7 +377,7 @@ async def _message(service: Service, conn: Connection, text: str) -> None:
         await service.chat.joined(conn, msg.table)
     elif msg.type == "unsubscribe":
         conn.tables.discard(msg.table)
-        actor.unsubscribe(conn)
+        service.unsubscribe(conn, msg.table)
     else:
         assert msg.action is not None and msg.id is not None
         reply: dict[str, Any] = {"type": "result", "table": msg.table, "id": msg.id}

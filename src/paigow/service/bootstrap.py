@@ -10,19 +10,28 @@ on the same database never duplicates a table.
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any, Final
+from collections.abc import Container
+from typing import Any, Final, Protocol
 
 from paigow.errors import PaigowError
 from paigow.profiles import get_profile, profile_names
 
 from .config import TableConfig
 
-if TYPE_CHECKING:
-    from .hub import Service
-
 __all__ = ["FREE_SEATS", "demo_configs", "open_demo_tables"]
 
 log = logging.getLogger("paigow.service")
+
+
+class Service(Protocol):
+    """What opening the demonstration tables uses of the table service
+    (:class:`paigow.service.hub.Service`, which calls it at start-up): named, not imported."""
+
+    @property
+    def actors(self) -> Container[str]: ...
+
+    async def open_table(self, config: TableConfig) -> object: ...
+
 
 #: Seats left for people at each demonstration table.
 FREE_SEATS: Final = 3

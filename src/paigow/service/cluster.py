@@ -6,14 +6,17 @@
   divided by the processes alive), gives one back between rounds when it holds more than its
   share, and takes over a table whose owner stopped renewing its lease (killed, frozen, cut off):
   it rebuilds the table from the store, the windows open again, the clients carry on.
-* **Replicas.** Every other process keeps a replica of the table: the same engine, brought up
-  to date by replaying the stored commands after its last one whenever the owner says the table
-  changed (:mod:`paigow.service.fanout`), and every few seconds regardless. Clients connected
-  to any process subscribe there and get every message as they may see it, projected from the
-  replica; their commands are forwarded to the owner, and the answer comes back after the
-  change it made has reached the replica (an ``event`` before its ``result``, as on one process).
-* **One address.** Clients may connect to any process: a reverse proxy (nginx, docs/scaling.md)
-  spreads connections over them; no process needs to be reached by name.
+* **Replicas only where someone watches.** A process keeps a replica of a table another runs
+  only while one of its clients is subscribed to it: made on the first subscription (or a
+  request about the table), dropped with the last (the lease loop sweeps what no one watches),
+  and said to the others (``watch``), so that an owner tells of a table's changes only while
+  another process watches it (:mod:`paigow.service.fanout`). A replica replays the stored
+  commands after its last one when told, and every few seconds regardless; its clients' commands
+  are forwarded to the owner, the answer coming back after the change reached the replica (an
+  ``event`` before its ``result``). The replicas' work is counted (``GET /api/cluster``).
+* **Clients go to the owner.** Each process announces the tables it runs (their lobby lines)
+  and where its clients connect (``PAIGOW_ADDRESS``); ``GET /api/tables/{id}/server`` answers
+  the owner's address, so forwarding is the exception (a table that moved, one address).
 """
 
 from __future__ import annotations
@@ -23,18 +26,30 @@ import contextlib
 import logging
 import math
 import secrets
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from . import leases
 from .actor import TableActor
 from .auth import User
-from .conduct import Wait
 from .fanout import EVENTS, SESSIONS, TABLES, PgFanout, channel_of
+from .lobby import lobby_entry
+from .replicas import (
+    Announcer,
+    Directory,
+    ReplicaWork,
+    announcements,
+    apply_snapshot,
+    last_seqs,
+    snapshot,
+)
 
 if TYPE_CHECKING:
-    from .hub import Service
+    from .accounts import Accounts
+    from .events import EventLog
+    from .social.chat import Chat
+    from .store import Store
 
-__all__ = ["Cluster", "apply_snapshot", "snapshot"]
+__all__ = ["CLOSE", "Cluster", "Host"]
 
 log = logging.getLogger("paigow.service")
 
@@ -42,48 +57,67 @@ FORWARD_SECONDS = 10.0
 CLOSE = "__close__"
 
 
-def snapshot(a: TableActor) -> dict[str, Any]:
-    """What a replica cannot rebuild from the commands: the window it waits in, pauses, holds."""
-    w = a.wait
-    return {
-        "v": list(a.version),
-        "wait": None if w is None else [w.key, w.seconds, list(w.who), w.what],
-        "deadline": a.deadline,
-        "paused": a.floor.paused,
-        "held": a.held,
-        "closed": a.closed,
-        "seq": a.seq,
-    }
+class HostOptions(Protocol):
+    """The settings the cluster reads (:class:`paigow.service.hub.ServiceOptions`)."""
+
+    @property
+    def lease_seconds(self) -> float: ...
+
+    @property
+    def address(self) -> str: ...
 
 
-def apply_snapshot(a: TableActor, snap: dict[str, Any] | None) -> bool:
-    """Take an owner's snapshot when it is newer than what the replica has."""
-    if not snap:
-        return False
-    v = (int(snap["v"][0]), int(snap["v"][1]))
-    if v <= a.version:
-        return False
-    a.version = v
-    w = snap["wait"]
-    a.wait = None if w is None else Wait(str(w[0]), float(w[1]), tuple(w[2]), str(w[3]))
-    a.deadline = snap["deadline"]
-    a.floor.paused = bool(snap["paused"])
-    a.held = snap["held"]
-    a.closed = bool(snap["closed"])
-    return True
+class Host(Protocol):
+    """What the cluster uses of the table service (:class:`paigow.service.hub.Service`), which
+    holds it: named here, not imported, so that the two do not import each other."""
+
+    @property
+    def store(self) -> Store: ...
+
+    @property
+    def instance(self) -> str: ...
+
+    @property
+    def options(self) -> HostOptions: ...
+
+    @property
+    def actors(self) -> dict[str, TableActor]: ...
+
+    @property
+    def events(self) -> EventLog: ...
+
+    @property
+    def chat(self) -> Chat: ...
+
+    @property
+    def accounts(self) -> Accounts: ...
+
+    async def rebuild(self, table_id: str, cfg: dict[str, Any], after: int = 0) -> TableActor: ...
+
+    async def crash_check(self, silent: float) -> None: ...
+
+    async def close_table(self, table_id: str) -> None: ...
+
+
+async def _nothing() -> dict[str, Any]:
+    return {}
 
 
 class Cluster:
     """This process's part in a service of several processes."""
 
-    def __init__(self, service: Service) -> None:
+    def __init__(self, service: Host) -> None:
         self.svc = service
         self.store = service.store
         self.instance = service.instance
         self.ttl = service.options.lease_seconds
+        #: Where this process's clients should connect (announced to the others).
+        self.address = service.options.address
         self.held: dict[str, int] = {}
         self.owner_of: dict[str, str] = {}
         self.alive = 1
+        self.work = ReplicaWork()
+        self.directory, self.announcer = Directory(fresh=5 * self.ttl), Announcer()
         self._pending: dict[str, asyncio.Future[dict[str, Any]]] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
         self._loop_task: asyncio.Task[None] | None = None
@@ -94,14 +128,23 @@ class Cluster:
 
     # ------------------------------------------------------------------ life
     async def start(self) -> list[str]:
-        """Listen, take a fair share of the open tables and replicate the others; the tables
+        """Listen, take a fair share of the open tables (no replica of the others); the tables
         this process runs."""
         await self.fanout.start()
         self.svc.events.publish = self._publish_event
         self.svc.chat.publish = self._publish_chat
         self.alive = await self.store.run(leases.heartbeat, self.store, self.instance)
-        for table_id, cfg in await self.store.run(self.store.open_tables):
-            await self.adopt(table_id, cfg)
+        open_now = await self.store.run(self.store.open_tables)
+        share = self._share(len(open_now))
+        for table_id, cfg in open_now:
+            if len(self.held) >= share:
+                break
+            epoch = await self.store.run(
+                leases.acquire, self.store, table_id, self.instance, self.ttl
+            )
+            if epoch is not None:
+                await self._run_table(table_id, cfg, epoch)
+        await self._announce()
         self._loop_task = asyncio.get_running_loop().create_task(self._loop(), name="leases")
         return sorted(self.held)
 
@@ -120,25 +163,37 @@ class Cluster:
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
+    def report(self) -> dict[str, Any]:
+        """This process's tables, replicas and their work (``GET /api/cluster``)."""
+        return {
+            "instance": self.instance,
+            "address": self.address,
+            "runs": sorted(self.held),
+            "replicas": sorted(t for t, a in self.svc.actors.items() if not a.owner),
+            **self.work.to_json(),
+        }
+
     # ------------------------------------------------------------------ tables
     def _share(self, n_open: int) -> int:
         return max(1, math.ceil(n_open / max(self.alive, 1)))
 
-    async def adopt(self, table_id: str, cfg: dict[str, Any]) -> TableActor:
-        """A table this process does not have yet: run it when it may take it, else replicate."""
-        n_open = len([a for a in self.svc.actors.values() if not a.closed]) + 1
-        epoch = None
-        if len(self.held) < self._share(n_open):
-            epoch = await self.store.run(
-                leases.acquire, self.store, table_id, self.instance, self.ttl
-            )
+    async def _run_table(self, table_id: str, cfg: dict[str, Any], epoch: int) -> TableActor:
+        """Run a table this process has no actor of: rebuilt from the store, under its lease."""
         actor = await self.svc.rebuild(table_id, cfg)
         self._wire(actor)
-        if epoch is not None:
-            self._own(actor, epoch)
-        else:
-            actor.owner = False
+        self._own(actor, epoch)
         actor.start()
+        return actor
+
+    async def _replicate(self, table_id: str, cfg: dict[str, Any]) -> TableActor:
+        """A replica of a table another process runs (someone here asked for it)."""
+        actor = await self.svc.rebuild(table_id, cfg)
+        self._wire(actor)
+        actor.owner = False
+        self.work.created += 1
+        self.work.commands[table_id] += actor.seq
+        actor.start()
+        self._spawn(self.fanout.publish(TABLES, {"op": "watch", "tables": [table_id]}))
         return actor
 
     def _wire(self, actor: TableActor) -> None:
@@ -163,23 +218,47 @@ class Cluster:
         self._own(actor, epoch)
 
     async def ensure(self, table_id: str) -> TableActor | None:
-        """The actor of an open table another process opened (None if there is none)."""
+        """The actor of an open table another process runs: a replica made now (None if there
+        is no such table)."""
         if table_id in self.svc.actors:
             return self.svc.actors[table_id]
         for tid, cfg in await self.store.run(self.store.open_tables):
             if tid == table_id and tid not in self.svc.actors:
-                return await self.adopt(tid, cfg)
+                return await self._replicate(tid, cfg)
         return self.svc.actors.get(table_id)
+
+    def unsubscribed(self, actor: TableActor) -> None:
+        """A subscriber left: a replica that nobody here watches any more is dropped."""
+        if not actor.owner and not actor.subscribers:
+            self._spawn(self.drop(actor))
+
+    async def drop(self, actor: TableActor) -> None:
+        """Drop a replica nobody here watches: what it was asked before is done first."""
+        tid = actor.table_id
+        if actor.owner or actor.subscribers or self.svc.actors.get(tid) is not actor:
+            return
+        del self.svc.actors[tid]
+        await actor.call(_nothing)
+        if actor.subscribers and tid not in self.svc.actors:  # pragma: no cover - a race
+            self.svc.actors[tid] = actor
+            return
+        await actor.stop()
+        self.work.dropped += 1
+        await self.fanout.publish(TABLES, {"op": "unwatch", "t": tid})
 
     async def sync(self, actor: TableActor, snap: dict[str, Any] | None = None) -> None:
         """Bring a replica up to the store's commands (and the owner's snapshot); tell its
         subscribers."""
+        if self.svc.actors.get(actor.table_id) is not actor:
+            return  # dropped
 
         async def catch_up() -> dict[str, Any]:
             if actor.owner:
                 return {}
             rows = await self.store.run(self.store.ops, actor.table_id, actor.seq)
             applied = actor.replay(rows)
+            self.work.syncs[actor.table_id] += 1
+            self.work.commands[actor.table_id] += len(applied)
             changed = apply_snapshot(actor, snap)
             if applied or changed:
                 actor.broadcast(applied)
@@ -201,13 +280,16 @@ class Cluster:
             return {}
 
         await actor.call(take)
+        await self._taken(actor.table_id, before, epoch)
+
+    async def _taken(self, table_id: str, before: str | None, epoch: int) -> None:
         if before is not None and before != self.instance:
             await self.svc.events.add(
-                "table_taken", "warning", actor.table_id, None, previous=before, epoch=epoch
+                "table_taken", "warning", table_id, None, previous=before, epoch=epoch
             )
 
     async def demote(self, actor: TableActor) -> None:
-        """This process lost the table's lease: keep a replica."""
+        """This process lost the table's lease: a replica while someone here watches it."""
         self.held.pop(actor.table_id, None)
 
         async def give_up() -> dict[str, Any]:
@@ -217,6 +299,8 @@ class Cluster:
             return {}
 
         await actor.call(give_up)
+        if not actor.subscribers:
+            await self.drop(actor)
 
     # ------------------------------------------------------------------ the loop
     async def _loop(self) -> None:
@@ -237,22 +321,26 @@ class Cluster:
                 await self.demote(self.svc.actors[tid])
         await self.svc.crash_check(2 * self.ttl)
         open_now = dict(await st.run(st.open_tables))
+        self.directory.forget(set(open_now))
         for tid, actor in list(self.svc.actors.items()):
             if tid not in open_now and not actor.owner:
                 actor.closed = True
-        for tid, cfg in open_now.items():
-            if tid not in self.svc.actors:
-                await self.adopt(tid, cfg)
         share = self._share(len(open_now))
         for tid in await st.run(leases.free_tables, st):
             if len(self.held) >= share:
                 break
-            replica = self.svc.actors.get(tid)
-            if replica is None or replica.owner:
+            local = self.svc.actors.get(tid)
+            if (local is not None and local.owner) or tid not in open_now:
                 continue
             epoch = await st.run(leases.acquire, st, tid, self.instance, self.ttl)
-            if epoch is not None:
-                await self.promote(replica, epoch)
+            if epoch is None:
+                continue
+            if local is not None:
+                await self.promote(local, epoch)
+            else:  # nobody here watched it: rebuilt from the store
+                before = self.owner_of.get(tid)
+                await self._run_table(tid, open_now[tid], epoch)
+                await self._taken(tid, before, epoch)
         if len(self.held) > share and self.alive > 1:  # give one back, between rounds
             for tid in sorted(self.held):
                 a = self.svc.actors.get(tid)
@@ -260,10 +348,26 @@ class Cluster:
                     await self.demote(a)
                     await st.run(leases.release, st, self.instance, [tid])
                     break
-        heads = {tid: seq for tid, seq in await st.run(_last_seqs, st)}
-        for tid, actor in self.svc.actors.items():
-            if not actor.owner and heads.get(tid, 0) > actor.seq:
+        heads = dict(await st.run(last_seqs, st))
+        for tid, actor in list(self.svc.actors.items()):
+            if actor.owner:
+                continue
+            if not actor.subscribers:
+                await self.drop(actor)  # asked about once (a request, a command), not watched
+            elif heads.get(tid, 0) > actor.seq:
                 await self.sync(actor)
+        await self._announce()
+
+    async def _announce(self) -> None:
+        """Tell the others where this process's clients connect and the lobby lines of the
+        tables it runs."""
+        lines = [lobby_entry(a) for a in self.svc.actors.values() if a.owner and not a.closed]
+        lines = self.announcer.due(lines)
+        for msg in announcements(self.address, lines):
+            await self.fanout.publish(EVENTS, msg)
+        watched = sorted(t for t, a in self.svc.actors.items() if not a.owner)
+        for i in range(0, len(watched), 100):
+            await self.fanout.publish(TABLES, {"op": "watch", "tables": watched[i : i + 100]})
 
     # ------------------------------------------------------------------ messages
     def _resync(self) -> None:
@@ -273,6 +377,9 @@ class Cluster:
                 self._spawn(self.sync(actor))
 
     def _changed(self, actor: TableActor) -> None:
+        if not self.directory.watched(actor.table_id):
+            self.work.unsent += 1  # no other process keeps a replica of it
+            return
         msg = {"op": "changed", "t": actor.table_id, "snap": snapshot(actor)}
         self._spawn(self.fanout.publish(TABLES, msg))
 
@@ -296,9 +403,19 @@ class Cluster:
             self.owner_of[tid] = str(msg.get("from"))
             actor = self.svc.actors.get(tid)
             if actor is None:
-                self._spawn(self.ensure(tid))
+                self.work.ignored += 1  # no one here watches it: no replica, no work
             elif not actor.owner:
                 self._spawn(self.sync(actor, msg.get("snap")))
+        elif op == "watch" and isinstance(msg.get("tables"), list):
+            self.directory.watch(str(msg.get("from")), msg["tables"])
+            for tid in msg["tables"]:  # what changed before the watcher was known
+                mine = self.svc.actors.get(str(tid))
+                if mine is not None and mine.owner:
+                    self._changed(mine)
+        elif op == "unwatch":
+            self.directory.unwatch(str(msg.get("from")), str(msg.get("t")))
+        elif op == "lobby":
+            self.directory.heard(str(msg.get("from")), msg)
         elif op == "event":
             self.svc.events.show(msg["event"], remote=True)
         elif str(op).startswith("chat") and msg.get("from") != self.instance:
@@ -354,6 +471,7 @@ class Cluster:
         except TimeoutError:
             self._pending.pop(req, None)
             return {"status": "refused", "error": retry}
+        self.work.forwarded += 1
         await self.sync(actor, reply.get("snap"))
         result: dict[str, Any] = reply["result"]
         return result
@@ -380,13 +498,3 @@ class Cluster:
         if actor is not None:
             reply["snap"] = snapshot(actor)
         await self.fanout.publish(str(msg["reply"]), reply)
-
-
-def _last_seqs(store: Any) -> list[tuple[str, int]]:
-    import sqlalchemy as sa
-
-    from . import schema as db
-
-    q = sa.select(db.tables.c.id, db.tables.c.last_seq).where(db.tables.c.status == "open")
-    with store.engine.connect() as c:
-        return [(r[0], int(r[1] or 0)) for r in c.execute(q)]

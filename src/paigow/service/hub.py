@@ -32,7 +32,6 @@ from . import leases
 from .accounts import Accounts
 from .actor import TableActor
 from .addresses import parse_trusted
-from .advice import table_notes
 from .auth import User, token_hash
 from .chain import ChainRow, verify_ops
 from .cluster import Cluster
@@ -41,7 +40,7 @@ from .config import TableConfig
 from .engine import TableEngine
 from .events import EventLog
 from .groupcommit import GroupCommit
-from .private.rooms import private_of
+from .lobby import lobby_entry
 from .ratelimit import Limits, Rate
 from .social.chat import Chat
 from .store import Store, now
@@ -90,6 +89,10 @@ class ServiceOptions:
     #: Several processes share the database (PostgreSQL): tables are leased, changes fanned out.
     cluster: bool = False
     lease_seconds: float = 6.0
+    #: Where this process's clients connect (``ws://host:port/ws``, or the address of a proxy
+    #: that reaches this process alone), announced to the cluster so that a table's clients
+    #: are sent to the process that runs it (``PAIGOW_ADDRESS``; docs/scaling.md).
+    address: str = field(default_factory=lambda: os.environ.get("PAIGOW_ADDRESS", ""))
     #: Send each subscriber the whole state with every event, as before deltas (to compare
     #: the two in one benchmark run: ``PAIGOW_FULL_STATES=1``).
     #: Private tables (docs/service.md, "Private tables"): how many one player may have open,
@@ -293,42 +296,14 @@ class Service:
 
     # ------------------------------------------------------------------ tables
     def lobby(self, *, hidden: bool = False) -> list[dict[str, Any]]:
-        """Every open table: id, profile, limits, variations, seats taken and free, phase;
-        invitation-only private tables only with ``hidden`` (the pit's floor)."""
-        out = []
-        for tid, a in self.actors.items():
-            if a.closed:
-                continue
-            e = a.engine
-            c = e.config
-            if c.invitation_only and not hidden:
-                continue
-            taken = {seat: name for name, seat in e.seats.items()}
-            n = e.profile.table.positions
-            out.append(
-                {
-                    "id": tid,
-                    "profile": e.profile.name,
-                    "title": e.profile.meta.title,
-                    "game": e.game_name,
-                    "limits": {"min": e.profile.table.min_wager, "max": e.profile.table.max_wager},
-                    "variations": {
-                        "pair_fortunes": c.pair_fortunes,
-                        "dragons_eye": c.dragons_eye,
-                        "supreme_bonus": bool(
-                            e.profile.side_bets.supreme_bonus and c.supreme_bonus
-                        ),
-                    },
-                    "computer_players": c.computer_players,
-                    "seats": {str(s): taken.get(str(s)) for s in range(1, n + 1)},
-                    "free": [str(s) for s in range(1, n + 1) if str(s) not in taken],
-                    "notes": table_notes(e),
-                    "phase": e.round.phase if e.round is not None else "between rounds",
-                    "rounds": e.session.rounds,
-                    "held": a.held,
-                    "private": private_of(c),
-                }
-            )
+        """Every open table: id, profile, limits, variations, seats taken and free, phase (in a
+        cluster, the tables run elsewhere as their owners last announced them); invitation-only
+        private tables only with ``hidden`` (the pit's floor)."""
+        out = [lobby_entry(a) for a in self.actors.values() if not a.closed]
+        if self.cluster is not None:
+            out += self.cluster.directory.lines(skip=self.actors)
+        if not hidden:
+            out = [t for t in out if not (t.get("private") or {}).get("invitation_only")]
         return out
 
     def lobby_text(self, fresh: float) -> str:
@@ -346,6 +321,48 @@ class Service:
         if actor is None and self.cluster is not None:
             actor = await self.cluster.ensure(table_id)
         return None if actor is None or actor.closed else actor
+
+    def unsubscribe(self, conn: Connection, table_id: str) -> None:
+        """A connection leaves a table (in a cluster, a replica nobody watches is dropped)."""
+        actor = self.actors.get(table_id)
+        if actor is None:
+            return
+        actor.unsubscribe(conn)
+        if self.cluster is not None:
+            self.cluster.unsubscribed(actor)
+
+    async def server_of(self, table_id: str) -> dict[str, Any] | None:
+        """Where the clients of an open table should connect: the process that runs it and
+        its address (None: no address known; any process serves it). None: no such table."""
+        if self.cluster is None:
+            actor = self.actors.get(table_id)
+            if actor is None or actor.closed:
+                return None
+            return {
+                "table": table_id,
+                "owner": self.instance,
+                "server": self.options.address or None,
+            }
+        if not any(t == table_id for t, _ in await self.store.run(self.store.open_tables)):
+            return None
+        found = (await self.store.run(leases.owners, self.store)).get(table_id)
+        owner = found[0] if found is not None and found[1] else None
+        if owner == self.instance:
+            server = self.options.address
+        else:
+            server = self.cluster.directory.addresses.get(owner or "", "")
+        return {"table": table_id, "owner": owner, "server": server or None}
+
+    def cluster_report(self) -> dict[str, Any]:
+        """What this process runs and replicates, and the replicas' work (``GET /api/cluster``)."""
+        if self.cluster is None:
+            return {
+                "instance": self.instance,
+                "address": self.options.address,
+                "runs": sorted(self.actors),
+                "replicas": [],
+            }
+        return self.cluster.report()
 
     async def open_table(self, config: TableConfig) -> TableActor:
         """Open a table; computer players take the highest seats."""

@@ -1,0 +1,203 @@
+"""What a cluster process knows of the tables other processes run, and what its replicas cost.
+
+* :class:`ReplicaWork` counts, per table, the commands a replica of this process replayed and
+  the catch-ups it made, with the replicas created and dropped and the change notifications
+  of tables it keeps no replica of (received, not worked on). ``GET /api/cluster`` shows them;
+  ``scripts/load.py`` adds them up (docs/scaling.md).
+* :func:`snapshot` is what a replica cannot rebuild from the commands (the window, the pause,
+  a hold), sent by the owner with each change and taken by :func:`apply_snapshot`.
+* :class:`Directory` keeps what the other processes announce (:mod:`paigow.service.cluster`):
+  the lobby line of each table they run and the address their clients should use, so that a
+  process lists every open table, and sends a client to a table's owner, without a replica of
+  it; and which tables they keep replicas of, so that an owner tells of a table's changes
+  only when some other process watches it.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections import Counter
+from collections.abc import Container
+from dataclasses import dataclass, field
+from typing import Any
+
+from .actor import TableActor
+from .conduct import Wait
+from .fanout import MAX_PAYLOAD
+
+__all__ = [
+    "Announcer",
+    "Directory",
+    "ReplicaWork",
+    "announcements",
+    "apply_snapshot",
+    "last_seqs",
+    "snapshot",
+]
+
+
+@dataclass
+class ReplicaWork:
+    """The replicas' work in this process, counted."""
+
+    #: Stored commands replayed into replicas, per table (the rebuild of a new replica too).
+    commands: Counter[str] = field(default_factory=Counter)
+    #: Catch-ups of a replica with the store, per table.
+    syncs: Counter[str] = field(default_factory=Counter)
+    created: int = 0
+    dropped: int = 0
+    #: Change notifications of tables with no replica here: read and let go.
+    ignored: int = 0
+    #: Commands of this process's clients run at another process.
+    forwarded: int = 0
+    #: Changes of the tables this process runs that no other process watches: not sent.
+    unsent: int = 0
+
+    def to_json(self) -> dict[str, Any]:
+        """The counts, as ``GET /api/cluster`` answers them."""
+        return {
+            "replica_commands": dict(sorted(self.commands.items())),
+            "replica_syncs": dict(sorted(self.syncs.items())),
+            "replicas_created": self.created,
+            "replicas_dropped": self.dropped,
+            "changes_ignored": self.ignored,
+            "forwarded": self.forwarded,
+            "changes_not_sent": self.unsent,
+        }
+
+
+@dataclass
+class Directory:
+    """The other processes' announcements: addresses by process, lobby lines by table."""
+
+    #: Seconds an announcement is believed (a few of the owners' announcement periods).
+    fresh: float = 10.0
+    addresses: dict[str, str] = field(default_factory=dict)
+    #: table id -> (when announced, the process that runs it, its lobby line).
+    tables: dict[str, tuple[float, str, dict[str, Any]]] = field(default_factory=dict)
+    #: table id -> the processes that keep a replica of it -> when they last said so.
+    watchers: dict[str, dict[str, float]] = field(default_factory=dict)
+
+    def watch(self, instance: str, tables: list[Any]) -> None:
+        """``instance`` keeps replicas of these tables (said again every lease period)."""
+        t = time.monotonic()
+        for tid in tables:
+            self.watchers.setdefault(str(tid), {})[instance] = t
+
+    def unwatch(self, instance: str, table_id: str) -> None:
+        """``instance`` dropped its replica of the table."""
+        self.watchers.get(table_id, {}).pop(instance, None)
+
+    def watched(self, table_id: str) -> bool:
+        """True while another process has said lately that it keeps a replica of the table."""
+        t = time.monotonic()
+        return any(t - at <= self.fresh for at in self.watchers.get(table_id, {}).values())
+
+    def heard(self, instance: str, message: dict[str, Any]) -> None:
+        """Take an announcement (a malformed one is ignored)."""
+        address = message.get("address")
+        if isinstance(address, str):
+            self.addresses[instance] = address
+        lines = message.get("tables")
+        if not isinstance(lines, list):
+            return
+        t = time.monotonic()
+        for line in lines:
+            if isinstance(line, dict) and isinstance(line.get("id"), str):
+                self.tables[line["id"]] = (t, instance, line)
+
+    def lines(self, skip: Container[str] = ()) -> list[dict[str, Any]]:
+        """The fresh lobby lines, by table id, but those of the tables in ``skip``."""
+        t = time.monotonic()
+        return [
+            line
+            for tid, (at, _who, line) in sorted(self.tables.items())
+            if t - at <= self.fresh and tid not in skip
+        ]
+
+    def forget(self, keep: set[str]) -> None:
+        """Drop what was said of tables no longer open."""
+        for tid in [t for t in self.tables if t not in keep]:
+            del self.tables[tid]
+        for tid in [t for t in self.watchers if t not in keep]:
+            del self.watchers[tid]
+
+
+def last_seqs(store: Any) -> list[tuple[str, int]]:
+    """Every open table's last command (a replica behind it catches up)."""
+    import sqlalchemy as sa
+
+    from . import schema as db
+
+    q = sa.select(db.tables.c.id, db.tables.c.last_seq).where(db.tables.c.status == "open")
+    with store.engine.connect() as c:
+        return [(r[0], int(r[1] or 0)) for r in c.execute(q)]
+
+
+@dataclass
+class Announcer:
+    """Which lobby lines a process announces: those that changed since its last announcement,
+    and all of them every ``every``-th time (for a process that started since, or missed one)."""
+
+    every: int = 5
+    _last: dict[str, dict[str, Any]] = field(default_factory=dict)
+    _n: int = 0
+
+    def due(self, lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """The lines to announce now, of the tables the process runs (``lines``)."""
+        full = self._n % self.every == 0
+        self._n += 1
+        out = [x for x in lines if full or self._last.get(x["id"]) != x]
+        self._last = {x["id"]: x for x in lines}
+        return out
+
+
+def announcements(address: str, lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The messages that announce ``lines`` (each under a notification's size; at least one,
+    so that an idle process still says where it is)."""
+    out: list[dict[str, Any]] = []
+    batch: list[dict[str, Any]] = []
+    size = 200 + len(json.dumps(address))
+    for line in lines:
+        n = len(json.dumps(line, separators=(",", ":")).encode()) + 1
+        if n + 200 > MAX_PAYLOAD:
+            continue  # a line this long is not announced (no table's is)
+        if batch and size + n > MAX_PAYLOAD:
+            out.append({"op": "lobby", "address": address, "tables": batch})
+            batch, size = [], 200 + len(json.dumps(address))
+        batch.append(line)
+        size += n
+    out.append({"op": "lobby", "address": address, "tables": batch})
+    return out
+
+
+def snapshot(a: TableActor) -> dict[str, Any]:
+    """What a replica cannot rebuild from the commands: the window it waits in, pauses, holds."""
+    w = a.wait
+    return {
+        "v": list(a.version),
+        "wait": None if w is None else [w.key, w.seconds, list(w.who), w.what],
+        "deadline": a.deadline,
+        "paused": a.floor.paused,
+        "held": a.held,
+        "closed": a.closed,
+        "seq": a.seq,
+    }
+
+
+def apply_snapshot(a: TableActor, snap: dict[str, Any] | None) -> bool:
+    """Take an owner's snapshot when it is newer than what the replica has."""
+    if not snap:
+        return False
+    v = (int(snap["v"][0]), int(snap["v"][1]))
+    if v <= a.version:
+        return False
+    a.version = v
+    w = snap["wait"]
+    a.wait = None if w is None else Wait(str(w[0]), float(w[1]), tuple(w[2]), str(w[3]))
+    a.deadline = snap["deadline"]
+    a.floor.paused = bool(snap["paused"])
+    a.held = snap["held"]
+    a.closed = bool(snap["closed"])
+    return True
