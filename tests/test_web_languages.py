@@ -355,8 +355,9 @@ def test_rules_page_figures(visit: Any, name: str) -> None:
 @pytest.mark.parametrize("locale", ["en", "zh-Hant", "zh-Hans"])
 @pytest.mark.parametrize(("size_name", "size"), [("phone", PHONE), ("desktop", DESKTOP)])
 def test_screenshots(visit: Any, locale: str, size_name: str, size: ViewportSize) -> None:
-    """The tutorial's first step and a rules page in each language at phone and desktop sizes,
-    for docs/screenshots/ (named in docs/i18n.md)."""
+    """The tutorial's first step, a rules page, and a guest's lobby (private tables: open one,
+    join by code) and cashier (player protection) in each language at phone and desktop
+    sizes, for docs/screenshots/ (named in docs/i18n.md)."""
     v = visit(size)
     page = v.open("#/how-to-play")
     switch(page, locale)
@@ -365,4 +366,17 @@ def test_screenshots(visit: Any, locale: str, size_name: str, size: ViewportSize
     page.goto(v.base + "#/rules/colorado")
     expect(page.get_by_test_id("rules")).to_be_visible()
     assert save_shot(page, f"rules-{locale}-{size_name}.png").is_file()
+    switch(page, "en")
+    page.goto(v.base + "#/sign-in")
+    page.get_by_role("button", name="Play as a guest").click()
+    expect(page.locator(".pg-account__name")).to_be_visible()
+    switch(page, locale)
+    page.goto(v.base + "#/lobby")
+    expect(page.get_by_test_id("private-tables")).to_be_visible()
+    no_raw_key(page)
+    assert save_shot(page, f"lobby-{locale}-{size_name}.png").is_file()
+    page.goto(v.base + "#/cashier")
+    expect(page.get_by_test_id("protection")).to_be_visible()
+    no_raw_key(page)
+    assert save_shot(page, f"cashier-{locale}-{size_name}.png").is_file()
     assert v.errors == [] and v.outside == [], (v.errors, v.outside)
