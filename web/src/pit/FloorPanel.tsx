@@ -3,6 +3,7 @@ import { messageOf, useSession } from "../app/session";
 import { dollarsText, parseDollars } from "../game/money";
 import type { I18n } from "../i18n/i18n";
 import { useI18n } from "../i18n/i18n";
+import { OptionToggle, PayTableSelect } from "./optionFields";
 import type { Said } from "../i18n/said";
 import { say } from "../i18n/said";
 import { OpenTableForm } from "./OpenTableForm";
@@ -109,63 +110,13 @@ function OptionsForm({
             }}
           />
         </label>
-        {o.pair_fortunes.length > 0 ? (
-          <label class="pg-field pg-field--short">
-            <span class="pg-field__label">{i.t("side.pairFortunes")}</span>
-            <select
-              name="pair_fortunes"
-              value={pf}
-              onChange={(e) => {
-                setPf(e.currentTarget.value);
-              }}
-            >
-              <option value="">{i.t("pit.notOffered")}</option>
-              {o.pair_fortunes.map((p) => (
-                <option key={p} value={p}>
-                  {i.t("pit.payTable", { table: p })}
-                </option>
-              ))}
-            </select>
-          </label>
-        ) : null}
+        <PayTableSelect tables={o.pair_fortunes} value={pf} set={setPf} />
       </div>
       <div class="pg-pit__row">
-        <label class="pg-toggle">
-          <input
-            type="checkbox"
-            name="advice"
-            checked={advice}
-            onChange={(e) => {
-              setAdvice(e.currentTarget.checked);
-            }}
-          />
-          {i.t("pit.advice")}
-        </label>
-        {o.dragons_eye ? (
-          <label class="pg-toggle">
-            <input
-              type="checkbox"
-              name="dragons_eye"
-              checked={de}
-              onChange={(e) => {
-                setDe(e.currentTarget.checked);
-              }}
-            />
-            {i.t("wager.de")}
-          </label>
-        ) : null}
+        <OptionToggle name="advice" label={i.t("pit.advice")} checked={advice} set={setAdvice} />
+        {o.dragons_eye ? <OptionToggle name="dragons_eye" label={i.t("wager.de")} checked={de} set={setDe} /> : null}
         {o.supreme_bonus ? (
-          <label class="pg-toggle">
-            <input
-              type="checkbox"
-              name="supreme_bonus"
-              checked={sb}
-              onChange={(e) => {
-                setSb(e.currentTarget.checked);
-              }}
-            />
-            {i.t("pit.supremeBonus")}
-          </label>
+          <OptionToggle name="supreme_bonus" label={i.t("pit.supremeBonus")} checked={sb} set={setSb} />
         ) : null}
         <button
           type="submit"

@@ -2,6 +2,7 @@ import { useState } from "preact/hooks";
 import { messageOf, useSession } from "../app/session";
 import { dollarsText, parseDollars } from "../game/money";
 import { useI18n } from "../i18n/i18n";
+import { OptionToggle, PayTableSelect } from "./optionFields";
 import { profileTitle } from "../pages/profiles";
 import type { OpenTable, PitApi } from "./pitApi";
 import { usePoll } from "./usePoll";
@@ -138,63 +139,15 @@ export function OpenTableForm({ pit, opened }: { readonly pit: PitApi; readonly 
             }}
           />
         </label>
-        {p.offer.pair_fortunes.length > 0 ? (
-          <label class="pg-field pg-field--short">
-            <span class="pg-field__label">{i.t("side.pairFortunes")}</span>
-            <select
-              name="pair_fortunes"
-              value={pf}
-              onChange={(e) => {
-                setPf(e.currentTarget.value);
-              }}
-            >
-              <option value="">{i.t("pit.notOffered")}</option>
-              {p.offer.pair_fortunes.map((x) => (
-                <option key={x} value={x}>
-                  {i.t("pit.payTable", { table: x })}
-                </option>
-              ))}
-            </select>
-          </label>
-        ) : null}
+        <PayTableSelect tables={p.offer.pair_fortunes} value={pf} set={setPf} />
       </div>
       <div class="pg-pit__row">
-        <label class="pg-toggle">
-          <input
-            type="checkbox"
-            name="advice"
-            checked={advice}
-            onChange={(e) => {
-              setAdvice(e.currentTarget.checked);
-            }}
-          />
-          {i.t("pit.advice")}
-        </label>
+        <OptionToggle name="advice" label={i.t("pit.advice")} checked={advice} set={setAdvice} />
         {p.offer.dragons_eye ? (
-          <label class="pg-toggle">
-            <input
-              type="checkbox"
-              name="dragons_eye"
-              checked={de}
-              onChange={(e) => {
-                setDe(e.currentTarget.checked);
-              }}
-            />
-            {i.t("wager.de")}
-          </label>
+          <OptionToggle name="dragons_eye" label={i.t("wager.de")} checked={de} set={setDe} />
         ) : null}
         {p.offer.supreme_bonus ? (
-          <label class="pg-toggle">
-            <input
-              type="checkbox"
-              name="supreme_bonus"
-              checked={sb}
-              onChange={(e) => {
-                setSb(e.currentTarget.checked);
-              }}
-            />
-            {i.t("pit.supremeBonus")}
-          </label>
+          <OptionToggle name="supreme_bonus" label={i.t("pit.supremeBonus")} checked={sb} set={setSb} />
         ) : null}
         <button type="submit" class="pg-button pg-button--primary" disabled={busy || bad || !id.trim()}>
           {i.t("pit.openSubmit")}
