@@ -88,7 +88,8 @@ class Flood:
     def __init__(self, door: str, base: str, *extra: str, clients: int = 4) -> None:
         here = Path(__file__).resolve()
         self.proc = subprocess.Popen(
-            [sys.executable, str(here), door, base, str(clients), *extra],
+            # "--": a token may begin with "-" (urlsafe base64), which is no option
+            [sys.executable, str(here), "--", door, base, str(clients), *extra],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
