@@ -15,7 +15,8 @@ import asyncio
 import logging
 import secrets
 import time
-from typing import TYPE_CHECKING, Any, Protocol
+from datetime import timedelta
+from typing import TYPE_CHECKING, Any, Final, Protocol
 
 import sqlalchemy as sa
 
@@ -26,6 +27,7 @@ from ..accounts_sql import now
 from ..conduct import is_bot
 from ..config import TableConfig
 from ..schema import tables as db_tables
+from ..schema import users
 from .tables import private_tables
 
 if TYPE_CHECKING:
@@ -108,6 +110,42 @@ def owned(store: Store, owner: str) -> list[dict[str, Any]]:
     return [{"table": r[0], "code": r[1]} for r in rows]
 
 
+#: How long a code row whose table is not stored yet holds its owner's place (the table is
+#: opened just after its code is stored; a process that died in between frees it after this).
+RESERVED_FOR: Final = timedelta(minutes=5)
+
+
+def _reserve(store: Store, code: str, table_id: str, owner: str, cap: int) -> int | None:
+    """Store ``code`` for ``table_id`` if ``owner`` has fewer than ``cap`` private tables open
+    or being opened, in one transaction with the owner's account row locked: so two openings
+    at once, on this process or on any other of a cluster, cannot both take the last place.
+    None when stored, else how many the owner has."""
+    p, t = private_tables, db_tables
+    with store.engine.begin() as c:
+        # PostgreSQL: the row lock orders the owner's openings; SQLite has one writer and one
+        # process (a cluster needs PostgreSQL), where an asyncio lock orders them
+        c.execute(sa.select(users.c.id).where(users.c.name == owner).with_for_update())
+        since = now() - RESERVED_FOR
+        held = c.execute(
+            sa.select(sa.func.count())
+            .select_from(p.outerjoin(t, t.c.id == p.c.table_id))
+            .where(
+                p.c.owner == owner,
+                sa.or_(t.c.status == "open", sa.and_(t.c.id.is_(None), p.c.created_at > since)),
+            )
+        ).scalar_one()
+        if held >= cap:
+            return int(held)
+        c.execute(p.insert().values(code=code, table_id=table_id, owner=owner, created_at=now()))
+    return None
+
+
+def _forget(store: Store, table_id: str) -> None:
+    """Take back the place of a table that could not be opened."""
+    with store.engine.begin() as c:
+        c.execute(private_tables.delete().where(private_tables.c.table_id == table_id))
+
+
 def find_code(store: Store, code: str) -> str | None:
     """The table of an open private table's code."""
     p, t = private_tables, db_tables
@@ -118,15 +156,6 @@ def find_code(store: Store, code: str) -> str | None:
             .where(p.c.code == code, t.c.status == "open")
         ).first()
     return None if found is None else str(found[0])
-
-
-def _remember(store: Store, code: str, table_id: str, owner: str) -> None:
-    with store.engine.begin() as c:
-        c.execute(
-            private_tables.insert().values(
-                code=code, table_id=table_id, owner=owner, created_at=now()
-            )
-        )
 
 
 def _limits_within(profile: str, lo: int | None, hi: int | None) -> None:
@@ -159,30 +188,33 @@ async def open_private(
     """
     cap = service.options.private_tables_per_player
     store = service.store
-    async with _opening:  # one check of the cap and one opening at a time in this process
-        mine = await store.run(owned, store, owner)
-        if len(mine) >= cap:
-            plural = "s" if len(mine) != 1 else ""
-            raise IllegalActionError(
-                f"you have {len(mine)} private table{plural}"
-                f" open, the most a player may have here ({cap}"
-                "); close one by leaving it empty"
-            )
-        config = TableConfig(
-            id=_new_id(),
-            profile=profile,
-            min_wager=min_wager,
-            max_wager=max_wager,
-            owner=owner,
-            invitation_only=invitation_only,
-        )
-        config.build_profile()  # the profile and its limits checked before anything is stored
-        _limits_within(profile, min_wager, max_wager)
+    config = TableConfig(
+        id=_new_id(),
+        profile=profile,
+        min_wager=min_wager,
+        max_wager=max_wager,
+        owner=owner,
+        invitation_only=invitation_only,
+    )
+    config.build_profile()  # the profile and its limits checked before anything is stored
+    _limits_within(profile, min_wager, max_wager)
+    async with _opening:  # one opening at a time in this process (the cap: :func:`_reserve`)
         code = new_code()
         while await store.run(find_code, store, code) is not None:  # pragma: no cover
             code = new_code()
-        await service.open_table(config)
-        await store.run(_remember, store, code, config.id, owner)
+        held = await store.run(_reserve, store, code, config.id, owner, cap)
+        if held is not None:
+            plural = "s" if held != 1 else ""
+            raise IllegalActionError(
+                f"you have {held} private table{plural}"
+                f" open, the most a player may have here ({cap}"
+                "); close one by leaving it empty"
+            )
+        try:
+            await service.open_table(config)
+        except BaseException:
+            await asyncio.shield(store.run(_forget, store, config.id))
+            raise
     await service.events.add(
         "private_table_opened",
         "info",
