@@ -110,5 +110,8 @@ export default defineConfig({
     environment: "jsdom",
     include: ["src/**/*.test.{ts,tsx}"],
     setupFiles: ["src/test/setup.ts"],
+    // No test is timed: the property tests take a second on an idle machine and many more on a
+    // loaded one, where vitest's default of 5 s failed a test that was right.
+    testTimeout: 120_000,
   },
 });
