@@ -5,7 +5,8 @@
   code: opened on the lobby page (the code shown is the stored one), absent from the lobby,
   found by the code typed on another page and by the link; a round played with the spectator's
   page watching, and no hidden tile in any frame it received (the leak check of every spectator
-  test).
+  test); the two players chat both ways at that table, the spectator reads along (and may not
+  write), and every page shows what the table stored.
 * A seat sat out on its page no longer delays the table: the wagers window, 10 minutes long,
   waits for the other player only and the round finishes; "I'm back" plays from the next round.
 * The cashier: a daily limit set and a buy-in past it refused; self-exclusion refusing the
@@ -30,7 +31,7 @@ from paigow.service.protection.tables import protection
 from paigow.service.store import Store
 from service_support import OPERATOR, PASSWORD, Client, Server
 from web_fixtures import browser, visit
-from web_oracle import finished, play, sign_in
+from web_oracle import chat_lines, finished, play, say, sign_in
 from web_players import hidden_leaks
 from web_support import Visit, web_server
 
@@ -131,6 +132,19 @@ def test_two_players_and_a_signed_out_spectator_at_a_private_table_by_its_code(
     states = [f for f in spectator.frames if f.get("type") in ("state", "event")]
     assert states and all(f["state"]["you"] is None for f in states)
     assert hidden_leaks(spectator.frames, "") == []
+    # chat both ways at the private table, the signed-out spectator reading along; what every
+    # page shows is what the table stored
+    ann.goto(f"{server.base}/#/table/{table}")
+    said = ["hello from ann", "bob here, 天地人和"]
+    say(ann, said[0])
+    expect(bob.get_by_test_id("chat-text")).to_have_count(1, timeout=10_000)
+    say(bob, said[1])
+    for p in (ann, bob, page):
+        expect(p.get_by_test_id("chat-text")).to_have_count(2, timeout=10_000)
+        assert chat_lines(p) == said, chat_lines(p)
+    expect(page.get_by_test_id("chat-blocked")).to_be_visible()  # signed out: reads only
+    stored = server.http("GET", f"/api/tables/{table}/chat", server.login(OPERATOR)).json()
+    assert [(m["author"], m["text"]) for m in stored] == [("wann", said[0]), ("wbob", said[1])]
     assert not spectator.errors, spectator.errors
     for c in clients.values():
         c.ok(table, "leave")

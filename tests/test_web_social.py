@@ -21,7 +21,7 @@ from playwright.sync_api import Page, expect
 
 from service_support import OPERATOR, PASSWORD, Server
 from web_fixtures import browser, visit
-from web_oracle import sign_in
+from web_oracle import chat_lines, say, sign_in
 from web_support import Visit, web_server
 
 __all__ = ["browser", "visit"]
@@ -53,17 +53,6 @@ def seated_page(server: Server, visit: Any, name: str, seat: str) -> Page:
     return page
 
 
-def say(page: Page, text: str) -> None:
-    chat = page.get_by_test_id("chat")
-    chat.get_by_label("Message").fill(text)
-    chat.get_by_role("button", name="Send").click()
-    expect(chat.get_by_label("Message")).to_have_value("", timeout=10_000)
-
-
-def lines(page: Page) -> list[str]:
-    return page.get_by_test_id("chat-text").all_inner_texts()
-
-
 def test_chat_markup_is_shown_as_text(server: Server, visit: Any) -> None:
     """ann and ben chat both ways; a signed-out spectator reads along but may not write. The
     markup ann types is on every page exactly as typed, as text: no image, script or bold
@@ -77,7 +66,7 @@ def test_chat_markup_is_shown_as_text(server: Server, visit: Any) -> None:
     say(ben, "hi ann, 天地人和 👍")
     for page in (ann, ben, rail):
         expect(page.get_by_test_id("chat-text")).to_have_count(2, timeout=10_000)
-        assert lines(page) == [XSS, "hi ann, 天地人和 👍"], lines(page)
+        assert chat_lines(page) == [XSS, "hi ann, 天地人和 👍"], chat_lines(page)
         chat = page.get_by_test_id("chat")
         assert chat.locator("img, script, b").count() == 0
         assert page.evaluate("window.__xss") is None
@@ -102,9 +91,9 @@ def test_a_mute_and_an_operators_deletion(server: Server, visit: Any) -> None:
     say(cat, "second from cat")
     say(ben, "ben is here")
     expect(rail.get_by_test_id("chat-text").last).to_have_text("ben is here", timeout=10_000)
-    assert "second from cat" in lines(rail)
+    assert "second from cat" in chat_lines(rail)
     expect(ben.get_by_test_id("chat-text").last).to_have_text("ben is here", timeout=10_000)
-    assert not [t for t in lines(ben) if "cat" in t and "from" in t]
+    assert not [t for t in chat_lines(ben) if "cat" in t and "from" in t]
     boss = visit().open("#/sign-in")  # the operator, through the page
     boss.get_by_role("tab", name="Sign in").click()
     boss.get_by_label("Account name").fill(OPERATOR)

@@ -23,7 +23,18 @@ from playwright.sync_api import Page, expect
 from service_support import PASSWORD, Client
 from web_support import Visit
 
-__all__ = ["Figures", "act", "finished", "money", "oracle", "page_round", "play", "sign_in"]
+__all__ = [
+    "Figures",
+    "act",
+    "chat_lines",
+    "finished",
+    "money",
+    "oracle",
+    "page_round",
+    "play",
+    "say",
+    "sign_in",
+]
 
 _MONEY = re.compile(r"([+−-]?)\$([\d,]+)\.(\d\d)")
 
@@ -284,3 +295,16 @@ def sign_in(v: Visit, name: str) -> Page:
     page.get_by_role("button", name="Create account and play").click()
     expect(page.locator(".pg-account__name")).to_have_text(name)
     return page
+
+
+def say(page: Page, text: str) -> None:
+    """Send ``text`` from the page's chat; back when the page cleared its message box."""
+    chat = page.get_by_test_id("chat")
+    chat.get_by_label("Message").fill(text)
+    chat.get_by_role("button", name="Send").click()
+    expect(chat.get_by_label("Message")).to_have_value("", timeout=10_000)
+
+
+def chat_lines(page: Page) -> list[str]:
+    """The chat's lines as the page shows them, oldest first."""
+    return page.get_by_test_id("chat-text").all_inner_texts()
