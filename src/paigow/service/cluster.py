@@ -28,6 +28,8 @@ import math
 import secrets
 from typing import TYPE_CHECKING, Any, Protocol
 
+from paigow.errors import IllegalActionError
+
 from . import leases
 from .actor import TableActor
 from .auth import User
@@ -207,13 +209,26 @@ class Cluster:
         self.held[actor.table_id] = epoch
         self.owner_of[actor.table_id] = self.instance
 
-    async def own_new(self, actor: TableActor) -> None:
-        """A table opened by this process: its lease (epoch 1)."""
-        epoch = await self.store.run(
-            leases.acquire, self.store, actor.table_id, self.instance, self.ttl
-        )
-        if epoch is None:  # pragma: no cover - a new table's id is new
-            raise RuntimeError(f"table {actor.table_id} is leased already")
+    async def claim_new(self, table_id: str) -> int:
+        """The lease of a table this process is about to open (epoch 1), taken *before* the
+        table is stored: a table stored first would be open with no lease for a moment, and
+        another process's lease loop could take it in between (it did: the opening then
+        failed with a server error, the table run elsewhere).
+
+        Raises:
+            IllegalActionError: a table of that id is leased already (it exists).
+        """
+        epoch = await self.store.run(leases.acquire, self.store, table_id, self.instance, self.ttl)
+        if epoch is None:
+            raise IllegalActionError(f"table {table_id!r} exists already")
+        return epoch
+
+    async def unclaim(self, table_id: str) -> None:
+        """Give back the lease of a table that could not be stored."""
+        await self.store.run(leases.release, self.store, self.instance, [table_id])
+
+    def own_new(self, actor: TableActor, epoch: int) -> None:
+        """A table opened by this process, under the lease :meth:`claim_new` took."""
         self._wire(actor)
         self._own(actor, epoch)
 

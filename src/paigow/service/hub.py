@@ -369,10 +369,16 @@ class Service:
         if config.id in self.actors:
             raise IllegalActionError(f"table {config.id!r} exists already")
         engine = TableEngine(config)
-        await self.store.run(self.store.open_table, config.id, config.to_json())
+        epoch = await self.cluster.claim_new(config.id) if self.cluster is not None else 0
+        try:
+            await self.store.run(self.store.open_table, config.id, config.to_json())
+        except BaseException:
+            if self.cluster is not None:
+                await asyncio.shield(self.cluster.unclaim(config.id))
+            raise
         actor = self._actor(engine)
         if self.cluster is not None:
-            await self.cluster.own_new(actor)
+            self.cluster.own_new(actor, epoch)
         actor.start()
         n = engine.profile.table.positions
         bots = [
