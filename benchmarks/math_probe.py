@@ -77,7 +77,7 @@ def times() -> dict[str, Any]:
     out["many"] = best(run_many, 3)
     out["optimal"] = best(lambda: optimal_arrays(fresh(reg), rules=rules, commission=FIVE), 5)
 
-    from paigow.spg import exact as spg
+    from paigow.games.cards import exact as spg
 
     spg.spg_way_arrays("spg-house")
     spg_counter = getattr(spg, "_counter", None)
@@ -90,7 +90,7 @@ def times() -> dict[str, Any]:
     spg_edge()
     out["spg_edge"] = best(spg_edge, 5)
 
-    from paigow.sidebets import supreme_bonus as bonus
+    from paigow.games.cards import supreme_bonus as bonus
 
     def cold_bonus() -> object:
         for name in ("_counts", "_classify_shape", "_shapes", "_straight_shapes"):

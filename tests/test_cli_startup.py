@@ -105,4 +105,4 @@ def test_the_full_parser_loads_no_math() -> None:
     read theirs without loading NumPy, the games or the generator."""
     mods = _modules("from paigow.cli.main import build_parser\nbuild_parser()")
     assert "numpy" not in _roots(mods)
-    assert not {"paigow.strategy", "paigow.bankroll", "paigow.spg"} & mods
+    assert not {"paigow.strategy", "paigow.bankroll", "paigow.games.cards"} & mods

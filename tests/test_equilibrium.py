@@ -22,8 +22,8 @@ from paigow.exact.edge import wins_matrix
 from paigow.exact.game import Game
 from paigow.exact.space import HandSpace, kind_space
 from paigow.exact.strategy_exact import MixedStrategy, evaluate
+from paigow.games.outcomes import CompareRules
 from paigow.profiles import get_profile
-from paigow.settings import CompareRules
 from paigow.tiles import format_tiles
 
 Probs = list[dict[int, Fraction]]

@@ -13,13 +13,15 @@ import pytest
 
 from paigow.cli.main import main
 from paigow.exact.advise import advise
-from paigow.exact.api import commission_of, edge_of, resolve, setting_advice
+from paigow.exact.api import edge_of, resolve, setting_advice
 from paigow.exact.edge import edge
 from paigow.exact.optimal import _split_counts
+from paigow.exact.results import commission_of
 from paigow.exact.space import kind_space, pip_space
 from paigow.exact.strategy import way_arrays
+from paigow.games.outcomes import CompareRules, Outcome
 from paigow.profiles import get_profile
-from paigow.settings import CompareRules, Outcome, compare_settings, settings_of
+from paigow.settings import compare_settings, settings_of
 from paigow.tiles import FULL_SET, Tile
 from paigow.ways import get_way, way_names
 

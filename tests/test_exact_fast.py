@@ -22,9 +22,10 @@ from paigow.exact.edge import edge, edges, side_counts
 from paigow.exact.reference import reference_edge, reference_split_counts
 from paigow.exact.space import HandSpace, kind_space, pip_space
 from paigow.exact.strategy import WayArrays, arrays_from_choice, way_arrays
+from paigow.games.outcomes import CompareRules
 from paigow.hands4 import all_combinations, distinct_hands
 from paigow.profiles import get_profile, profile_names
-from paigow.settings import CompareRules, settings_of
+from paigow.settings import settings_of
 from paigow.ways import get_way
 
 FIVE = Fraction(1, 20)

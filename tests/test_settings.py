@@ -11,18 +11,10 @@ from hypothesis import strategies as st
 
 import reference as ref
 from paigow.errors import IllegalActionError, InvalidSettingError, ParseError
+from paigow.games.outcomes import CompareRules, Comparison, Outcome, Side
 from paigow.profiles import get_profile
 from paigow.ranking import Hand
-from paigow.settings import (
-    CompareRules,
-    Comparison,
-    Outcome,
-    Setting,
-    Side,
-    compare_settings,
-    settings_of,
-    validate_four,
-)
+from paigow.settings import Setting, compare_settings, settings_of, validate_four
 from paigow.tiles import FULL_SET, Tile, parse_tiles, tile
 
 PROFILES = ("colorado", "generic", "maryland", "lucky-chances")

@@ -14,14 +14,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from paigow.errors import ConfigError
-from paigow.exact.api import commission_of, edge_of
-from paigow.profiles import get_profile
-from paigow.strategy.candidates import Evaluator, enumerate_rules
-from paigow.strategy.classes import tile_problem
-from paigow.strategy.derive import derive
-from paigow.ways import get_way
-from paigow.ways.rule_tiles import TILE_VOCABULARY, choose, hand_level, hand_points
-from paigow.ways.rulebook import (
+from paigow.exact.api import edge_of
+from paigow.exact.results import commission_of
+from paigow.games.rulebook import (
     CONDITIONS,
     PAIR_PLAYS,
     PLAYS,
@@ -33,6 +28,12 @@ from paigow.ways.rulebook import (
     parse_strategy,
     rule_words,
 )
+from paigow.profiles import get_profile
+from paigow.strategy.candidates import Evaluator, enumerate_rules
+from paigow.strategy.classes import tile_problem
+from paigow.strategy.derive import derive
+from paigow.ways import get_way
+from paigow.ways.rule_tiles import TILE_VOCABULARY, choose, hand_level, hand_points
 
 V = {"tiles": TILE_VOCABULARY}
 GENERIC = get_profile("generic")
@@ -255,9 +256,9 @@ def test_a_derived_card_strategy_played_back_reproduces_its_ev(tmp_path: Path, r
     """Supreme Pai Gow: the file, read back as a card way and scored by ``spg_edge`` (not by
     the generator), gives the EV reported; as banker too (the banker's counts of the generator
     come from the dominance counts, the edge from the player's side)."""
-    from paigow.spg.exact import spg_edge
-    from paigow.spg.house_way import get_card_way
-    from paigow.spg.rule_cards import CARD_VOCABULARY
+    from paigow.games.cards.exact import spg_edge
+    from paigow.games.cards.house_way import get_card_way
+    from paigow.games.cards.rule_cards import CARD_VOCABULARY
 
     d = derive(get_profile("nj-supreme"), role=role, rules=2)
     s = d.strategy()
@@ -274,11 +275,11 @@ def test_a_derived_card_strategy_played_back_reproduces_its_ev(tmp_path: Path, r
 
 
 def test_card_rules_play_alike_per_hand_and_per_class() -> None:
-    from paigow.spg.exact import rank_space
-    from paigow.spg.house_way import get_card_way
-    from paigow.spg.rule_cards import CARDS
+    from paigow.games.cards.exact import rank_space
+    from paigow.games.cards.house_way import get_card_way
+    from paigow.games.cards.rule_cards import CARDS
+    from paigow.games.rule_play import first_setting
     from paigow.strategy.derive import problem_for
-    from paigow.ways.rule_play import first_setting
 
     ev = Evaluator(problem_for(get_profile("nj-supreme")))
     sp, house = rank_space(), get_card_way("spg-house")

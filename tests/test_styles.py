@@ -10,8 +10,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from paigow.dealing import count_start, stacks_of
+from paigow.dealing import stacks_of
 from paigow.errors import IllegalActionError, ParseError
+from paigow.games.dice import count_start
 from paigow.games.ring import start_ring_order
 from paigow.games.tiles.delivery import (
     STYLES,

@@ -17,8 +17,8 @@ from typing import Any
 
 import pytest
 
-from paigow.cards import DECK
 from paigow.errors import IllegalActionError, PaigowError
+from paigow.games.cards.cards import DECK
 from paigow.profiles import get_profile
 from paigow.table.atomic import is_action
 from paigow.table.auto import run_dealer

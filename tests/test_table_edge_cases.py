@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from paigow.cards import DECK
 from paigow.errors import IllegalActionError
+from paigow.games.cards.cards import DECK
 from paigow.profiles import get_profile
 from paigow.table.auto import run_dealer
 from paigow.table.record import round_record

@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 from rich.console import Console
 
-from paigow.cards import DECK
 from paigow.errors import IllegalActionError
+from paigow.games.cards.cards import DECK
 from paigow.profiles import Profile, get_profile
 from paigow.table.auto import ComputerPlayer, run_dealer
 from paigow.table.record import round_record

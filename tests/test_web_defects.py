@@ -28,7 +28,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, ViewportSize, expect
 
-from paigow.exact.api import commission_of, setting_advice
+from paigow.exact.api import setting_advice
+from paigow.exact.results import commission_of
 from paigow.profiles import get_profile
 from paigow.tiles import parse_tiles
 from service_support import OPERATOR, Client, Server

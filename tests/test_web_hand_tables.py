@@ -17,9 +17,9 @@ from itertools import combinations_with_replacement
 from pathlib import Path
 from typing import Any
 
-from paigow.cards import DECK, JOKER_1, JOKER_2
+from paigow.games.cards.cards import DECK, JOKER_1, JOKER_2
+from paigow.games.cards.hands import FACE_BASE, N_TYPES, PAIR_BASE, RANK_TYPE_NAMES, CardHand
 from paigow.ranking import Hand, n_rank_positions
-from paigow.spg.hands import FACE_BASE, N_TYPES, PAIR_BASE, RANK_TYPE_NAMES, CardHand
 from paigow.tiles import ALL_TILES
 
 GENERATED = Path(__file__).resolve().parent.parent / "web" / "src" / "generated"

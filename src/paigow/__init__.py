@@ -31,17 +31,10 @@ from paigow.errors import (
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from paigow.exact.named import get_way
+    from paigow.games.outcomes import CompareRules, Comparison, Outcome, Side
     from paigow.profiles import Profile, get_profile, load_profile, profile_names
     from paigow.ranking import Hand
-    from paigow.settings import (
-        CompareRules,
-        Comparison,
-        Outcome,
-        Setting,
-        Side,
-        compare_settings,
-        settings_of,
-    )
+    from paigow.settings import Setting, compare_settings, settings_of
     from paigow.tiles import (
         ALL_TILES,
         FULL_SET,
@@ -58,18 +51,8 @@ if TYPE_CHECKING:
 _LAZY: dict[str, str] = {
     **dict.fromkeys(("Profile", "get_profile", "load_profile", "profile_names"), "profiles"),
     "Hand": "ranking",
-    **dict.fromkeys(
-        (
-            "CompareRules",
-            "Comparison",
-            "Outcome",
-            "Setting",
-            "Side",
-            "compare_settings",
-            "settings_of",
-        ),
-        "settings",
-    ),
+    **dict.fromkeys(("CompareRules", "Comparison", "Outcome", "Side"), "games.outcomes"),
+    **dict.fromkeys(("Setting", "compare_settings", "settings_of"), "settings"),
     **dict.fromkeys(
         ("ALL_TILES", "FULL_SET", "Tile", "format_tiles", "parse_tile", "parse_tiles", "tile"),
         "tiles",

@@ -9,9 +9,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from paigow.dealing import Rng, count_start, roll_dice, shuffled_set, stacks_of
+from paigow.dealing import shuffled_set, stacks_of
+from paigow.games.dice import Rng, count_start, roll_dice
+from paigow.games.outcomes import Comparison
 from paigow.profiles import Profile
-from paigow.settings import Comparison, Setting, compare_settings
+from paigow.settings import Setting, compare_settings
 from paigow.tiles import Tile
 from paigow.ways.base import HouseWay
 

@@ -7,7 +7,6 @@ win / push / lose of a player's setting against the dealer's or bank's setting.
 
 from __future__ import annotations
 
-import enum
 import re
 from collections import Counter
 from collections.abc import Sequence
@@ -15,6 +14,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from paigow.errors import InvalidSettingError, ParseError
+from paigow.games.outcomes import CompareRules, Comparison, Outcome, Side, outcome_of
 from paigow.ranking import Hand, player_wins_hand
 from paigow.tiles import Tile, parse_tiles
 
@@ -28,36 +28,6 @@ __all__ = [
     "settings_of",
     "validate_four",
 ]
-
-
-class Outcome(enum.Enum):
-    """Result of a wager: the player wins both hands, pushes, or loses (R-SETTLE-02..05)."""
-
-    WIN = "win"
-    PUSH = "push"
-    LOSE = "lose"
-
-
-class Side(enum.Enum):
-    """Who takes one hand: the player, or the dealer/bank/Player-Dealer."""
-
-    PLAYER = "player"
-    DEALER = "dealer"
-
-
-@dataclass(frozen=True, slots=True)
-class CompareRules:
-    """The jurisdiction-dependent comparison rules (R-RANK-11, matrix M-09/M-10).
-
-    Attributes:
-        zero_zero_banker: hands of value 0 on both sides go to the dealer/bank regardless of
-            the highest tile (Maryland, Lucky Chances). When False (Colorado, generic), a
-            0-vs-0 *high* hand is decided by the highest tile (AMB-23).
-        low_zero_loses: a player's low hand of value 0 never wins (every tile document).
-    """
-
-    zero_zero_banker: bool = False
-    low_zero_loses: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,28 +127,6 @@ def settings_of(tiles: Sequence[Tile] | str) -> tuple[Setting, Setting, Setting]
         h1, h2 = Hand.of(ts[a], ts[b]), Hand.of(ts[c], ts[d])
         out.append(Setting(h1, h2) if h1.strength >= h2.strength else Setting(h2, h1))
     return (out[0], out[1], out[2])
-
-
-@dataclass(frozen=True, slots=True)
-class Comparison:
-    """Outcome of a player's setting against the dealer's/bank's setting."""
-
-    high: Side
-    low: Side
-    result: Outcome
-
-    def to_json(self) -> dict[str, str]:
-        """``{"result": ..., "high": ..., "low": ...}`` with string values."""
-        return {"result": self.result.value, "high": self.high.value, "low": self.low.value}
-
-
-def outcome_of(high_won: bool, low_won: bool) -> Outcome:
-    """R-SETTLE-05 decision table."""
-    if high_won and low_won:
-        return Outcome.WIN
-    if high_won or low_won:
-        return Outcome.PUSH
-    return Outcome.LOSE
 
 
 def compare_settings(player: Setting, banker: Setting, rules: CompareRules) -> Comparison:

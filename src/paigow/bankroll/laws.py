@@ -23,8 +23,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from paigow.errors import ConfigError
-from paigow.exact.api import commission_of
-from paigow.exact.edge import EdgeResult
+from paigow.exact.results import EdgeResult, commission_of
 from paigow.games import game_for
 from paigow.profiles import Profile
 from paigow.sidebets.dragons_eye import DEWager, settle

@@ -225,9 +225,10 @@ def sidebet(args: argparse.Namespace) -> int:
 
 def strategy(args: argparse.Namespace) -> int:
     """``paigow strategy export --way WAY --out FILE``."""
-    from paigow.exact.api import commission_of, strategy_way
+    from paigow.exact.api import strategy_way
+    from paigow.exact.results import commission_of
+    from paigow.games.computed import computed_spec
     from paigow.profiles import get_profile
-    from paigow.ways import computed_spec
     from paigow.ways.table import write_table
 
     prof = get_profile(args.profile)

@@ -84,9 +84,9 @@ def _mixed_json(space: HandSpace, strategy: MixedStrategy) -> list[dict[str, Any
 
 def equilibrium_data(args: argparse.Namespace) -> dict[str, Any]:
     """Solve, write the two CSV files, and return the JSON summary."""
-    from paigow.exact.api import commission_of
     from paigow.exact.equilibrium import solve_equilibrium
     from paigow.exact.game import Game
+    from paigow.exact.results import commission_of
     from paigow.exact.space import kind_space
     from paigow.games import game_for
     from paigow.profiles import get_profile

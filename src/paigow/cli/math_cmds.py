@@ -9,7 +9,7 @@ from fractions import Fraction
 from typing import Any
 
 from paigow.errors import ParseError
-from paigow.exact.api import commission_of
+from paigow.exact.results import commission_of
 from paigow.games import game_for
 from paigow.profiles import Profile, get_profile
 

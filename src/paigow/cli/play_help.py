@@ -6,14 +6,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from paigow.games.cards.supreme_bonus import BONUS_PAYTABLE
 from paigow.games.tiles.delivery import STYLES
 from paigow.profiles import Profile
-from paigow.sidebets import (
-    BONUS_PAYTABLE,
-    DICE_BONUS_OTHER_PAYS,
-    DICE_BONUS_SHAKER_PAYS,
-    PF_TABLES,
-)
+from paigow.sidebets import DICE_BONUS_OTHER_PAYS, DICE_BONUS_SHAKER_PAYS, PF_TABLES
 
 from .amounts import dollars
 
@@ -38,7 +34,7 @@ def rule_of(way_name: str, pieces: Sequence[Any]) -> str:
 
         return rule_words(list(pieces))
     if way_name == "spg-house":
-        from paigow.spg.house_way import rule_words as card_rule_words
+        from paigow.games.cards.house_way import rule_words as card_rule_words
 
         return card_rule_words(list(pieces))
     if way_name.startswith("optimal"):

@@ -7,7 +7,7 @@ from collections import defaultdict
 import numpy as np
 
 from paigow.errors import ConfigError
-from paigow.exact.edge import EdgeResult
+from paigow.exact.results import EdgeResult
 from paigow.ranking import PAIR_BASE
 
 __all__ = ["hand_groups", "plot_edge"]

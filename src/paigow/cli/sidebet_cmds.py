@@ -6,14 +6,11 @@ from fractions import Fraction
 from typing import Any
 
 from paigow.errors import ConfigError
+from paigow.games.cards.supreme_bonus import BONUS_PAYTABLE, BonusClass, bonus_counts, bonus_return
 from paigow.sidebets import (
-    BONUS_PAYTABLE,
     PF_TABLES,
-    BonusClass,
     DEWager,
     PFClass,
-    bonus_counts,
-    bonus_return,
     dice_bonus_return,
     dice_bonus_wager_value,
     pair_fortunes_counts,

@@ -18,49 +18,10 @@ from paigow.settings import CompareRules, Setting, settings_of
 from paigow.tiles import Tile
 
 from .edge import wins_matrix
+from .results import SettingScore, hand_pieces, same_as
 from .strategy import WayArrays
 
 __all__ = ["Advice", "SettingScore", "advise", "hand_pieces", "same_as"]
-
-
-def hand_pieces(hand: Any) -> list[str]:
-    """The two pieces of a hand (tiles or cards, the higher first), as text."""
-    return [str(hand.first), str(hand.second)]
-
-
-@dataclass(frozen=True)
-class SettingScore:
-    """Exact result of one setting (tiles or cards) over all opposing hands, from the advised
-    side's view."""
-
-    setting: Any
-    win: int
-    push: int
-    lose: int
-    ev: Fraction
-    #: Other settings of the same pieces whose two hands have the same strengths: they play
-    #: exactly alike, so they are scored (and listed) once, under this one.
-    same: tuple[Any, ...] = ()
-
-    @property
-    def hands(self) -> int:
-        """Opposing hands counted (20,475 for tiles, 230,300 for cards)."""
-        return self.win + self.push + self.lose
-
-    def to_json(self) -> dict[str, Any]:
-        """JSON form: tiles, probabilities, EV (float and exact)."""
-        n = self.hands
-        return {
-            "high": hand_pieces(self.setting.high),
-            "low": hand_pieces(self.setting.low),
-            "ev": float(self.ev),
-            "ev_exact": str(self.ev),
-            "win": self.win / n,
-            "push": self.push / n,
-            "lose": self.lose / n,
-            "counts": {"win": self.win, "push": self.push, "lose": self.lose},
-            "same": [{"high": hand_pieces(o.high), "low": hand_pieces(o.low)} for o in self.same],
-        }
 
 
 @dataclass(frozen=True)
@@ -84,21 +45,6 @@ class Advice:
             "best": self.best,
             "house_way": self.house,
         }
-
-
-def _split(s: Any) -> tuple[list[str], list[str]]:
-    return sorted(hand_pieces(s.high)), sorted(hand_pieces(s.low))
-
-
-def same_as(s: Any, every: Sequence[Any]) -> tuple[Any, ...]:
-    """The settings among ``every`` (all the settings of some pieces) that play exactly as
-    ``s`` — hands of the same strengths — but split the pieces otherwise."""
-    out: list[Any] = []
-    for o in every:
-        seen = [_split(x) for x in (s, *out)]
-        if o.key() == s.key() and _split(o) not in seen:
-            out.append(o)
-    return tuple(out)
 
 
 def _distinct(ss: Sequence[Setting]) -> list[Setting]:

@@ -10,7 +10,6 @@ Way names are those of :func:`paigow.ways.get_way` plus two computed strategies:
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from decimal import Decimal
 from fractions import Fraction
 from functools import lru_cache
 
@@ -25,6 +24,7 @@ from .advise import Advice, advise
 from .arrays import I64
 from .edge import EdgeResult, edge, edges, side_counts
 from .optimal import OptimalWay, optimal_arrays
+from .results import commission_of
 from .space import HandSpace, space_for
 from .strategy import WayArrays, way_arrays
 
@@ -40,11 +40,6 @@ __all__ = [
 ]
 
 COMPUTED = ("optimal", "optimal-banker")
-
-
-def commission_of(profile: Profile, override: str | None = None) -> Fraction:
-    """The commission rate: ``override`` (e.g. ``"0.05"``) or the profile's, as a Fraction."""
-    return Fraction(Decimal(override if override is not None else profile.commission.rate))
 
 
 def _base(name: str) -> HouseWay:

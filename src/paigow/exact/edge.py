@@ -12,9 +12,7 @@ keeps the slower class-by-class enumeration that checks it.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -22,6 +20,7 @@ import numpy.typing as npt
 from paigow.settings import CompareRules
 
 from .arrays import I32, I64, B
+from .results import EdgeDetail, EdgeResult
 from .strategy import WayArrays
 
 __all__ = [
@@ -125,68 +124,6 @@ def outcome_counts(
     win = np.where(hw & lw, mi, 0).sum(axis=1, dtype=np.int64)
     lose = np.where(hw | lw, 0, mi).sum(axis=1, dtype=np.int64)
     return win, lose, total
-
-
-@dataclass(frozen=True, eq=False)
-class EdgeDetail:
-    """Per player-class results behind an :class:`EdgeResult` (for plots and reports)."""
-
-    player_high: I32
-    player_low: I32
-    weight: I64
-    win: I64
-    lose: I64
-    total: I64
-
-
-@dataclass(frozen=True)
-class EdgeResult:
-    """Exact outcome counts of one player way against one dealer way."""
-
-    player_way: str
-    dealer_way: str
-    profile: str
-    commission: Fraction
-    win: int
-    push: int
-    lose: int
-    detail: EdgeDetail | None = field(default=None, compare=False, repr=False)
-
-    @property
-    def deals(self) -> int:
-        """Number of deals enumerated (736,281,000)."""
-        return self.win + self.push + self.lose
-
-    @property
-    def player_ev(self) -> Fraction:
-        """Player's expected return per unit bet: wins paid at 1 - commission."""
-        return (self.win * (1 - self.commission) - self.lose) / self.deals
-
-    @property
-    def banker_ev(self) -> Fraction:
-        """Expected return per unit of the player's bet to the player's opponent as banker.
-
-        The banker takes copies (already in the counts), wins the player's losing bets and pays
-        commission on its own wins.
-        """
-        return (self.lose * (1 - self.commission) - self.win) / self.deals
-
-    def to_json(self) -> dict[str, Any]:
-        """The documented JSON form (see ``docs/math.md``)."""
-        n = self.deals
-        return {
-            "player_way": self.player_way,
-            "dealer_way": self.dealer_way,
-            "profile": self.profile,
-            "commission": str(self.commission),
-            "deals": n,
-            "counts": {"win": self.win, "push": self.push, "lose": self.lose},
-            "probabilities": {"win": self.win / n, "push": self.push / n, "lose": self.lose / n},
-            "player_ev": float(self.player_ev),
-            "banker_ev": float(self.banker_ev),
-            "player_ev_exact": str(self.player_ev),
-            "banker_ev_exact": str(self.banker_ev),
-        }
 
 
 def _result(

@@ -25,7 +25,7 @@ from math import comb
 
 import numpy as np
 
-from paigow.settings import CompareRules
+from paigow.games.outcomes import CompareRules
 
 from .arrays import F64, I8, I64, B
 from .dominance import DominanceCounter

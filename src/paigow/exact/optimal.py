@@ -16,7 +16,8 @@ from paigow.ranking import Hand
 from paigow.settings import CompareRules, Setting
 from paigow.tiles import Tile
 
-from .arrays import I8, I64
+from .arrays import I64
+from .best import best_split
 from .edge import side_counts
 from .space import SPLITS, HandSpace
 from .strategy import WayArrays, arrays_from_choice
@@ -29,25 +30,6 @@ def _split_counts(
 ) -> tuple[I64, I64]:
     """(wins, losses) of every class for each of its three splits: arrays of shape (n, 3)."""
     return side_counts(opponent, space.split_high, space.split_low, rules, as_banker=as_banker)
-
-
-def best_split(keys: Sequence[I64]) -> I8:
-    """Per row, the first column whose keys are lexicographically largest.
-
-    ``keys`` are arrays of shape (n, 3), the first the most significant.
-    """
-    n = keys[0].shape[0]
-    rows = np.arange(n)
-    choice = np.zeros(n, dtype=np.int8)
-    for j in (1, 2):
-        better = np.zeros(n, dtype=np.bool_)
-        equal = np.ones(n, dtype=np.bool_)
-        for k in keys:
-            new, old = k[:, j], k[rows, choice]
-            better |= equal & (new > old)
-            equal &= new == old
-        choice[better] = j
-    return choice
 
 
 def optimal_arrays(

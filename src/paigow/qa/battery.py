@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import numpy.typing as npt
 
-from paigow.cards import DECK
+from paigow.games.cards.cards import DECK
 from paigow.profiles import get_profile
 from paigow.tiles import ALL_TILES
 

@@ -20,8 +20,9 @@ from typing import Any
 from fastapi import APIRouter, FastAPI, HTTPException
 from pydantic import BaseModel, ConfigDict, Field, StrictStr
 
-from paigow.dealing import Rng, default_rng, shuffled_set
+from paigow.dealing import shuffled_set
 from paigow.errors import PaigowError
+from paigow.games.dice import Rng, default_rng
 from paigow.profiles import get_profile
 from paigow.ranking import Hand
 from paigow.settings import Setting, compare_settings

@@ -5,9 +5,18 @@ Pure library code: classifications, pay tables and exact returns as :class:`frac
 * :mod:`paigow.sidebets.pair_fortunes`: Pair Fortunes classes and tables (R-PF-04/05);
 * :mod:`paigow.sidebets.dragons_eye`: odd, even, double, triple, match and the dice bonus
   streak chain (R-DE-05..10, AMB-12..14);
-* :mod:`paigow.sidebets.supreme_bonus`: the four-card bonus (R-SPG-16..18, AMB-51/52/58).
+* the four-card bonus of Supreme Pai Gow (R-SPG-16..18, AMB-51/52/58), whose old path this
+  package keeps: it lives in the card game's folder, :mod:`paigow.games.cards.supreme_bonus`.
 """
 
+from paigow.games.cards.supreme_bonus import (
+    BONUS_PAYTABLE,
+    BonusClass,
+    bonus_counts,
+    bonus_return,
+    cap_bonus_payouts,
+    classify_bonus,
+)
 from paigow.sidebets.dragons_eye import (
     ALL_DICE,
     DICE_BONUS_OTHER_PAYS,
@@ -39,14 +48,6 @@ from paigow.sidebets.pair_fortunes import (
     pair_fortunes_counts,
     pair_fortunes_return,
     pf_paytable,
-)
-from paigow.sidebets.supreme_bonus import (
-    BONUS_PAYTABLE,
-    BonusClass,
-    bonus_counts,
-    bonus_return,
-    cap_bonus_payouts,
-    classify_bonus,
 )
 
 __all__ = [

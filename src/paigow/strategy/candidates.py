@@ -16,7 +16,7 @@ from typing import Final
 import numpy as np
 
 from paigow.exact.arrays import I8, I32, I64, B
-from paigow.ways.rulebook import CONDITIONS, PAIR_PLAYS, PLAYS, Condition, Rule
+from paigow.games.rulebook import CONDITIONS, PAIR_PLAYS, PLAYS, Condition, Rule
 
 from .classes import Problem
 

@@ -2,7 +2,8 @@
 EV of each split against the opposing way, and the vocabulary's tests as arrays.
 
 Everything comes from the exact engine's public API (:func:`paigow.exact.api.split_counts`,
-:func:`paigow.spg.exact.spg_split_counts`); the adapter is chosen by the profile's game object.
+:func:`paigow.games.cards.exact.spg_split_counts`); the adapter is chosen by the profile's game
+object.
 """
 
 from __future__ import annotations
@@ -18,10 +19,10 @@ from paigow.exact.api import resolve, split_counts
 from paigow.exact.arrays import I64, B
 from paigow.exact.named import get_way
 from paigow.exact.space import SPLITS
+from paigow.games.rulebook import Pattern, Vocabulary
 from paigow.profiles import Profile
 from paigow.ranking import PAIR_BASE
 from paigow.ways.rule_tiles import TILE_VOCABULARY
-from paigow.ways.rulebook import Pattern, Vocabulary
 
 __all__ = ["ROLES", "Problem", "tile_problem"]
 

@@ -12,7 +12,8 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
-from paigow.settings import Outcome, Setting, settings_of
+from paigow.games.outcomes import Outcome
+from paigow.settings import Setting, settings_of
 
 from .ledger import Transfer
 from .money import (
@@ -218,7 +219,12 @@ def _restake(
 def settle_bonus(rnd: RoundState, results: dict[str, dict[str, Any]]) -> list[Transfer]:
     """R-SPG-17..19: each bonus wager on the four cards dealt (whatever the setting, after a
     surrender too), paid by the house (AMB-55) under the payout limit (R-SPG-18, AMB-51)."""
-    from paigow.sidebets import BONUS_PAYTABLE, BonusClass, cap_bonus_payouts, classify_bonus
+    from paigow.games.cards.supreme_bonus import (
+        BONUS_PAYTABLE,
+        BonusClass,
+        cap_bonus_payouts,
+        classify_bonus,
+    )
 
     bonus = [
         w

@@ -13,7 +13,7 @@ Names accepted by :func:`get_way`:
 * ``table:FILE.csv`` — any house way given as a table (:mod:`paigow.ways.table`), loaded once
   per file version;
 * ``strategy:FILE`` — a short list of rules, then a fallback way, in a TOML or JSON file
-  (:mod:`paigow.ways.rulebook`, :mod:`paigow.ways.rule_tiles`), loaded once per file version.
+  (:mod:`paigow.games.rulebook`, :mod:`paigow.ways.rule_tiles`), loaded once per file version.
 
 :func:`listing` gives every name with a description, as ``paigow ways`` prints it.
 """
@@ -23,9 +23,9 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 from functools import cache, lru_cache
-from typing import Final
 
 from paigow.errors import ConfigError
+from paigow.games.computed import COMPUTED, computed_spec
 
 from .base import HouseWay
 from .regulation import RegulationWay
@@ -46,15 +46,6 @@ __all__ = [
     "register",
     "way_names",
 ]
-
-#: Ways computed by the math engine, with their descriptions (``optimal:AGAINST@PROFILE`` is
-#: resolved by the engine: :func:`paigow.exact.named.get_way`).
-COMPUTED: Final[dict[str, str]] = {
-    "optimal": "the player's EV-maximising setting of every hand against a dealer way "
-    "(--against; default: the profile's)",
-    "optimal-banker": "the banker's EV-maximising setting of every hand against a player way "
-    "(--against; default: the profile's house way)",
-}
 
 #: Resolves a computed way's name (see :func:`get_way`).
 Computed = Callable[[str], HouseWay]
@@ -146,20 +137,6 @@ def get_way(name: str, computed: Computed | None = None) -> HouseWay:
             f"{', '.join([*sorted(_FACTORIES), *COMPUTED])}, table:FILE.csv or strategy:FILE"
         )
     return _cached(key)
-
-
-def computed_spec(name: str) -> tuple[str, str | None, str | None] | None:
-    """``(way, against, profile)`` of a computed way name ``optimal[:AGAINST][@PROFILE]``
-    (or ``optimal-banker...``), None for any other name."""
-    head, colon, tail = name.partition(":")
-    if colon:
-        against, _, profile = tail.rpartition("@") if "@" in tail else (tail, "", "")
-    else:
-        head, _, profile = head.partition("@")
-        against = ""
-    if head.lower() not in COMPUTED:
-        return None
-    return head.lower(), against or None, profile or None
 
 
 def qualified_name(name: str, *, against: str | None = None, profile: str = "generic") -> str:

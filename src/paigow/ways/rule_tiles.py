@@ -16,13 +16,13 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Final
 
+from paigow.games.rule_play import Pieces, StrategyWay, first_setting, load_strategy_file
+from paigow.games.rulebook import Pattern, Rule, Vocabulary
 from paigow.ranking import Hand
 from paigow.settings import Setting, settings_of
 from paigow.tiles import Tile
 
 from .base import HouseWay
-from .rule_play import Pieces, StrategyWay, first_setting, load_strategy_file
-from .rulebook import Pattern, Rule, Vocabulary
 from .taj_mahal_rules import (
     BON,
     CHONG,
@@ -153,7 +153,7 @@ def hand_points(hand: Hand) -> int:
     return {"gong": 10, "wong": 11}.get(hand.category, 12 if hand.is_pair else hand.value)
 
 
-#: The tiles for :func:`~paigow.ways.rule_play.first_setting`.
+#: The tiles for :func:`~paigow.games.rule_play.first_setting`.
 TILES: Final = Pieces(TILE_VOCABULARY, lambda t: t.kind, settings_of, hand_level, hand_points)
 
 
@@ -171,7 +171,7 @@ def load_strategy(
 
     Raises:
         ConfigError: an unreadable or invalid file (see
-            :func:`~paigow.ways.rulebook.parse_strategy`), a strategy for the cards, or an
+            :func:`~paigow.games.rulebook.parse_strategy`), a strategy for the cards, or an
             unknown fallback way.
     """
     return load_strategy_file(

@@ -11,10 +11,11 @@ from typing import TYPE_CHECKING, Any
 
 from paigow.errors import IllegalActionError, InvalidSettingError
 from paigow.games.base import high_below_low, pieces_from
+from paigow.games.outcomes import Comparison
 from paigow.games.ring import start_ring_order
 from paigow.profiles import Profile
 from paigow.ranking import Hand
-from paigow.settings import Comparison, Setting, compare_settings, settings_of
+from paigow.settings import Setting, compare_settings, settings_of
 from paigow.tiles import FULL_SET, Tile, parse_tiles
 
 from . import describe
@@ -22,8 +23,8 @@ from .named import get_way
 from .trainer import TileTrainer
 
 if TYPE_CHECKING:
+    from paigow.games.rulebook import Vocabulary
     from paigow.strategy.classes import Problem
-    from paigow.ways.rulebook import Vocabulary
 
 __all__ = ["TileGame"]
 

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Final
 
 from paigow import ways
 from paigow.errors import ConfigError
-from paigow.ways import computed_spec
+from paigow.games.computed import computed_spec
 from paigow.ways.base import HouseWay
 
 if TYPE_CHECKING:
@@ -82,7 +82,8 @@ def computed_way(way: str, against: str | None, profile: str | None) -> HouseWay
         ConfigError: an unknown profile or opposing way, a card profile, or an opposing way
             that is itself computed.
     """
-    from paigow.exact.api import commission_of, strategy_way
+    from paigow.exact.api import strategy_way
+    from paigow.exact.results import commission_of
     from paigow.profiles import get_profile
 
     prof = get_profile(profile or "generic")

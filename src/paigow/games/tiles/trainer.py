@@ -17,9 +17,9 @@ from paigow.tiles import Tile, format_tiles, parse_tiles
 from .named import get_way
 
 if TYPE_CHECKING:
-    from paigow.dealing import Rng
-    from paigow.exact.advise import SettingScore
+    from paigow.exact.results import SettingScore
     from paigow.games.categories import ClassTable
+    from paigow.games.dice import Rng
     from paigow.games.trainer_kit import DealerField
 
 __all__ = ["TileTrainer"]

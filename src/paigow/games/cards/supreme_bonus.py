@@ -27,8 +27,8 @@ from math import comb, prod
 from types import MappingProxyType
 from typing import Final
 
-from paigow.cards import ACE, DECK, JACK, KING, QUEEN, SUITS, Card, parse_cards
 from paigow.errors import ConfigError, IllegalActionError
+from paigow.games.cards.cards import ACE, DECK, JACK, KING, QUEEN, SUITS, Card, parse_cards
 
 __all__ = [
     "BONUS_PAYOUT_FLOOR_CENTS",
@@ -163,7 +163,7 @@ def _classify_shape(naturals: tuple[int, ...], suited: bool, jokers: int) -> Bon
 
 
 def classify_bonus_codes(a: int, b: int, c: int, d: int) -> BonusClass:
-    """Class of four distinct cards given by :attr:`~paigow.cards.Card.code` (0..53)."""
+    """Class of four distinct cards given by :attr:`~paigow.games.cards.cards.Card.code` (0..53)."""
     codes = (a, b, c, d)
     naturals = tuple(sorted(_RANK[x] for x in codes if x < 52))
     suits = {_SUIT[x] for x in codes if x < 52}

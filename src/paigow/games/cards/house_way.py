@@ -28,8 +28,8 @@ from collections.abc import Callable, Sequence
 from functools import cache, lru_cache
 from typing import Final, Protocol, runtime_checkable
 
-from paigow.cards import Card
 from paigow.errors import ConfigError
+from paigow.games.cards.cards import Card
 
 from .hands import (
     FACE_BASE,

@@ -26,13 +26,12 @@ from typing import Any, Final
 
 import numpy as np
 
-from paigow.cards import DECK, JOKER_1, JOKER_2, Card, parse_cards
 from paigow.errors import ConfigError
-from paigow.exact.advise import SettingScore, same_as
 from paigow.exact.arrays import I8, I32, I64, U8, U16
+from paigow.exact.best import best_split
 from paigow.exact.dominance import DominanceCounter, SubsetIndex, subset_index
-from paigow.exact.edge import EdgeDetail, EdgeResult
-from paigow.exact.optimal import best_split
+from paigow.exact.results import EdgeDetail, EdgeResult, SettingScore, same_as
+from paigow.games.cards.cards import DECK, JOKER_1, JOKER_2, Card, parse_cards
 
 from .hands import (
     COPIES,
@@ -87,7 +86,7 @@ class RankSpace:
         counts: ``counts[c, t]`` = cards of rank type ``t`` in class ``c``.
         weight: physical four-card hands of each class (sums to 316,251).
         split_high, split_low: strengths of the high and low hand of each of the three splits
-            (:data:`paigow.spg.hands.SPLITS` of the representative; better hand high).
+            (:data:`paigow.games.cards.hands.SPLITS` of the representative; better hand high).
     """
 
     keys: tuple[tuple[int, int, int, int], ...]
@@ -312,7 +311,7 @@ def spg_edge(
 ) -> EdgeResult:
     """Exact win/push/lose counts of ``player_way`` against ``dealer_way`` over every deal.
 
-    Ways are :class:`~paigow.spg.house_way.CardWay` objects or names of :data:`SPG_WAYS`;
+    Ways are :class:`~paigow.games.cards.house_way.CardWay` objects or names of :data:`SPG_WAYS`;
     the player way may also be ``"optimal"`` (:func:`spg_optimal` against the dealer way).
     Copies go to the dealer (R-SPG-04), a player's zero low hand loses (R-SPG-05, literal
     reading with ``literal_zero``), a win is paid 1:1 less ``commission`` (R-SPG-23). The

@@ -15,7 +15,7 @@ Every two-card hand gets a *strength*, an integer with the convention of the til
 
 The ranking depends only on the cards' *rank types* (2..10, J, Q, K, A and the joker; suits
 never matter in the main game), so the whole ranking is the 14 x 14 table :data:`STRENGTH`,
-built from :func:`paigow.cards.card_hand_key`.
+built from :func:`paigow.games.cards.cards.card_hand_key`.
 
 Zero rule (R-SPG-05)
 --------------------
@@ -34,10 +34,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from paigow.cards import DECK, JOKER_1, JOKER_2, Card, card_hand_key, card_points, parse_cards
-from paigow.cards import tiebreak_rank as _tiebreak
 from paigow.errors import InvalidSettingError, ParseError
-from paigow.settings import Comparison, Outcome, Side, outcome_of
+from paigow.games.cards.cards import (
+    DECK,
+    JOKER_1,
+    JOKER_2,
+    Card,
+    card_hand_key,
+    card_points,
+    parse_cards,
+)
+from paigow.games.cards.cards import tiebreak_rank as _tiebreak
+from paigow.games.outcomes import Comparison, Outcome, Side, outcome_of
 
 __all__ = [
     "COPIES",

@@ -11,8 +11,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Final
 
-from paigow.ways.rule_play import Pieces, StrategyWay, load_strategy_file
-from paigow.ways.rulebook import Pattern, Vocabulary
+from paigow.games.rule_play import Pieces, StrategyWay, load_strategy_file
+from paigow.games.rulebook import Pattern, Vocabulary
 
 from .hands import CardHand, Category, card_settings_of, rank_type
 
@@ -64,7 +64,7 @@ def card_points(hand: CardHand) -> int:
     return {11: 12, 10: 10}.get(card_level(hand), hand.value)
 
 
-#: The cards for :func:`~paigow.ways.rule_play.first_setting`.
+#: The cards for :func:`~paigow.games.rule_play.first_setting`.
 CARDS: Final = Pieces(CARD_VOCABULARY, rank_type, card_settings_of, card_level, card_points)
 
 
