@@ -41,12 +41,12 @@ def peak_mib() -> float:
 
 def times() -> dict[str, Any]:
     """Every timed figure of the exact engine."""
-    from paigow.exact import edge as edge_mod
-    from paigow.exact.optimal import optimal_arrays
-    from paigow.exact.space import kind_space
-    from paigow.exact.strategy import WayArrays, arrays_from_choice, way_arrays
+    from paigow.games.tiles.exact import edge as edge_mod
+    from paigow.games.tiles.exact.optimal import optimal_arrays
+    from paigow.games.tiles.exact.space import kind_space
+    from paigow.games.tiles.exact.strategy import WayArrays, arrays_from_choice, way_arrays
+    from paigow.games.tiles.ways import get_way
     from paigow.profiles import get_profile
-    from paigow.ways import get_way
 
     rules = get_profile("generic").compare_rules
     sp = kind_space()
@@ -105,11 +105,11 @@ def times() -> dict[str, Any]:
 
 def memory() -> dict[str, Any]:
     """Peak memory of a process that computes one exact edge of two house ways."""
-    from paigow.exact.edge import edge
-    from paigow.exact.space import kind_space
-    from paigow.exact.strategy import way_arrays
+    from paigow.games.tiles.exact.edge import edge
+    from paigow.games.tiles.exact.space import kind_space
+    from paigow.games.tiles.exact.strategy import way_arrays
+    from paigow.games.tiles.ways import get_way
     from paigow.profiles import get_profile
-    from paigow.ways import get_way
 
     rules = get_profile("generic").compare_rules
     sp = kind_space()

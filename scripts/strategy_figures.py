@@ -22,7 +22,7 @@ from typing import Any
 from paigow.exact.results import commission_of
 from paigow.profiles import get_profile
 from paigow.strategy.derive import derive
-from paigow.ways.rule_tiles import TILE_VOCABULARY
+from paigow.games.tiles.ways.rule_tiles import TILE_VOCABULARY
 from paigow.games.rulebook import format_toml
 
 WAYS = ("regulation", "taj-mahal", "taj-mahal-literal", "canberra")

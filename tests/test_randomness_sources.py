@@ -30,12 +30,12 @@ import paigow.cli.table_cmds
 import paigow.cli.train_session
 from paigow.games.cards.cards import DECK
 from paigow.games.dice import Rng, default_rng, roll_dice
+from paigow.games.tiles.tiles import FULL_SET
 from paigow.profiles import get_profile
 from paigow.qa.sampling import draw
 from paigow.qa.sources import ReplayableSystemRandom, make_rng
 from paigow.table.auto import ComputerPlayer, run_dealer
 from paigow.table.round import Round
-from paigow.tiles import FULL_SET
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "paigow"
 

@@ -14,7 +14,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from paigow.errors import ConfigError
-from paigow.exact.api import edge_of
 from paigow.exact.results import commission_of
 from paigow.games.rulebook import (
     CONDITIONS,
@@ -28,12 +27,13 @@ from paigow.games.rulebook import (
     parse_strategy,
     rule_words,
 )
+from paigow.games.tiles.exact.api import edge_of
+from paigow.games.tiles.ways import get_way
+from paigow.games.tiles.ways.rule_tiles import TILE_VOCABULARY, choose, hand_level, hand_points
 from paigow.profiles import get_profile
 from paigow.strategy.candidates import Evaluator, enumerate_rules
 from paigow.strategy.classes import tile_problem
 from paigow.strategy.derive import derive
-from paigow.ways import get_way
-from paigow.ways.rule_tiles import TILE_VOCABULARY, choose, hand_level, hand_points
 
 V = {"tiles": TILE_VOCABULARY}
 GENERIC = get_profile("generic")
@@ -58,7 +58,7 @@ def test_levels_and_points_of_arrays_match_the_hands(canberra: Evaluator) -> Non
     """The generator's level and points of every hand of every split (arithmetic on strengths)
     equal those of the Hand objects the way reads."""
     p = canberra.p
-    from paigow.exact.space import kind_space
+    from paigow.games.tiles.exact.space import kind_space
 
     sp = kind_space()
     for c in range(0, p.size, 7):
@@ -74,7 +74,7 @@ def test_levels_and_points_of_arrays_match_the_hands(canberra: Evaluator) -> Non
 def test_a_rule_plays_alike_per_hand_and_per_class(canberra: Evaluator) -> None:
     """Every play, condition and pattern: the array form of a rule and the way's per-hand form
     choose settings of the same strengths, or both do not apply, on all 3,620 classes."""
-    from paigow.exact.space import kind_space
+    from paigow.games.tiles.exact.space import kind_space
 
     sp = kind_space()
     house = get_way("canberra")
@@ -157,7 +157,7 @@ def test_json_and_toml_files_play_the_same(tmp_path: Path) -> None:
     d = derive(GENERIC, "regulation", rules=2)
     s = d.strategy()
     a, b = get_way(_write(tmp_path, s, "a.toml")), get_way(_write(tmp_path, s, "b.json"))
-    from paigow.exact.space import kind_space
+    from paigow.games.tiles.exact.space import kind_space
 
     for tiles in kind_space().tiles[::11]:
         assert a.set(tiles).key() == b.set(tiles).key()

@@ -14,11 +14,11 @@ from pathlib import Path
 import pytest
 
 from paigow.cli.main import main
-from paigow.exact.api import edge_of
 from paigow.exact.results import commission_of
+from paigow.games.tiles.exact.api import edge_of
+from paigow.games.tiles.ways import get_way
 from paigow.profiles import get_profile
 from paigow.trainer import Trainer
-from paigow.ways import get_way
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "paigow"
 
@@ -76,7 +76,7 @@ def test_the_card_is_one_page_of_html_and_pdf(card: Path, tmp_path: Path) -> Non
     text = html.read_text()
     s = get_way(f"strategy:{card}")
     from paigow.games.rulebook import rule_words
-    from paigow.ways.rule_tiles import TILE_VOCABULARY
+    from paigow.games.tiles.ways.rule_tiles import TILE_VOCABULARY
 
     for rule in s.strategy.rules:  # type: ignore[attr-defined]
         assert rule_words(rule, TILE_VOCABULARY).replace("'", "&#x27;") in text

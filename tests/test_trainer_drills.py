@@ -17,7 +17,7 @@ import pytest
 from paigow.errors import ConfigError
 from paigow.games.cards.cards import Card, card_hand_key
 from paigow.games.cards.exact import rank_space
-from paigow.tiles import FULL_SET
+from paigow.games.tiles.tiles import FULL_SET
 from paigow.trainer import CATEGORIES, DRILLS, Trainer, drill_name
 from paigow.trainer.categories import SPLITS
 from reference import pair_rank, pips, rank_key

@@ -23,11 +23,11 @@ from paigow.games.cards.cards import DECK, Card, card_hand_key, card_points
 from paigow.games.cards.hands import CardHand, CardSetting
 from paigow.games.cards.house_way import get_card_way
 from paigow.games.outcomes import Outcome, outcome_of
+from paigow.games.tiles.tiles import FULL_SET, Tile
+from paigow.games.tiles.ways import get_way
 from paigow.profiles import get_profile
-from paigow.tiles import FULL_SET, Tile
 from paigow.trainer import Trainer
 from paigow.trainer.problem import Problem
-from paigow.ways import get_way
 from reference import pips, player_wins
 
 Key = tuple[int, int]

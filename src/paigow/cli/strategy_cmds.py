@@ -155,8 +155,8 @@ def derive_cmd(args: argparse.Namespace) -> int:
 
 def _load(path: str) -> Strategy:
     from paigow.games.rulebook import parse_strategy
+    from paigow.games.tiles.ways.rule_tiles import STRATEGY_LIMIT
     from paigow.textfiles import read_text
-    from paigow.ways.rule_tiles import STRATEGY_LIMIT
 
     return parse_strategy(
         read_text(path, what="strategy", limit=STRATEGY_LIMIT), _vocabs(), origin=path

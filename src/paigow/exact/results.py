@@ -3,8 +3,8 @@ way against another (:class:`EdgeResult`, with its per-class :class:`EdgeDetail`
 one setting against every opposing hand (:class:`SettingScore`, with the settings that play
 exactly alike, :func:`same_as`), and the profile's commission rate (:func:`commission_of`).
 
-The tiles' math (:mod:`paigow.exact.edge`, :mod:`paigow.exact.advise`) and the cards'
-(:mod:`paigow.games.cards.exact`) both answer in these.
+The tiles' math (:mod:`paigow.games.tiles.exact.edge`, :mod:`paigow.games.tiles.exact.advise`) and
+the cards' (:mod:`paigow.games.cards.exact`) both answer in these.
 """
 
 from __future__ import annotations

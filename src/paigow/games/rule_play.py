@@ -1,7 +1,7 @@
 """Playing a strategy (:mod:`paigow.games.rulebook`) on real pieces: what the rules need of a
 game's pieces and hands (:class:`Pieces`), the setting of the first rule that applies
 (:func:`first_setting`), and the house way that plays a strategy file (:class:`StrategyWay`,
-:func:`load_strategy_file`). The tiles' pieces are :data:`paigow.ways.rule_tiles.TILES`,
+:func:`load_strategy_file`). The tiles' pieces are :data:`paigow.games.tiles.ways.rule_tiles.TILES`,
 the cards' :data:`paigow.games.cards.rule_cards.CARDS`.
 """
 

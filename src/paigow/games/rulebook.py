@@ -25,8 +25,9 @@ The file is TOML or JSON (by its extension): :func:`parse_strategy` validates a 
 errors that name the file, the rule and the key; :func:`format_toml` and :func:`format_json`
 write it back (``parse`` then ``format`` gives the same text, ``format`` then ``parse`` the same
 strategy). The game's vocabulary (:class:`Vocabulary`) gives the patterns and level names; the
-tiles' is :mod:`paigow.ways.rule_tiles`, the cards' :mod:`paigow.games.cards.rule_cards`. Playing a
-strategy on real pieces is :mod:`paigow.games.rule_play`.
+tiles' is :mod:`paigow.games.tiles.ways.rule_tiles`, the cards'
+:mod:`paigow.games.cards.rule_cards`. Playing a strategy on real pieces is
+:mod:`paigow.games.rule_play`.
 """
 
 from __future__ import annotations

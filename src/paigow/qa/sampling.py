@@ -29,10 +29,10 @@ import numpy.typing as npt
 
 from paigow.games.cards.cards import DECK
 from paigow.games.dice import Rng, roll_dice
+from paigow.games.tiles.tiles import ALL_TILES
 from paigow.profiles import get_profile
 from paigow.table.auto import run_dealer
 from paigow.table.round import Round
-from paigow.tiles import ALL_TILES
 
 from .sources import make_rng
 

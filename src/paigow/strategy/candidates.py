@@ -1,8 +1,8 @@
 """Rules over hand classes: what a rule plays for every class at once, and the coarse rules the
 generator starts from.
 
-:func:`Evaluator.choice` is the array form of :func:`paigow.ways.rule_tiles.choose` (the tests
-check that both give the same hands on every class). :func:`enumerate_rules` lists every rule
+:func:`Evaluator.choice` is the array form of :func:`paigow.games.tiles.ways.rule_tiles.choose` (the
+tests check that both give the same hands on every class). :func:`enumerate_rules` lists every rule
 of the coarse vocabulary (each pattern, each condition at the coarse levels, each play, each
 pair of coarse floors), keeps one rule for each distinct behaviour, and stores what each plays
 as a sparse list of (rule, class, split).

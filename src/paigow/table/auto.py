@@ -14,7 +14,7 @@ from typing import Any
 
 from paigow.games import hand_pieces
 from paigow.games.dice import Rng, roll_dice
-from paigow.ways.base import HouseWay
+from paigow.games.tiles.ways.base import HouseWay
 
 from .round import Round
 

@@ -2,8 +2,8 @@
 
 Exposure runs from the player farthest to the dealer's right, counterclockwise (R-SETTLE-01);
 in Lucky Chances from the seat that received the ACTION stack (R-LC-07). Each wager's outcome
-comes from :func:`paigow.settings.compare_settings` under the profile's rules; the money moves
-by :mod:`paigow.table.money` (house bank, player bank, co-bank or Player-Dealer).
+comes from :func:`paigow.games.tiles.settings.compare_settings` under the profile's rules; the money
+moves by :mod:`paigow.table.money` (house bank, player bank, co-bank or Player-Dealer).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from fractions import Fraction
 from typing import Any
 
 from paigow.games.outcomes import Outcome
-from paigow.settings import Setting, settings_of
+from paigow.games.tiles.settings import Setting, settings_of
 
 from .ledger import Transfer
 from .money import (

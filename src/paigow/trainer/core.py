@@ -3,7 +3,7 @@
 A :class:`Trainer` is fixed to a profile (the rules and the commission), the dealer's way (the
 opponent the EV is computed against) and a house way (the setting the answer is compared to).
 Every answer is scored by the exact engine: the EV of each distinct setting against every hand
-the dealer can hold (:mod:`paigow.exact.api`, :mod:`paigow.games.cards.exact`).
+the dealer can hold (:mod:`paigow.games.tiles.exact.api`, :mod:`paigow.games.cards.exact`).
 
 Pure: no I/O, and randomness comes from an injected :class:`~paigow.games.dice.Rng`.
 """

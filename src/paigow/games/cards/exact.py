@@ -8,7 +8,7 @@ natural rank and two jokers. A class's weight is ``prod_t C(copies_t, c_t)`` (su
 316,251); for a player class ``P`` the dealer holds a hand of class ``D`` in
 ``M[P, D] = prod_t C(copies_t - cP_t, cD_t)`` ways (each row sums to 230,300). Counts are exact
 integers, vectorised over the 2,366 x 2,366 class pairs with NumPy, as in
-:mod:`paigow.exact.edge` for the tiles.
+:mod:`paigow.games.tiles.exact.edge` for the tiles.
 
 Ways are evaluated once on one representative hand per class, so a way must set every hand of
 a class to the same strengths (``spg-house`` does: it looks at ranks only).
@@ -361,7 +361,8 @@ def spg_optimal(
     )
 
 
-#: The score of one card setting: the same record as the tiles' (see :mod:`paigow.exact.advise`).
+#: The score of one card setting: the same record as the tiles' (see
+#:mod:`paigow.games.tiles.exact.advise`).
 CardSettingScore = SettingScore
 
 
@@ -376,7 +377,7 @@ class CardAdvice:
     dealer_way: str
 
     def to_json(self) -> dict[str, Any]:
-        """JSON form, as :meth:`paigow.exact.advise.Advice.to_json` for the tiles."""
+        """JSON form, as :meth:`paigow.games.tiles.exact.advise.Advice.to_json` for the tiles."""
         return {
             "cards": [str(c) for c in self.cards],
             "dealer_way": self.dealer_way,

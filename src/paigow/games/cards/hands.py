@@ -4,7 +4,7 @@ R-SPG-20..23).
 Strength
 --------
 Every two-card hand gets a *strength*, an integer with the convention of the tile game
-(:mod:`paigow.ranking`): a larger number is a better hand and equal numbers are copies.
+(:mod:`paigow.games.tiles.ranking`): a larger number is a better hand and equal numbers are copies.
 
 * a pair (R-SPG-02.1): ``PAIR_BASE + order``, order 14 for the jokers, 13 aces, 12 kings ... 1
   twos (314 down to 301);

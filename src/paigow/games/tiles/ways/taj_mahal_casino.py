@@ -1,6 +1,6 @@
 """The Taj Mahal house way as a casino deals it: the published rules, never a beaten setting.
 
-Read literally, the published rules (:mod:`paigow.ways.taj_mahal`, registered as
+Read literally, the published rules (:mod:`paigow.games.tiles.ways.taj_mahal`, registered as
 ``taj-mahal-literal``) set 121 of the 3,620 distinct hands in a setting that another setting
 of the same tiles beats on *both* hands: the pair rules look at one pair at a time, so
 ``1-2 2-4 6-6 6-6`` is split 8/8 by pair rule C instead of playing the supreme pair over the
@@ -19,8 +19,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from paigow.settings import Setting, settings_of
-from paigow.tiles import Tile
+from paigow.games.tiles.settings import Setting, settings_of
+from paigow.games.tiles.tiles import Tile
 
 from .taj_mahal import TajMahalWay as TajMahalLiteralWay
 

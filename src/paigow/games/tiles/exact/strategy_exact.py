@@ -18,7 +18,8 @@ from typing import Any
 
 import numpy as np
 
-from .arrays import F64, I8, B, Obj
+from paigow.exact.arrays import F64, I8, B, Obj
+
 from .game import Game
 
 __all__ = ["Evaluation", "MixedStrategy", "evaluate", "exact_utilities"]

@@ -14,11 +14,11 @@ from fractions import Fraction
 
 import numpy as np
 
+from paigow.exact.arrays import I64
+from paigow.exact.results import EdgeDetail, EdgeResult
 from paigow.games.outcomes import CompareRules
 
-from .arrays import I64
 from .edge import CHUNK, outcome_counts, wins_matrix
-from .results import EdgeDetail, EdgeResult
 from .strategy import WayArrays
 
 __all__ = ["reference_edge", "reference_split_counts"]

@@ -3,8 +3,8 @@
 The wager is settled on the player's four dealt tiles in any arrangement (R-PF-03/04). A
 *pair* is one of the sixteen pairs of R-RANK-03 ranks 1-16 (MD Ch.5 §F(1)): the supreme pair
 (gee joon 1-2 + 2-4), the eleven matched pairs and the four mixed pairs. Every tile kind of
-:mod:`paigow.tiles` has exactly two tiles, so a pair is exactly *two tiles of one kind*; wongs
-and gongs are not pairs (AMB-88). A hand is paid once, at its highest class (AMB-87).
+:mod:`paigow.games.tiles.tiles` has exactly two tiles, so a pair is exactly *two tiles of one kind*;
+wongs and gongs are not pairs (AMB-88). A hand is paid once, at its highest class (AMB-87).
 """
 
 from __future__ import annotations
@@ -19,8 +19,8 @@ from types import MappingProxyType
 from typing import Final
 
 from paigow.errors import ConfigError, IllegalActionError
-from paigow.hands4 import distinct_hands
-from paigow.tiles import Tile, parse_tiles
+from paigow.games.tiles.hands4 import distinct_hands
+from paigow.games.tiles.tiles import Tile, parse_tiles
 
 __all__ = [
     "PF_TABLES",

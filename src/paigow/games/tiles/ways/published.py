@@ -1,4 +1,4 @@
-"""Published casino house ways (:data:`PUBLISHED`, which :mod:`paigow.ways` registers).
+"""Published casino house ways (:data:`PUBLISHED`, which :mod:`paigow.games.tiles.ways` registers).
 
 * ``taj-mahal`` (alias ``taj``): the Taj Mahal, Atlantic City, as dealt
   (:mod:`.taj_mahal_casino`), and ``taj-mahal-literal``: its published rules read literally

@@ -20,11 +20,11 @@ from pathlib import Path
 from typing import Final, TextIO
 
 from paigow.errors import ConfigError, PaigowError
-from paigow.hands4 import all_combinations, distinct_hands, kind_key
-from paigow.ranking import STRENGTH, Hand
-from paigow.settings import Setting, validate_four
+from paigow.games.tiles.hands4 import all_combinations, distinct_hands, kind_key
+from paigow.games.tiles.ranking import STRENGTH, Hand
+from paigow.games.tiles.settings import Setting, validate_four
+from paigow.games.tiles.tiles import ALL_TILES, Tile, format_tiles, parse_tiles
 from paigow.textfiles import read_text
-from paigow.tiles import ALL_TILES, Tile, format_tiles, parse_tiles
 
 from .base import HouseWay
 

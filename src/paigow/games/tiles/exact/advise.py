@@ -14,11 +14,11 @@ from typing import Any
 
 import numpy as np
 
-from paigow.settings import CompareRules, Setting, settings_of
-from paigow.tiles import Tile
+from paigow.exact.results import SettingScore, hand_pieces, same_as
+from paigow.games.tiles.settings import CompareRules, Setting, settings_of
+from paigow.games.tiles.tiles import Tile
 
 from .edge import wins_matrix
-from .results import SettingScore, hand_pieces, same_as
 from .strategy import WayArrays
 
 __all__ = ["Advice", "SettingScore", "advise", "hand_pieces", "same_as"]

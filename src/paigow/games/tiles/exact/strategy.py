@@ -8,11 +8,11 @@ from functools import cached_property
 import numpy as np
 
 from paigow.errors import ConfigError
-from paigow.ways.base import HouseWay
+from paigow.exact.arrays import I8, I32
+from paigow.exact.cache import load_arrays, save_arrays
+from paigow.exact.dominance import DominanceCounter
+from paigow.games.tiles.ways.base import HouseWay
 
-from .arrays import I8, I32
-from .cache import load_arrays, save_arrays
-from .dominance import DominanceCounter
 from .space import HandSpace
 
 __all__ = ["WayArrays", "way_arrays"]
@@ -66,7 +66,7 @@ def way_arrays(way: HouseWay, space: HandSpace) -> WayArrays:
 
 def _builtin(way: HouseWay, space: HandSpace) -> WayArrays | None:
     """A built-in way's splits, from the on-disk cache (saved there on first use)."""
-    from paigow.ways import get_way, way_names
+    from paigow.games.tiles.ways import get_way, way_names
 
     if way.name not in way_names() or type(way) is not type(get_way(way.name)):
         return None

@@ -5,8 +5,9 @@ sets by ``player_way``, the dealer by ``dealer_way``, and the result is win, pus
 the profile's comparison rules. The counts are exact integers: every result is a weighted count
 of the dealer's hands below two thresholds, disjoint from the player's hand
 (:mod:`paigow.exact.dominance`), summed over the classes of player hands
-(:mod:`paigow.exact.space`) with their combinatorial weights. :mod:`paigow.exact.reference`
-keeps the slower class-by-class enumeration that checks it.
+(:mod:`paigow.games.tiles.exact.space`) with their combinatorial weights.
+:mod:`paigow.games.tiles.exact.reference` keeps the slower class-by-class enumeration that checks
+it.
 """
 
 from __future__ import annotations
@@ -17,10 +18,10 @@ from fractions import Fraction
 import numpy as np
 import numpy.typing as npt
 
-from paigow.settings import CompareRules
+from paigow.exact.arrays import I32, I64, B
+from paigow.exact.results import EdgeDetail, EdgeResult
+from paigow.games.tiles.settings import CompareRules
 
-from .arrays import I32, I64, B
-from .results import EdgeDetail, EdgeResult
 from .strategy import WayArrays
 
 __all__ = [
@@ -36,7 +37,7 @@ __all__ = [
 ]
 
 
-#: Strengths below this are hands of value 0 (see :mod:`paigow.ranking`).
+#: Strengths below this are hands of value 0 (see :mod:`paigow.games.tiles.ranking`).
 ZERO = 20
 #: Rows of the reference enumeration's multiplicity matrix processed at once.
 CHUNK = 512
@@ -113,7 +114,8 @@ def outcome_counts(
 
     ``player`` and ``dealer`` are (high, low) strength arrays; ``m`` is the multiplicity
     block (rows: player classes, columns: dealer classes). This is the reference enumeration
-    (:mod:`paigow.exact.reference`); the engine counts without the matrix (:func:`side_counts`).
+    (:mod:`paigow.games.tiles.exact.reference`); the engine counts without the matrix
+    (:func:`side_counts`).
     """
     ph, pl = player
     dh, dl = dealer

@@ -3,8 +3,8 @@
 Source: "Pai Gow Tiles House Way from the Casino Canberra", The Wizard of Odds
 (wizardofodds.com/games/pai-gow-tiles/house-way/casino-canberra/, last updated September 5,
 2019). "If more than one rule applies, use the one listed first." Tile and hand names are
-those of :mod:`paigow.ways.taj_mahal_rules` (12 = 6-6, 2 = 1-1, high 8 = 4-4, low 8 = a mixed
-eight...); "high-7" is a 7-point hand with the higher top tile of the two 7s the tiles can
+those of :mod:`paigow.games.tiles.ways.taj_mahal_rules` (12 = 6-6, 2 = 1-1, high 8 = 4-4, low 8 = a
+mixed eight...); "high-7" is a 7-point hand with the higher top tile of the two 7s the tiles can
 make, "low-8" an 8-point hand with the lower one.
 
 Exceptions (exact hands):
@@ -57,8 +57,8 @@ from collections.abc import Callable, Sequence
 from functools import cache
 from typing import Final
 
-from paigow.settings import Setting
-from paigow.tiles import Tile
+from paigow.games.tiles.settings import Setting
+from paigow.games.tiles.tiles import Tile
 
 from .taj_mahal_rules import (
     BON,

@@ -1,6 +1,6 @@
 """High-level exact math: ways by name (including ``optimal``), edge and advice.
 
-Way names are those of :func:`paigow.ways.get_way` plus two computed strategies:
+Way names are those of :func:`paigow.games.tiles.ways.get_way` plus two computed strategies:
 
 * ``optimal`` — the player's EV-maximising setting of every hand against the dealer way
   given by ``against`` (default: the profile's dealer way);
@@ -14,17 +14,17 @@ from fractions import Fraction
 from functools import lru_cache
 
 from paigow.errors import ConfigError
+from paigow.exact.arrays import I64
+from paigow.exact.results import commission_of
+from paigow.games.tiles.settings import CompareRules
+from paigow.games.tiles.tiles import Tile
+from paigow.games.tiles.ways import get_way
+from paigow.games.tiles.ways.base import HouseWay
 from paigow.profiles import Profile
-from paigow.settings import CompareRules
-from paigow.tiles import Tile
-from paigow.ways import get_way
-from paigow.ways.base import HouseWay
 
 from .advise import Advice, advise
-from .arrays import I64
 from .edge import EdgeResult, edge, edges, side_counts
 from .optimal import OptimalWay, optimal_arrays
-from .results import commission_of
 from .space import HandSpace, space_for
 from .strategy import WayArrays, way_arrays
 

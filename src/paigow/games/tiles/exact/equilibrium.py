@@ -27,9 +27,10 @@ from fractions import Fraction
 
 import numpy as np
 
-from .arrays import F64, I8, I64, B
+from paigow.exact.arrays import F64, I8, I64, B
+from paigow.exact.rational import SingularSystemError, solve
+
 from .game import Game
-from .rational import SingularSystemError, solve
 from .strategy_exact import Evaluation, MixedStrategy, evaluate
 
 __all__ = ["Equilibrium", "Progress", "solve_equilibrium"]

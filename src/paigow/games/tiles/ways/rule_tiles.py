@@ -5,7 +5,7 @@ the 2 (1-1), high and low 8s, 4s, 6s, 7s and 10s, the 11, 9s, 5s and the gee joo
 Hand levels: ``"0"`` .. ``"9"`` points, ``"high N"`` N points with the highest tile the high 6
 (3-3) or better (Casino Canberra's "high 3"), and ``"pair"`` for a pair, wong or gong.
 
-:class:`StrategyWay` plays a strategy on real tiles with :class:`~paigow.ranking.Hand`
+:class:`StrategyWay` plays a strategy on real tiles with :class:`~paigow.games.tiles.ranking.Hand`
 objects, rule by rule as the card reads (the generator in :mod:`paigow.strategy` works over
 hand classes with arrays instead; the tests check that both agree).
 """
@@ -18,9 +18,9 @@ from typing import Final
 
 from paigow.games.rule_play import Pieces, StrategyWay, first_setting, load_strategy_file
 from paigow.games.rulebook import Pattern, Rule, Vocabulary
-from paigow.ranking import Hand
-from paigow.settings import Setting, settings_of
-from paigow.tiles import Tile
+from paigow.games.tiles.ranking import Hand
+from paigow.games.tiles.settings import Setting, settings_of
+from paigow.games.tiles.tiles import Tile
 
 from .base import HouseWay
 from .taj_mahal_rules import (

@@ -12,12 +12,12 @@ from fractions import Fraction
 
 import numpy as np
 
-from paigow.ranking import Hand
-from paigow.settings import CompareRules, Setting
-from paigow.tiles import Tile
+from paigow.exact.arrays import I64
+from paigow.exact.best import best_split
+from paigow.games.tiles.ranking import Hand
+from paigow.games.tiles.settings import CompareRules, Setting
+from paigow.games.tiles.tiles import Tile
 
-from .arrays import I64
-from .best import best_split
 from .edge import side_counts
 from .space import SPLITS, HandSpace
 from .strategy import WayArrays, arrays_from_choice

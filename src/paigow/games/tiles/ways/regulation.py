@@ -15,9 +15,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from paigow.ranking import Hand
-from paigow.settings import Setting, settings_of
-from paigow.tiles import Tile
+from paigow.games.tiles.ranking import Hand
+from paigow.games.tiles.settings import Setting, settings_of
+from paigow.games.tiles.tiles import Tile
 
 __all__ = ["RULE_WORDS", "RegulationWay", "regulation_rule", "rule_words"]
 

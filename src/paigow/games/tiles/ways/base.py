@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol, runtime_checkable
 
-from paigow.settings import Setting
-from paigow.tiles import Tile
+from paigow.games.tiles.settings import Setting
+from paigow.games.tiles.tiles import Tile
 
 __all__ = ["HouseWay"]
 

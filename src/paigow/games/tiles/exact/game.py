@@ -25,10 +25,10 @@ from math import comb
 
 import numpy as np
 
+from paigow.exact.arrays import F64, I8, I64, B
+from paigow.exact.dominance import DominanceCounter
 from paigow.games.outcomes import CompareRules
 
-from .arrays import F64, I8, I64, B
-from .dominance import DominanceCounter
 from .edge import banker_thresholds, player_thresholds
 from .space import HandSpace
 

@@ -3,7 +3,7 @@
 Source: "Pai Gow Tiles House Way from the Taj Mahal", The Wizard of Odds
 (wizardofodds.com/games/pai-gow-tiles/house-way/taj-mahal/, last updated September 5, 2019).
 "If more than one rule applies, use the one listed first." Tile and hand names are those of
-:mod:`paigow.ways.taj_mahal_rules` (12 = 6-6, 2 = 1-1, high 4 = 1-3, low 4 = 2-2...).
+:mod:`paigow.games.tiles.ways.taj_mahal_rules` (12 = 6-6, 2 = 1-1, high 4 = 1-3, low 4 = 2-2...).
 
 Pair rules (any hand holding a pair):
   A. Never split the following pairs (4, 5, 6, 10, 11).
@@ -55,8 +55,8 @@ from collections.abc import Callable, Sequence
 from functools import cache
 from typing import Final
 
-from paigow.settings import Setting
-from paigow.tiles import Tile
+from paigow.games.tiles.settings import Setting
+from paigow.games.tiles.tiles import Tile
 
 from .taj_mahal_rules import (
     BON,

@@ -19,14 +19,13 @@ from math import comb
 
 import numpy as np
 
-from paigow.hands4 import distinct_hands
-from paigow.ranking import STRENGTH, Hand
-from paigow.settings import Setting
-from paigow.tiles import ALL_TILES, N_KINDS, Tile
-
-from .arrays import I32, I64, U8
-from .cache import load_arrays, save_arrays
-from .dominance import SubsetIndex, subset_index
+from paigow.exact.arrays import I32, I64, U8
+from paigow.exact.cache import load_arrays, save_arrays
+from paigow.exact.dominance import SubsetIndex, subset_index
+from paigow.games.tiles.hands4 import distinct_hands
+from paigow.games.tiles.ranking import STRENGTH, Hand
+from paigow.games.tiles.settings import Setting
+from paigow.games.tiles.tiles import ALL_TILES, N_KINDS, Tile
 
 __all__ = ["HandSpace", "kind_space", "pip_space", "space_for"]
 

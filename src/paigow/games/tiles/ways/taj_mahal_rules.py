@@ -23,9 +23,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from paigow.ranking import Hand
-from paigow.settings import Setting, settings_of
-from paigow.tiles import Tile
+from paigow.games.tiles.ranking import Hand
+from paigow.games.tiles.settings import Setting, settings_of
+from paigow.games.tiles.tiles import Tile
 
 __all__ = [
     "BON",
@@ -68,7 +68,7 @@ __all__ = [
     "wong_gong_high_nine",
 ]
 
-# Kind numbers (see paigow.tiles).
+# Kind numbers (see paigow.games.tiles.tiles).
 TEEN, DAY, YUN, GOR, MOOY, CHONG, BON, FOO, PING, TIT, LOOK = range(11)
 NINE, EIGHT, SEVEN, FIVE, GEE = 11, 12, 13, 14, 15
 

@@ -8,8 +8,8 @@ from typing import Any
 
 import numpy as np
 
+from paigow.games.tiles.tiles import format_tiles
 from paigow.profiles import Profile
-from paigow.tiles import format_tiles
 
 from .api import resolve
 from .edge import side_counts
