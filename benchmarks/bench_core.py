@@ -16,11 +16,11 @@ import time
 from pathlib import Path
 
 from paigow.cli import batch
-from paigow.hands4 import all_combinations
-from paigow.ranking import STRENGTH
-from paigow.tiles import FULL_SET, Tile, format_tiles
-from paigow.ways import get_way
-from paigow.ways.table import load_table, write_table
+from paigow.games.tiles.hands4 import all_combinations
+from paigow.games.tiles.ranking import STRENGTH
+from paigow.games.tiles.tiles import FULL_SET, Tile, format_tiles
+from paigow.games.tiles.ways import get_way
+from paigow.games.tiles.ways.table import load_table, write_table
 
 PAIRS = {
     frozenset({(2, 4), (1, 2)}): 1,

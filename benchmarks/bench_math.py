@@ -25,10 +25,10 @@ import time
 from io import BytesIO
 from pathlib import Path
 
+from paigow.games.tiles.settings import compare_settings
+from paigow.games.tiles.tiles import FULL_SET
+from paigow.games.tiles.ways import get_way
 from paigow.profiles import get_profile
-from paigow.settings import compare_settings
-from paigow.tiles import FULL_SET
-from paigow.ways import get_way
 
 #: The commit whose engine the figures are compared with.
 PREVIOUS = "c576e482c538f931765df9285c66fc9d21ab4446"

@@ -11,11 +11,11 @@ import itertools
 import random
 import time
 
+from paigow.games.tiles.settings import compare_settings
+from paigow.games.tiles.tiles import FULL_SET
+from paigow.games.tiles.ways import get_way
 from paigow.profiles import get_profile
-from paigow.settings import compare_settings
-from paigow.tiles import FULL_SET
 from paigow.trainer import PlayerStats, Trainer
-from paigow.ways import get_way
 
 
 def _per_hand(f: object, n: int) -> float:

@@ -12,9 +12,9 @@ import json
 import sys
 from fractions import Fraction
 
-from paigow.exact.api import edge_of
+from paigow.games.tiles.exact.api import edge_of
+from paigow.games.tiles.ways import way_names
 from paigow.profiles import get_profile
-from paigow.ways import way_names
 
 
 def pct(x: Fraction) -> str:

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from paigow.exact.api import commission_of, edge_of
+from paigow.exact.results import commission_of
+from paigow.games.tiles.exact.api import edge_of
+from paigow.games.tiles.ways import way_names
 from paigow.profiles import get_profile, profile_names
-from paigow.ways import way_names
 
 
 def pct(x: Fraction) -> str:

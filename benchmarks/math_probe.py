@@ -41,12 +41,12 @@ def peak_mib() -> float:
 
 def times() -> dict[str, Any]:
     """Every timed figure of the exact engine."""
-    from paigow.exact import edge as edge_mod
-    from paigow.exact.optimal import optimal_arrays
-    from paigow.exact.space import kind_space
-    from paigow.exact.strategy import WayArrays, arrays_from_choice, way_arrays
+    from paigow.games.tiles.exact import edge as edge_mod
+    from paigow.games.tiles.exact.optimal import optimal_arrays
+    from paigow.games.tiles.exact.space import kind_space
+    from paigow.games.tiles.exact.strategy import WayArrays, arrays_from_choice, way_arrays
+    from paigow.games.tiles.ways import get_way
     from paigow.profiles import get_profile
-    from paigow.ways import get_way
 
     rules = get_profile("generic").compare_rules
     sp = kind_space()
@@ -77,7 +77,7 @@ def times() -> dict[str, Any]:
     out["many"] = best(run_many, 3)
     out["optimal"] = best(lambda: optimal_arrays(fresh(reg), rules=rules, commission=FIVE), 5)
 
-    from paigow.spg import exact as spg
+    from paigow.games.cards import exact as spg
 
     spg.spg_way_arrays("spg-house")
     spg_counter = getattr(spg, "_counter", None)
@@ -90,7 +90,7 @@ def times() -> dict[str, Any]:
     spg_edge()
     out["spg_edge"] = best(spg_edge, 5)
 
-    from paigow.sidebets import supreme_bonus as bonus
+    from paigow.games.cards import supreme_bonus as bonus
 
     def cold_bonus() -> object:
         for name in ("_counts", "_classify_shape", "_shapes", "_straight_shapes"):
@@ -105,11 +105,11 @@ def times() -> dict[str, Any]:
 
 def memory() -> dict[str, Any]:
     """Peak memory of a process that computes one exact edge of two house ways."""
-    from paigow.exact.edge import edge
-    from paigow.exact.space import kind_space
-    from paigow.exact.strategy import way_arrays
+    from paigow.games.tiles.exact.edge import edge
+    from paigow.games.tiles.exact.space import kind_space
+    from paigow.games.tiles.exact.strategy import way_arrays
+    from paigow.games.tiles.ways import get_way
     from paigow.profiles import get_profile
-    from paigow.ways import get_way
 
     rules = get_profile("generic").compare_rules
     sp = kind_space()

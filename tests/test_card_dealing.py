@@ -8,9 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from paigow.cards import DECK, Card
-from paigow.dealing import count_start
 from paigow.errors import IllegalActionError
+from paigow.games.cards.cards import DECK, Card
 from paigow.games.cards.delivery import (
     RING,
     bank_stack_order,
@@ -23,6 +22,7 @@ from paigow.games.cards.delivery import (
     deliver_hand_stacks,
     manual_shoe_sequence,
 )
+from paigow.games.dice import count_start
 
 NUMBERED = list(range(1, 55))  # cards numbered from the top of the deck
 

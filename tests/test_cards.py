@@ -9,7 +9,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from paigow.cards import (
+from paigow.errors import ParseError
+from paigow.games.cards.cards import (
     ACE,
     DECK,
     JOKER_1,
@@ -24,7 +25,6 @@ from paigow.cards import (
     player_wins_card_hand,
     tiebreak_rank,
 )
-from paigow.errors import ParseError
 
 
 def c(text: str) -> Card:

@@ -13,8 +13,8 @@ import pytest
 
 from paigow.cli import batch
 from paigow.cli.main import main
-from paigow.hands4 import distinct_hands
-from paigow.ways import get_way
+from paigow.games.tiles.hands4 import distinct_hands
+from paigow.games.tiles.ways import get_way
 
 
 def run_json(capsys: pytest.CaptureFixture[str], *argv: str) -> object:

@@ -49,7 +49,7 @@ def test_import_paigow_is_light() -> None:
 
 def test_public_names_load_on_first_use() -> None:
     mods = _modules("from paigow import *\nimport paigow\nassert paigow.Hand.parse('6-6 4-5')")
-    assert {"paigow.profiles", "paigow.ranking", "paigow.ways"} <= mods
+    assert {"paigow.profiles", "paigow.games.tiles.ranking", "paigow.games.tiles.ways"} <= mods
     assert "numpy" not in _roots(mods)
     for name in paigow.__all__:
         assert getattr(paigow, name) is not None
@@ -105,4 +105,4 @@ def test_the_full_parser_loads_no_math() -> None:
     read theirs without loading NumPy, the games or the generator."""
     mods = _modules("from paigow.cli.main import build_parser\nbuild_parser()")
     assert "numpy" not in _roots(mods)
-    assert not {"paigow.strategy", "paigow.bankroll", "paigow.spg"} & mods
+    assert not {"paigow.strategy", "paigow.bankroll", "paigow.games.cards"} & mods

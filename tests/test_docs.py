@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import fields
 from pathlib import Path
 
+from paigow.games.tiles.ways import way_names
 from paigow.profiles import _SECTIONS
-from paigow.ways import way_names
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -18,13 +18,13 @@ import numpy as np
 import pytest
 
 from paigow.cli.main import main
-from paigow.exact.edge import wins_matrix
-from paigow.exact.game import Game
-from paigow.exact.space import HandSpace, kind_space
-from paigow.exact.strategy_exact import MixedStrategy, evaluate
+from paigow.games.outcomes import CompareRules
+from paigow.games.tiles.exact.edge import wins_matrix
+from paigow.games.tiles.exact.game import Game
+from paigow.games.tiles.exact.space import HandSpace, kind_space
+from paigow.games.tiles.exact.strategy_exact import MixedStrategy, evaluate
+from paigow.games.tiles.tiles import format_tiles
 from paigow.profiles import get_profile
-from paigow.settings import CompareRules
-from paigow.tiles import format_tiles
 
 Probs = list[dict[int, Fraction]]
 

@@ -12,16 +12,18 @@ import numpy.typing as npt
 import pytest
 
 from paigow.cli.main import main
-from paigow.exact.advise import advise
-from paigow.exact.api import commission_of, edge_of, resolve, setting_advice
-from paigow.exact.edge import edge
-from paigow.exact.optimal import _split_counts
-from paigow.exact.space import kind_space, pip_space
-from paigow.exact.strategy import way_arrays
+from paigow.exact.results import commission_of
+from paigow.games.outcomes import CompareRules, Outcome
+from paigow.games.tiles.exact.advise import advise
+from paigow.games.tiles.exact.api import edge_of, resolve, setting_advice
+from paigow.games.tiles.exact.edge import edge
+from paigow.games.tiles.exact.optimal import _split_counts
+from paigow.games.tiles.exact.space import kind_space, pip_space
+from paigow.games.tiles.exact.strategy import way_arrays
+from paigow.games.tiles.settings import compare_settings, settings_of
+from paigow.games.tiles.tiles import FULL_SET, Tile
+from paigow.games.tiles.ways import get_way, way_names
 from paigow.profiles import get_profile
-from paigow.settings import CompareRules, Outcome, compare_settings, settings_of
-from paigow.tiles import FULL_SET, Tile
-from paigow.ways import get_way, way_names
 
 FIVE = Fraction(1, 20)
 GENERIC = get_profile("generic").compare_rules

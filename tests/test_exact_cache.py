@@ -8,8 +8,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from paigow.exact import cache, space, strategy
-from paigow.ways import get_way
+from paigow.exact import cache
+from paigow.games.tiles.exact import space, strategy
+from paigow.games.tiles.ways import get_way
 
 
 def _fresh(monkeypatch: pytest.MonkeyPatch, folder: Path) -> None:

@@ -1,6 +1,6 @@
 """The fast engine (dominance counts by inclusion–exclusion) against the reference enumeration.
 
-The reference (:mod:`paigow.exact.reference`) weights every pair of classes by the
+The reference (:mod:`paigow.games.tiles.exact.reference`) weights every pair of classes by the
 multiplicity matrix; the engine never builds that matrix. Both must give the same integer
 counts for every class and every one of its three splits, from the player's and the banker's
 side, on both hand spaces (3,620 kinds, 8,130 tile multisets), under every profile's rules
@@ -18,14 +18,15 @@ import numpy as np
 import pytest
 
 from paigow.exact.dominance import DominanceCounter
-from paigow.exact.edge import edge, edges, side_counts
-from paigow.exact.reference import reference_edge, reference_split_counts
-from paigow.exact.space import HandSpace, kind_space, pip_space
-from paigow.exact.strategy import WayArrays, arrays_from_choice, way_arrays
-from paigow.hands4 import all_combinations, distinct_hands
+from paigow.games.outcomes import CompareRules
+from paigow.games.tiles.exact.edge import edge, edges, side_counts
+from paigow.games.tiles.exact.reference import reference_edge, reference_split_counts
+from paigow.games.tiles.exact.space import HandSpace, kind_space, pip_space
+from paigow.games.tiles.exact.strategy import WayArrays, arrays_from_choice, way_arrays
+from paigow.games.tiles.hands4 import all_combinations, distinct_hands
+from paigow.games.tiles.settings import settings_of
+from paigow.games.tiles.ways import get_way
 from paigow.profiles import get_profile, profile_names
-from paigow.settings import CompareRules, settings_of
-from paigow.ways import get_way
 
 FIVE = Fraction(1, 20)
 TILE_PROFILES = [n for n in profile_names() if get_profile(n).meta.game == "tiles"]

@@ -10,8 +10,9 @@ from pathlib import Path
 import pytest
 
 from paigow.cli.main import main
-from paigow.exact.api import commission_of, edge_of
-from paigow.exact.compare import compare_ways
+from paigow.exact.results import commission_of
+from paigow.games.tiles.exact.api import edge_of
+from paigow.games.tiles.exact.compare import compare_ways
 from paigow.profiles import get_profile
 
 

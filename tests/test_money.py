@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from paigow.errors import IllegalActionError
-from paigow.settings import Outcome
+from paigow.games.outcomes import Outcome
 from paigow.table.ledger import TRANSIENT, Ledger, Transfer
 from paigow.table.money import (
     DEALER_REF,

@@ -12,9 +12,10 @@ from typing import Any
 import pytest
 
 from paigow.errors import ConfigError
+from paigow.games.outcomes import CompareRules, Outcome
+from paigow.games.tiles.ranking import Hand
+from paigow.games.tiles.settings import Setting, compare_settings
 from paigow.profiles import Profile, get_profile, load_profile, parse_profile, profile_names
-from paigow.ranking import Hand
-from paigow.settings import CompareRules, Outcome, Setting, compare_settings
 
 TILE_NAMES = ["colorado", "generic", "lucky-chances", "maryland"]
 NAMES = ["colorado", "generic", "lucky-chances", "maryland", "nj-supreme"]

@@ -12,14 +12,14 @@ from dataclasses import dataclass
 
 import pytest
 
-from paigow.hands4 import all_combinations, distinct_hands, kind_key
-from paigow.settings import Setting
-from paigow.tiles import Tile, parse_tiles
-from paigow.ways import get_way, way_names
-from paigow.ways.base import HouseWay
-from paigow.ways.canberra import CanberraWay, canberra_rule
-from paigow.ways.regulation import RegulationWay
-from paigow.ways.taj_mahal import TajMahalWay, taj_mahal_rule
+from paigow.games.tiles.hands4 import all_combinations, distinct_hands, kind_key
+from paigow.games.tiles.settings import Setting
+from paigow.games.tiles.tiles import Tile, parse_tiles
+from paigow.games.tiles.ways import get_way, way_names
+from paigow.games.tiles.ways.base import HouseWay
+from paigow.games.tiles.ways.canberra import CanberraWay, canberra_rule
+from paigow.games.tiles.ways.regulation import RegulationWay
+from paigow.games.tiles.ways.taj_mahal import TajMahalWay, taj_mahal_rule
 
 RuleFn = Callable[[Sequence[Tile]], tuple[str, Setting]]
 

@@ -14,6 +14,7 @@ from collections.abc import Callable
 import numpy as np
 import pytest
 
+from paigow.games.tiles.tiles import ALL_TILES, FULL_SET
 from paigow.qa.discrete_tests import dice_total_probs, frequency, joint_rolls, serial_pairs
 from paigow.qa.result import Result
 from paigow.qa.sampling import CARD_RANK, TILE_KIND
@@ -33,7 +34,6 @@ from paigow.qa.shuffle_tests import (
     positions,
     rank_uniforms,
 )
-from paigow.tiles import ALL_TILES, FULL_SET
 
 REPS = 120
 FULL = np.array([t.index for t in FULL_SET])

@@ -3,7 +3,7 @@ permutation of the 32 tiles from an approved RNG"; R-START-02 dice; R-START-07 t
 1-7 in New Jersey [001 §19:46-1.13W(e)], 1-8 in Maryland by AMB-34).
 
 * Real play draws from the operating system's cryptographic source: every command without
-  ``--seed`` asks :func:`paigow.dealing.default_rng`, which is ``random.SystemRandom``; the
+  ``--seed`` asks :func:`paigow.games.dice.default_rng`, which is ``random.SystemRandom``; the
   seeded Mersenne Twister appears only behind ``--seed``; nothing uses a global generator.
 * The dealer's wash is Fisher–Yates (Durstenfeld) and every index, die and RNG number is drawn
   by rejection sampling — never a modulo — checked against a slow reference that reads the
@@ -28,14 +28,14 @@ import paigow.cli.demo
 import paigow.cli.play
 import paigow.cli.table_cmds
 import paigow.cli.train_session
-from paigow.cards import DECK
-from paigow.dealing import Rng, default_rng, roll_dice
+from paigow.games.cards.cards import DECK
+from paigow.games.dice import Rng, default_rng, roll_dice
+from paigow.games.tiles.tiles import FULL_SET
 from paigow.profiles import get_profile
 from paigow.qa.sampling import draw
 from paigow.qa.sources import ReplayableSystemRandom, make_rng
 from paigow.table.auto import ComputerPlayer, run_dealer
 from paigow.table.round import Round
-from paigow.tiles import FULL_SET
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "paigow"
 

@@ -16,7 +16,7 @@ import pytest
 
 import reference as ref
 from paigow.errors import ParseError
-from paigow.ranking import (
+from paigow.games.tiles.ranking import (
     PAIR_BASE,
     STRENGTH,
     Hand,
@@ -26,7 +26,7 @@ from paigow.ranking import (
     rank_position,
     strength_of_kinds,
 )
-from paigow.tiles import ALL_TILES, FULL_SET, N_KINDS, Tile, tile
+from paigow.games.tiles.tiles import ALL_TILES, FULL_SET, N_KINDS, Tile, tile
 from reference import Pips, TwoTiles
 from shared_docs import shared_text
 

@@ -11,12 +11,12 @@ import pytest
 
 import reference as ref
 from paigow.errors import ConfigError, InvalidSettingError
-from paigow.hands4 import all_combinations, distinct_hands, tile_multisets
-from paigow.ranking import Hand
-from paigow.settings import Setting, validate_four
-from paigow.tiles import ALL_TILES, Tile, parse_tiles
-from paigow.ways import HouseWay, RegulationWay, get_way, way_names
-from paigow.ways.regulation import regulation_rule
+from paigow.games.tiles.hands4 import all_combinations, distinct_hands, tile_multisets
+from paigow.games.tiles.ranking import Hand
+from paigow.games.tiles.settings import Setting, validate_four
+from paigow.games.tiles.tiles import ALL_TILES, Tile, parse_tiles
+from paigow.games.tiles.ways import HouseWay, RegulationWay, get_way, way_names
+from paigow.games.tiles.ways.regulation import regulation_rule
 
 Four = tuple[Tile, Tile, Tile, Tile]
 

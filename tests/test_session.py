@@ -17,13 +17,14 @@ import pytest
 from paigow.bankroll.laws import SideBet, round_law
 from paigow.bankroll.session import session, simulate
 from paigow.cli.main import main
-from paigow.dealing import Rng
+from paigow.games.dice import Rng
+from paigow.games.outcomes import Outcome
+from paigow.games.tiles.pair_fortunes import PFClass, classify_pair_fortunes, pf_paytable
+from paigow.games.tiles.settings import compare_settings
+from paigow.games.tiles.tiles import FULL_SET
+from paigow.games.tiles.ways import get_way
 from paigow.profiles import get_profile
-from paigow.settings import Outcome, compare_settings
-from paigow.sidebets.pair_fortunes import PFClass, classify_pair_fortunes, pf_paytable
 from paigow.table.money import vig
-from paigow.tiles import FULL_SET
-from paigow.ways import get_way
 
 GENERIC = get_profile("generic")
 

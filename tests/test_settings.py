@@ -11,19 +11,11 @@ from hypothesis import strategies as st
 
 import reference as ref
 from paigow.errors import IllegalActionError, InvalidSettingError, ParseError
+from paigow.games.outcomes import CompareRules, Comparison, Outcome, Side
+from paigow.games.tiles.ranking import Hand
+from paigow.games.tiles.settings import Setting, compare_settings, settings_of, validate_four
+from paigow.games.tiles.tiles import FULL_SET, Tile, parse_tiles, tile
 from paigow.profiles import get_profile
-from paigow.ranking import Hand
-from paigow.settings import (
-    CompareRules,
-    Comparison,
-    Outcome,
-    Setting,
-    Side,
-    compare_settings,
-    settings_of,
-    validate_four,
-)
-from paigow.tiles import FULL_SET, Tile, parse_tiles, tile
 
 PROFILES = ("colorado", "generic", "maryland", "lucky-chances")
 

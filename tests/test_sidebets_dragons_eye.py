@@ -7,7 +7,7 @@ from fractions import Fraction
 import pytest
 
 from paigow.errors import IllegalActionError
-from paigow.sidebets import (
+from paigow.games.tiles.dragons_eye import (
     ALL_DICE,
     DEWager,
     Dice,
@@ -23,12 +23,12 @@ from paigow.sidebets import (
     settle_match,
     settle_odd,
     settle_triple,
+    solve_linear,
     stationary_distribution,
     streak_distribution,
     streak_step,
     wager_return,
 )
-from paigow.sidebets.dragons_eye import solve_linear
 
 F = Fraction
 

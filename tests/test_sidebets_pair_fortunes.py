@@ -8,17 +8,17 @@ from fractions import Fraction
 import pytest
 
 from paigow.errors import ConfigError, IllegalActionError
-from paigow.hands4 import all_combinations
-from paigow.sidebets import (
+from paigow.games.tiles.hands4 import all_combinations
+from paigow.games.tiles.pair_fortunes import (
     PF_TABLES,
     PFClass,
     classify_pair_fortunes,
+    classify_pf_kinds,
     pair_fortunes_counts,
     pair_fortunes_return,
     pf_paytable,
 )
-from paigow.sidebets.pair_fortunes import classify_pf_kinds
-from paigow.tiles import Tile, parse_tiles
+from paigow.games.tiles.tiles import Tile, parse_tiles
 
 # --- TC-55..61 --------------------------------------------------------------------------------
 

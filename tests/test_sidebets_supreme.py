@@ -8,17 +8,17 @@ from fractions import Fraction
 
 import pytest
 
-from paigow.cards import DECK, SUITS, Card, parse_cards
 from paigow.errors import ConfigError, IllegalActionError
-from paigow.sidebets import (
+from paigow.games.cards.cards import DECK, SUITS, Card, parse_cards
+from paigow.games.cards.supreme_bonus import (
     BONUS_PAYTABLE,
     BonusClass,
     bonus_counts,
     bonus_return,
     cap_bonus_payouts,
     classify_bonus,
+    classify_bonus_codes,
 )
-from paigow.sidebets.supreme_bonus import classify_bonus_codes
 
 B = BonusClass
 

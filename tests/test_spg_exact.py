@@ -17,10 +17,9 @@ import numpy as np
 import numpy.typing as npt
 import pytest
 
-from paigow.cards import DECK, Card, card_hand_key, card_points, parse_cards
-from paigow.exact.edge import EdgeResult
-from paigow.spg import SPG_WAYS, CardSetting, card_settings_of
-from paigow.spg.exact import (
+from paigow.exact.results import EdgeResult
+from paigow.games.cards.cards import DECK, Card, card_hand_key, card_points, parse_cards
+from paigow.games.cards.exact import (
     OptimalCardWay,
     multiplicity,
     rank_space,
@@ -29,13 +28,15 @@ from paigow.spg.exact import (
     spg_optimal,
     spg_way_arrays,
 )
+from paigow.games.cards.hands import CardSetting, card_settings_of
+from paigow.games.cards.house_way import SPG_WAYS
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "supreme-pai-gow.md"
 WAY = SPG_WAYS["spg-house"]
 DEALS = 316_251 * 230_300
 I64 = npt.NDArray[np.int64]
 
-#: Dense rank of every two-card hand key of paigow.cards (larger is better).
+#: Dense rank of every two-card hand key of paigow.games.cards.cards (larger is better).
 RANK = {
     k: i for i, k in enumerate(sorted({card_hand_key(*h) for h in itertools.combinations(DECK, 2)}))
 }
@@ -55,9 +56,9 @@ def _dealer_combos() -> npt.NDArray[np.int64]:
 def _dealer_hands(player: Sequence[Card]) -> tuple[I64, I64, I64, I64]:
     """Every one of the C(50,4) dealer hands left by ``player``, set by the house way.
 
-    Returns the dealer's high and low hand ranks per physical hand (by paigow.cards keys), and
-    the rank-type code and count of each distinct dealer rank multiset. The house way is called
-    once per rank multiset: its strengths depend on ranks only (test_spg_house_way checks all
+    Returns the dealer's high and low hand ranks per physical hand (by paigow.games.cards.cards
+    keys), and the rank-type code and count of each distinct dealer rank multiset. The house way is
+    called once per rank multiset: its strengths depend on ranks only (test_spg_house_way checks all
     316,251 hands).
     """
     rest = np.array([c.code for c in DECK if c not in player], dtype=np.int64)
@@ -237,13 +238,13 @@ def test_banker_advice_matches_enumeration() -> None:
     230,300 player hands, each set by the house way, copies and zero lows to the banker."""
     import itertools
 
-    from paigow.cards import DECK as FULL_DECK
-    from paigow.cards import parse_cards as cards_of
-    from paigow.settings import Outcome
-    from paigow.spg.exact import spg_advise_banker
-    from paigow.spg.hands import NJ as NJ_RULES
-    from paigow.spg.hands import compare_card_settings as compare
-    from paigow.spg.house_way import get_card_way
+    from paigow.games.cards.cards import DECK as FULL_DECK
+    from paigow.games.cards.cards import parse_cards as cards_of
+    from paigow.games.cards.exact import spg_advise_banker
+    from paigow.games.cards.hands import NJ as NJ_RULES
+    from paigow.games.cards.hands import compare_card_settings as compare
+    from paigow.games.cards.house_way import get_card_way
+    from paigow.games.outcomes import Outcome
 
     held = list(cards_of("Ks Qd 7h 2c"))
     adv = spg_advise_banker(held)

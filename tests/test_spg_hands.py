@@ -8,12 +8,22 @@ import random
 
 import pytest
 
-from paigow.cards import DECK, Card, card_hand_key, card_points, parse_cards, player_wins_card_hand
 from paigow.errors import InvalidSettingError, ParseError
-from paigow.settings import Outcome, Side
-from paigow.spg import (
+from paigow.games.cards.cards import (
+    DECK,
+    Card,
+    card_hand_key,
+    card_points,
+    parse_cards,
+    player_wins_card_hand,
+)
+from paigow.games.cards.hands import (
+    COPIES,
+    N_TYPES,
     NJ,
     NJ_LITERAL,
+    STRENGTH,
+    ZERO_LIMIT,
     CardHand,
     CardSetting,
     Category,
@@ -22,16 +32,11 @@ from paigow.spg import (
     compare_card_settings,
     is_foul,
     is_foul_split,
-)
-from paigow.spg.hands import (
-    COPIES,
-    N_TYPES,
-    STRENGTH,
-    ZERO_LIMIT,
     is_zero_low,
     player_wins_spg_hand,
     rank_type,
 )
+from paigow.games.outcomes import Outcome, Side
 
 ALL_HANDS = list(itertools.combinations(DECK, 2))
 
@@ -180,8 +185,8 @@ def test_r_spg_05_literal_reading_also_catches_pairs_and_faces_worth_zero(low: s
 
 
 def test_r_spg_05_readings_on_every_low_hand() -> None:
-    """All 1,431 low hands: the default reading is paigow.cards.player_wins_card_hand; the
-    literal one makes the low lose exactly when the cards count 0 in total."""
+    """All 1,431 low hands: the default reading is paigow.games.cards.cards.player_wins_card_hand;
+    the literal one makes the low lose exactly when the cards count 0 in total."""
     rng = random.Random(5)
     for hand in ALL_HANDS:
         ch = CardHand.of(*hand)

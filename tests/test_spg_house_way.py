@@ -12,19 +12,11 @@ from functools import cache
 
 import pytest
 
-from paigow.cards import DECK, Card, card_hand_key, card_points, parse_cards
 from paigow.errors import ConfigError, InvalidSettingError
-from paigow.spg import (
-    SPG_WAYS,
-    CardSetting,
-    CardWay,
-    card_settings_of,
-    get_card_way,
-    house_way_rule,
-    is_foul,
-    is_foul_split,
-)
-from paigow.spg.exact import rank_space
+from paigow.games.cards.cards import DECK, Card, card_hand_key, card_points, parse_cards
+from paigow.games.cards.exact import rank_space
+from paigow.games.cards.hands import CardSetting, card_settings_of, is_foul, is_foul_split
+from paigow.games.cards.house_way import SPG_WAYS, CardWay, get_card_way, house_way_rule
 
 WAY = SPG_WAYS["spg-house"]
 
@@ -34,7 +26,8 @@ def _key(setting: CardSetting) -> tuple[tuple[int, int, int], tuple[int, int, in
 
 
 def _reference_keys(cards: Sequence[Card]) -> set[tuple[tuple[int, int, int], ...]]:
-    """The (high, low) hand keys the rules text allows, written with paigow.cards only."""
+    """The (high, low) hand keys the rules text allows, written with paigow.games.cards.cards
+    only."""
     options = card_settings_of(cards)
     if sum(c.is_joker for c in cards) == 2:  # (a)
         return {_key(o) for o in options if card_hand_key(*o.high.cards) == (2, 14, 0)}

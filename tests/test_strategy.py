@@ -14,14 +14,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from paigow.errors import ConfigError
-from paigow.exact.api import commission_of, edge_of
-from paigow.profiles import get_profile
-from paigow.strategy.candidates import Evaluator, enumerate_rules
-from paigow.strategy.classes import tile_problem
-from paigow.strategy.derive import derive
-from paigow.ways import get_way
-from paigow.ways.rule_tiles import TILE_VOCABULARY, choose, hand_level, hand_points
-from paigow.ways.rulebook import (
+from paigow.exact.results import commission_of
+from paigow.games.rulebook import (
     CONDITIONS,
     PAIR_PLAYS,
     PLAYS,
@@ -33,6 +27,13 @@ from paigow.ways.rulebook import (
     parse_strategy,
     rule_words,
 )
+from paigow.games.tiles.exact.api import edge_of
+from paigow.games.tiles.ways import get_way
+from paigow.games.tiles.ways.rule_tiles import TILE_VOCABULARY, choose, hand_level, hand_points
+from paigow.profiles import get_profile
+from paigow.strategy.candidates import Evaluator, enumerate_rules
+from paigow.strategy.classes import tile_problem
+from paigow.strategy.derive import derive
 
 V = {"tiles": TILE_VOCABULARY}
 GENERIC = get_profile("generic")
@@ -57,7 +58,7 @@ def test_levels_and_points_of_arrays_match_the_hands(canberra: Evaluator) -> Non
     """The generator's level and points of every hand of every split (arithmetic on strengths)
     equal those of the Hand objects the way reads."""
     p = canberra.p
-    from paigow.exact.space import kind_space
+    from paigow.games.tiles.exact.space import kind_space
 
     sp = kind_space()
     for c in range(0, p.size, 7):
@@ -73,7 +74,7 @@ def test_levels_and_points_of_arrays_match_the_hands(canberra: Evaluator) -> Non
 def test_a_rule_plays_alike_per_hand_and_per_class(canberra: Evaluator) -> None:
     """Every play, condition and pattern: the array form of a rule and the way's per-hand form
     choose settings of the same strengths, or both do not apply, on all 3,620 classes."""
-    from paigow.exact.space import kind_space
+    from paigow.games.tiles.exact.space import kind_space
 
     sp = kind_space()
     house = get_way("canberra")
@@ -156,7 +157,7 @@ def test_json_and_toml_files_play_the_same(tmp_path: Path) -> None:
     d = derive(GENERIC, "regulation", rules=2)
     s = d.strategy()
     a, b = get_way(_write(tmp_path, s, "a.toml")), get_way(_write(tmp_path, s, "b.json"))
-    from paigow.exact.space import kind_space
+    from paigow.games.tiles.exact.space import kind_space
 
     for tiles in kind_space().tiles[::11]:
         assert a.set(tiles).key() == b.set(tiles).key()
@@ -255,9 +256,9 @@ def test_a_derived_card_strategy_played_back_reproduces_its_ev(tmp_path: Path, r
     """Supreme Pai Gow: the file, read back as a card way and scored by ``spg_edge`` (not by
     the generator), gives the EV reported; as banker too (the banker's counts of the generator
     come from the dominance counts, the edge from the player's side)."""
-    from paigow.spg.exact import spg_edge
-    from paigow.spg.house_way import get_card_way
-    from paigow.spg.rule_cards import CARD_VOCABULARY
+    from paigow.games.cards.exact import spg_edge
+    from paigow.games.cards.house_way import get_card_way
+    from paigow.games.cards.rule_cards import CARD_VOCABULARY
 
     d = derive(get_profile("nj-supreme"), role=role, rules=2)
     s = d.strategy()
@@ -274,11 +275,11 @@ def test_a_derived_card_strategy_played_back_reproduces_its_ev(tmp_path: Path, r
 
 
 def test_card_rules_play_alike_per_hand_and_per_class() -> None:
-    from paigow.spg.exact import rank_space
-    from paigow.spg.house_way import get_card_way
-    from paigow.spg.rule_cards import CARDS
+    from paigow.games.cards.exact import rank_space
+    from paigow.games.cards.house_way import get_card_way
+    from paigow.games.cards.rule_cards import CARDS
+    from paigow.games.rule_play import first_setting
     from paigow.strategy.derive import problem_for
-    from paigow.ways.rule_play import first_setting
 
     ev = Evaluator(problem_for(get_profile("nj-supreme")))
     sp, house = rank_space(), get_card_way("spg-house")

@@ -14,10 +14,11 @@ from pathlib import Path
 import pytest
 
 from paigow.cli.main import main
-from paigow.exact.api import commission_of, edge_of
+from paigow.exact.results import commission_of
+from paigow.games.tiles.exact.api import edge_of
+from paigow.games.tiles.ways import get_way
 from paigow.profiles import get_profile
 from paigow.trainer import Trainer
-from paigow.ways import get_way
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "paigow"
 
@@ -74,8 +75,8 @@ def test_the_card_is_one_page_of_html_and_pdf(card: Path, tmp_path: Path) -> Non
     assert main([*args, "--pdf", str(pdf)]) == 0
     text = html.read_text()
     s = get_way(f"strategy:{card}")
-    from paigow.ways.rule_tiles import TILE_VOCABULARY
-    from paigow.ways.rulebook import rule_words
+    from paigow.games.rulebook import rule_words
+    from paigow.games.tiles.ways.rule_tiles import TILE_VOCABULARY
 
     for rule in s.strategy.rules:  # type: ignore[attr-defined]
         assert rule_words(rule, TILE_VOCABULARY).replace("'", "&#x27;") in text

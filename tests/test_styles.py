@@ -10,9 +10,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from paigow.dealing import count_start, stacks_of
 from paigow.errors import IllegalActionError, ParseError
+from paigow.games.dice import count_start
 from paigow.games.ring import start_ring_order
+from paigow.games.tiles.dealing import stacks_of
 from paigow.games.tiles.delivery import (
     STYLES,
     Cut,
@@ -24,8 +25,8 @@ from paigow.games.tiles.delivery import (
     legal_cuts,
     parse_cut,
 )
+from paigow.games.tiles.tiles import FULL_SET, Tile
 from paigow.profiles import STYLES as PROFILE_STYLES
-from paigow.tiles import FULL_SET, Tile
 
 # RULES.md Appendix C, verbatim: the tile map of every style (TC-45).
 APPENDIX_C = """

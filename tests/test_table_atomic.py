@@ -17,8 +17,9 @@ from typing import Any
 
 import pytest
 
-from paigow.cards import DECK
 from paigow.errors import IllegalActionError, PaigowError
+from paigow.games.cards.cards import DECK
+from paigow.games.tiles.tiles import FULL_SET
 from paigow.profiles import get_profile
 from paigow.table.atomic import is_action
 from paigow.table.auto import run_dealer
@@ -27,7 +28,6 @@ from paigow.table.replay import replay
 from paigow.table.round import Banker, Round
 from paigow.table.session import TableSession
 from paigow.table.variations import TableOptions
-from paigow.tiles import FULL_SET
 
 GEN = get_profile("generic")
 CO = get_profile("colorado")

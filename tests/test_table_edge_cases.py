@@ -6,8 +6,9 @@ import random
 
 import pytest
 
-from paigow.cards import DECK
 from paigow.errors import IllegalActionError
+from paigow.games.cards.cards import DECK
+from paigow.games.tiles.tiles import FULL_SET
 from paigow.profiles import get_profile
 from paigow.table.auto import run_dealer
 from paigow.table.record import round_record
@@ -15,7 +16,6 @@ from paigow.table.replay import replay
 from paigow.table.round import Banker, Round
 from paigow.table.session import TableSession
 from paigow.table.variations import TableOptions
-from paigow.tiles import FULL_SET
 
 LC = get_profile("lucky-chances")
 CO = get_profile("colorado")

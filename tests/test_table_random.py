@@ -17,12 +17,12 @@ import pytest
 from paigow.errors import PaigowError
 from paigow.games import hand_pieces
 from paigow.games.tiles.delivery import format_cut, legal_cuts
+from paigow.games.tiles.ways import get_way
 from paigow.profiles import get_profile
 from paigow.table.record import round_record
 from paigow.table.replay import replay
 from paigow.table.round import Banker, Round
 from paigow.table.variations import SIDE_KINDS, TableOptions
-from paigow.ways import get_way
 
 PROFILES = ["generic", "colorado", "maryland", "lucky-chances", "nj-supreme"]
 WAYS = [get_way("regulation"), get_way("canberra")]

@@ -9,13 +9,13 @@ from typing import Any
 import pytest
 
 from paigow.errors import IllegalActionError, InvalidSettingError, ParseError, ReplayMismatchError
+from paigow.games.tiles.tiles import FULL_SET, Tile, parse_tiles
+from paigow.games.tiles.ways import get_way
 from paigow.profiles import get_profile
 from paigow.table.auto import ComputerPlayer, run_dealer
 from paigow.table.record import round_record
 from paigow.table.replay import replay
 from paigow.table.round import Banker, Round
-from paigow.tiles import FULL_SET, Tile, parse_tiles
-from paigow.ways import get_way
 
 REG = get_way("regulation")
 

@@ -11,15 +11,15 @@ from typing import Any
 import pytest
 from rich.console import Console
 
-from paigow.cards import DECK
 from paigow.errors import IllegalActionError
+from paigow.games.cards.cards import DECK
+from paigow.games.tiles.tiles import FULL_SET
 from paigow.profiles import Profile, get_profile
 from paigow.table.auto import ComputerPlayer, run_dealer
 from paigow.table.record import round_record
 from paigow.table.replay import replay
 from paigow.table.round import Banker, Round
 from paigow.table.session import TableSession
-from paigow.tiles import FULL_SET
 
 GEN = get_profile("generic")
 CO = get_profile("colorado")

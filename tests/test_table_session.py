@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from paigow.errors import IllegalActionError, RecordError, ReplayMismatchError
+from paigow.games.tiles.tiles import FULL_SET
 from paigow.profiles import get_profile
 from paigow.table.auto import run_dealer
 from paigow.table.journal import restore
@@ -18,7 +19,6 @@ from paigow.table.record import round_record
 from paigow.table.replay import replay
 from paigow.table.round import Banker
 from paigow.table.session import TableSession
-from paigow.tiles import FULL_SET
 
 GEN = get_profile("generic")
 CO = get_profile("colorado")

@@ -6,9 +6,9 @@ import random
 
 import pytest
 
-from paigow.cards import DECK, Card, parse_cards
 from paigow.errors import IllegalActionError
 from paigow.games import hand_pieces
+from paigow.games.cards.cards import DECK, Card, parse_cards
 from paigow.games.cards.delivery import RING, button_position
 from paigow.profiles import get_profile
 from paigow.table.auto import run_dealer

@@ -8,6 +8,8 @@ from typing import Any
 import pytest
 
 from paigow.errors import IllegalActionError, ReplayMismatchError
+from paigow.games.tiles.tiles import FULL_SET, Tile, parse_tiles
+from paigow.games.tiles.ways import get_way
 from paigow.profiles import get_profile, parse_profile
 from paigow.table.auto import ComputerPlayer, run_dealer
 from paigow.table.record import round_record
@@ -15,8 +17,6 @@ from paigow.table.replay import replay
 from paigow.table.round import Banker, Round
 from paigow.table.session import TableSession
 from paigow.table.variations import TableOptions
-from paigow.tiles import FULL_SET, Tile, parse_tiles
-from paigow.ways import get_way
 
 REG = get_way("regulation")
 CO = get_profile("colorado")

@@ -11,11 +11,11 @@ from pathlib import Path
 import pytest
 
 from paigow.errors import ConfigError, InvalidSettingError
-from paigow.hands4 import all_combinations, distinct_hands, tile_multisets
-from paigow.settings import Setting
-from paigow.tiles import Tile, format_tiles, parse_tiles
-from paigow.ways import HouseWay, TableWay, get_way, load_table
-from paigow.ways.table import export_rows, parse_table, write_table
+from paigow.games.tiles.hands4 import all_combinations, distinct_hands, tile_multisets
+from paigow.games.tiles.settings import Setting
+from paigow.games.tiles.tiles import Tile, format_tiles, parse_tiles
+from paigow.games.tiles.ways import HouseWay, TableWay, get_way, load_table
+from paigow.games.tiles.ways.table import export_rows, parse_table, write_table
 
 HEADER = "tiles,setting\n"
 

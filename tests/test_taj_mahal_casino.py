@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import pytest
 
-from paigow.hands4 import distinct_hands
-from paigow.settings import Setting, settings_of
-from paigow.tiles import parse_tiles
-from paigow.ways import get_way
-from paigow.ways.taj_mahal_casino import beats_on_both
+from paigow.games.tiles.hands4 import distinct_hands
+from paigow.games.tiles.settings import Setting, settings_of
+from paigow.games.tiles.tiles import parse_tiles
+from paigow.games.tiles.ways import get_way
+from paigow.games.tiles.ways.taj_mahal_casino import beats_on_both
 
 
 def _beaten(tiles: tuple[object, ...], s: Setting) -> bool:

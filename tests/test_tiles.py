@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from paigow.errors import AmbiguousNameError, ParseError
-from paigow.ranking import Hand
-from paigow.tiles import (
+from paigow.games.tiles.ranking import Hand
+from paigow.games.tiles.tiles import (
     ALL_TILES,
     FULL_SET,
     N_KINDS,

@@ -14,10 +14,10 @@ from typing import Any
 
 import pytest
 
-from paigow.cards import Card, card_hand_key
 from paigow.errors import ConfigError
-from paigow.spg.exact import rank_space
-from paigow.tiles import FULL_SET
+from paigow.games.cards.cards import Card, card_hand_key
+from paigow.games.cards.exact import rank_space
+from paigow.games.tiles.tiles import FULL_SET
 from paigow.trainer import CATEGORIES, DRILLS, Trainer, drill_name
 from paigow.trainer.categories import SPLITS
 from reference import pair_rank, pips, rank_key

@@ -2,8 +2,8 @@
 
 For a sample of dealt hands, every physical hand the dealer can hold is enumerated one by one,
 set by the dealer's way and compared with the rules written from RULES.md alone
-(``tests/reference.py`` for the tiles, R-RANK-13; the card keys of ``paigow.cards`` and the
-R-SPG-05 zero rule for the cards). The trainer's EVs, best setting, EV lost, house-way match
+(``tests/reference.py`` for the tiles, R-RANK-13; the card keys of ``paigow.games.cards.cards`` and
+the R-SPG-05 zero rule for the cards). The trainer's EVs, best setting, EV lost, house-way match
 and the breakdown of its explanation must agree exactly (R-SETTLE-05, R-SPG-23).
 """
 
@@ -19,15 +19,15 @@ from typing import Any
 
 import pytest
 
-from paigow.cards import DECK, Card, card_hand_key, card_points
+from paigow.games.cards.cards import DECK, Card, card_hand_key, card_points
+from paigow.games.cards.hands import CardHand, CardSetting
+from paigow.games.cards.house_way import get_card_way
+from paigow.games.outcomes import Outcome, outcome_of
+from paigow.games.tiles.tiles import FULL_SET, Tile
+from paigow.games.tiles.ways import get_way
 from paigow.profiles import get_profile
-from paigow.settings import Outcome, outcome_of
-from paigow.spg.hands import CardHand, CardSetting
-from paigow.spg.house_way import get_card_way
-from paigow.tiles import FULL_SET, Tile
 from paigow.trainer import Trainer
 from paigow.trainer.problem import Problem
-from paigow.ways import get_way
 from reference import pips, player_wins
 
 Key = tuple[int, int]

@@ -2,8 +2,8 @@
 file version; clean errors naming the file (issue 9).
 
 The reference parses every row with the general tile and setting parsers, keeps the first row
-of each hand and of each kind, exactly as the format says (``paigow.ways.table``); the loader
-under test has a fast path for canonical rows. Both must set every hand alike and refuse the
+of each hand and of each kind, exactly as the format says (``paigow.games.tiles.ways.table``); the
+loader under test has a fast path for canonical rows. Both must set every hand alike and refuse the
 same rows with the same message.
 """
 
@@ -21,15 +21,15 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import paigow.ways as ways_module
+import paigow.games.tiles.ways as ways_module
 from paigow.cli import batch
 from paigow.errors import ConfigError, PaigowError
-from paigow.hands4 import distinct_hands, kind_key, tile_multisets
-from paigow.ranking import Hand
-from paigow.settings import Setting, settings_of
-from paigow.tiles import Tile, format_tiles, parse_tiles
-from paigow.ways import get_way
-from paigow.ways.table import parse_table, write_table
+from paigow.games.tiles.hands4 import distinct_hands, kind_key, tile_multisets
+from paigow.games.tiles.ranking import Hand
+from paigow.games.tiles.settings import Setting, settings_of
+from paigow.games.tiles.tiles import Tile, format_tiles, parse_tiles
+from paigow.games.tiles.ways import get_way
+from paigow.games.tiles.ways.table import parse_table, write_table
 
 
 class ReferenceTable:
@@ -239,7 +239,7 @@ def test_directory_and_oversized_file(tmp_path: Path, monkeypatch: pytest.Monkey
         get_way(f"table:{tmp_path}")
     p = tmp_path / "big.csv"
     p.write_text(exported("regulation"), encoding="utf-8")
-    monkeypatch.setattr("paigow.ways.table.TABLE_LIMIT", 1000)
+    monkeypatch.setattr("paigow.games.tiles.ways.table.TABLE_LIMIT", 1000)
     with pytest.raises(ConfigError, match="larger than"):
         get_way(f"table:{p}")
 

@@ -28,9 +28,10 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, ViewportSize, expect
 
-from paigow.exact.api import commission_of, setting_advice
+from paigow.exact.results import commission_of
+from paigow.games.tiles.exact.api import setting_advice
+from paigow.games.tiles.tiles import parse_tiles
 from paigow.profiles import get_profile
-from paigow.tiles import parse_tiles
 from service_support import OPERATOR, Client, Server
 from web_fixtures import browser, visit
 from web_oracle import act, finished, money, oracle, play, sign_in

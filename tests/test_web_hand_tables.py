@@ -17,10 +17,10 @@ from itertools import combinations_with_replacement
 from pathlib import Path
 from typing import Any
 
-from paigow.cards import DECK, JOKER_1, JOKER_2
-from paigow.ranking import Hand, n_rank_positions
-from paigow.spg.hands import FACE_BASE, N_TYPES, PAIR_BASE, RANK_TYPE_NAMES, CardHand
-from paigow.tiles import ALL_TILES
+from paigow.games.cards.cards import DECK, JOKER_1, JOKER_2
+from paigow.games.cards.hands import FACE_BASE, N_TYPES, PAIR_BASE, RANK_TYPE_NAMES, CardHand
+from paigow.games.tiles.ranking import Hand, n_rank_positions
+from paigow.games.tiles.tiles import ALL_TILES
 
 GENERATED = Path(__file__).resolve().parent.parent / "web" / "src" / "generated"
 TILE_FILE = GENERATED / "tile-hands.json"

@@ -26,9 +26,9 @@ import httpx
 import pytest
 from playwright.sync_api import Page, ViewportSize, expect
 
+from paigow.games.tiles.ranking import Hand
+from paigow.games.tiles.tiles import parse_tile
 from paigow.profiles import get_profile, profile_names
-from paigow.ranking import Hand
-from paigow.tiles import parse_tile
 from service_support import OPERATOR, PASSWORD, Server
 from web_fixtures import browser, visit
 from web_support import DESKTOP, PHONE, save_shot, web_server

@@ -31,18 +31,10 @@ from paigow.errors import (
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from paigow.exact.named import get_way
-    from paigow.profiles import Profile, get_profile, load_profile, profile_names
-    from paigow.ranking import Hand
-    from paigow.settings import (
-        CompareRules,
-        Comparison,
-        Outcome,
-        Setting,
-        Side,
-        compare_settings,
-        settings_of,
-    )
-    from paigow.tiles import (
+    from paigow.games.outcomes import CompareRules, Comparison, Outcome, Side
+    from paigow.games.tiles.ranking import Hand
+    from paigow.games.tiles.settings import Setting, compare_settings, settings_of
+    from paigow.games.tiles.tiles import (
         ALL_TILES,
         FULL_SET,
         Tile,
@@ -51,30 +43,21 @@ if TYPE_CHECKING:
         parse_tiles,
         tile,
     )
-    from paigow.ways import HouseWay, way_names
+    from paigow.games.tiles.ways import HouseWay, way_names
+    from paigow.profiles import Profile, get_profile, load_profile, profile_names
 
 #: The module of each public name imported on first use, so that ``import paigow`` (and every
 #: command line start-up) loads no profile, TOML parser or house way it does not need.
 _LAZY: dict[str, str] = {
     **dict.fromkeys(("Profile", "get_profile", "load_profile", "profile_names"), "profiles"),
-    "Hand": "ranking",
-    **dict.fromkeys(
-        (
-            "CompareRules",
-            "Comparison",
-            "Outcome",
-            "Setting",
-            "Side",
-            "compare_settings",
-            "settings_of",
-        ),
-        "settings",
-    ),
+    "Hand": "games.tiles.ranking",
+    **dict.fromkeys(("CompareRules", "Comparison", "Outcome", "Side"), "games.outcomes"),
+    **dict.fromkeys(("Setting", "compare_settings", "settings_of"), "games.tiles.settings"),
     **dict.fromkeys(
         ("ALL_TILES", "FULL_SET", "Tile", "format_tiles", "parse_tile", "parse_tiles", "tile"),
-        "tiles",
+        "games.tiles.tiles",
     ),
-    **dict.fromkeys(("HouseWay", "way_names"), "ways"),
+    **dict.fromkeys(("HouseWay", "way_names"), "games.tiles.ways"),
     "get_way": "exact.named",
 }
 

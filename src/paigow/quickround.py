@@ -9,11 +9,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from paigow.dealing import Rng, count_start, roll_dice, shuffled_set, stacks_of
+from paigow.games.dice import Rng, count_start, roll_dice
+from paigow.games.outcomes import Comparison
+from paigow.games.tiles.dealing import shuffled_set, stacks_of
+from paigow.games.tiles.settings import Setting, compare_settings
+from paigow.games.tiles.tiles import Tile
+from paigow.games.tiles.ways.base import HouseWay
 from paigow.profiles import Profile
-from paigow.settings import Comparison, Setting, compare_settings
-from paigow.tiles import Tile
-from paigow.ways.base import HouseWay
 
 __all__ = ["QuickHand", "QuickRound", "quick_round"]
 

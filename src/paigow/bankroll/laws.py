@@ -5,7 +5,7 @@ rounded as the profile's table rounds it, R-SETTLE-08), pushed or lost, a Lucky 
 collection, and the side bets. Probabilities are exact fractions over every deal:
 
 * a **player** round: the player's way against the dealer's way, 736,281,000 deals by class
-  (:func:`paigow.exact.api.edge_of`, its per-class detail);
+  (:func:`paigow.games.tiles.exact.api.edge_of`, its per-class detail);
 * a **banking** round: the seat banks against one player's bet of the same amount (the player
   setting by the players' way); the banker wins the player's lost bets less commission and
   pays the player's wins;
@@ -23,12 +23,11 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from paigow.errors import ConfigError
-from paigow.exact.api import commission_of
-from paigow.exact.edge import EdgeResult
+from paigow.exact.results import EdgeResult, commission_of
 from paigow.games import game_for
+from paigow.games.tiles.dragons_eye import DEWager, settle
+from paigow.games.tiles.pair_fortunes import PFClass, classify_pf_kinds, pf_paytable
 from paigow.profiles import Profile
-from paigow.sidebets.dragons_eye import DEWager, settle
-from paigow.sidebets.pair_fortunes import PFClass, classify_pf_kinds, pf_paytable
 from paigow.table.money import vig
 
 __all__ = ["Law", "SideBet", "round_law"]
@@ -64,7 +63,7 @@ def _win_amount(profile: Profile, bet: int, commission: Fraction) -> int:
 
 
 def _class_kinds(res: EdgeResult) -> list[tuple[int, ...]]:
-    from paigow.exact.space import kind_space
+    from paigow.games.tiles.exact.space import kind_space
 
     sp = kind_space()
     if res.detail is None or len(res.detail.weight) != sp.size:

@@ -28,9 +28,9 @@ from functools import reduce
 import numpy as np
 from scipy.signal import fftconvolve
 
-from paigow.dealing import Rng
 from paigow.errors import ConfigError
 from paigow.exact.arrays import F64
+from paigow.games.dice import Rng
 
 __all__ = ["Session", "session", "simulate"]
 

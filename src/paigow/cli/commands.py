@@ -47,8 +47,8 @@ def emit(data: Any, as_json: bool, renderer: str) -> int:
 def way_name(way: str | None, against: str | None, profile: str) -> str | None:
     """``--way`` in the context of ``--against`` and ``--profile`` (``optimal`` ->
     ``optimal:AGAINST@PROFILE``); None when no way is given."""
+    from paigow.games.tiles.ways import qualified_name
     from paigow.profiles import get_profile
-    from paigow.ways import qualified_name
 
     if way is None:
         if against is not None:
@@ -225,10 +225,11 @@ def sidebet(args: argparse.Namespace) -> int:
 
 def strategy(args: argparse.Namespace) -> int:
     """``paigow strategy export --way WAY --out FILE``."""
-    from paigow.exact.api import commission_of, strategy_way
+    from paigow.exact.results import commission_of
+    from paigow.games.computed import computed_spec
+    from paigow.games.tiles.exact.api import strategy_way
+    from paigow.games.tiles.ways.table import write_table
     from paigow.profiles import get_profile
-    from paigow.ways import computed_spec
-    from paigow.ways.table import write_table
 
     prof = get_profile(args.profile)
     if args.against is not None and computed_spec(args.way) is None:

@@ -5,10 +5,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from paigow.dealing import Rng, default_rng
 from paigow.errors import ConfigError
 from paigow.exact.named import get_way
 from paigow.games import game_for
+from paigow.games.dice import Rng, default_rng
 from paigow.profiles import get_profile
 from paigow.quickround import quick_round
 

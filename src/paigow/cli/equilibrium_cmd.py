@@ -10,14 +10,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from paigow.errors import ConfigError
-from paigow.tiles import format_tiles
+from paigow.games.tiles.tiles import format_tiles
 
 if TYPE_CHECKING:  # the math engine is imported when the command runs
-    from paigow.exact.equilibrium import Equilibrium
-    from paigow.exact.game import Game
-    from paigow.exact.space import HandSpace
-    from paigow.exact.strategy_exact import MixedStrategy
-    from paigow.settings import Setting
+    from paigow.games.tiles.exact.equilibrium import Equilibrium
+    from paigow.games.tiles.exact.game import Game
+    from paigow.games.tiles.exact.space import HandSpace
+    from paigow.games.tiles.exact.strategy_exact import MixedStrategy
+    from paigow.games.tiles.settings import Setting
 
 __all__ = ["equilibrium_data", "render", "run", "setting_of_split", "write_strategy"]
 
@@ -84,11 +84,11 @@ def _mixed_json(space: HandSpace, strategy: MixedStrategy) -> list[dict[str, Any
 
 def equilibrium_data(args: argparse.Namespace) -> dict[str, Any]:
     """Solve, write the two CSV files, and return the JSON summary."""
-    from paigow.exact.api import commission_of
-    from paigow.exact.equilibrium import solve_equilibrium
-    from paigow.exact.game import Game
-    from paigow.exact.space import kind_space
+    from paigow.exact.results import commission_of
     from paigow.games import game_for
+    from paigow.games.tiles.exact.equilibrium import solve_equilibrium
+    from paigow.games.tiles.exact.game import Game
+    from paigow.games.tiles.exact.space import kind_space
     from paigow.profiles import get_profile
 
     prof = get_profile(args.profile)
@@ -124,7 +124,7 @@ def equilibrium_data(args: argparse.Namespace) -> dict[str, Any]:
 def _with_bar(game: Game, iterations: int) -> Equilibrium:
     from rich.progress import Progress as Bar
 
-    from paigow.exact.equilibrium import Progress, solve_equilibrium
+    from paigow.games.tiles.exact.equilibrium import Progress, solve_equilibrium
 
     with Bar(transient=True) as bar:
         tasks: dict[str, Any] = {}

@@ -9,7 +9,7 @@ from fractions import Fraction
 from typing import Any
 
 from paigow.errors import ParseError
-from paigow.exact.api import commission_of
+from paigow.exact.results import commission_of
 from paigow.games import game_for
 from paigow.profiles import Profile, get_profile
 
@@ -133,7 +133,7 @@ def advise_data(args: argparse.Namespace) -> dict[str, Any]:
 
 def ways_compare_data(args: argparse.Namespace) -> dict[str, Any]:
     """``paigow ways compare A B [--against D]``: the hands two ways set differently."""
-    from paigow.exact.compare import compare_ways
+    from paigow.games.tiles.exact.compare import compare_ways
 
     if len(args.names) != 2:
         raise ParseError("ways compare needs two ways, e.g. 'paigow ways compare regulation taj'")

@@ -20,8 +20,8 @@ from typing import Any, TextIO
 from rich.console import Console
 from rich.text import Text
 
-from paigow.dealing import Rng, default_rng
 from paigow.errors import ConfigError
+from paigow.games.dice import Rng, default_rng
 from paigow.profiles import Profile, get_profile
 
 from . import play_help as helps

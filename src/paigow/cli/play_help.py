@@ -6,14 +6,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from paigow.games.cards.supreme_bonus import BONUS_PAYTABLE
 from paigow.games.tiles.delivery import STYLES
+from paigow.games.tiles.dragons_eye import DICE_BONUS_OTHER_PAYS, DICE_BONUS_SHAKER_PAYS
+from paigow.games.tiles.pair_fortunes import PF_TABLES
 from paigow.profiles import Profile
-from paigow.sidebets import (
-    BONUS_PAYTABLE,
-    DICE_BONUS_OTHER_PAYS,
-    DICE_BONUS_SHAKER_PAYS,
-    PF_TABLES,
-)
 
 from .amounts import dollars
 
@@ -34,11 +31,11 @@ def rule_of(way_name: str, pieces: Sequence[Any]) -> str:
     """The rule of ``way_name`` behind its setting of ``pieces``, in words (empty when the
     way has no named rules); the words the trainer and the web table use too."""
     if way_name == "regulation":
-        from paigow.ways.regulation import rule_words
+        from paigow.games.tiles.ways.regulation import rule_words
 
         return rule_words(list(pieces))
     if way_name == "spg-house":
-        from paigow.spg.house_way import rule_words as card_rule_words
+        from paigow.games.cards.house_way import rule_words as card_rule_words
 
         return card_rule_words(list(pieces))
     if way_name.startswith("optimal"):

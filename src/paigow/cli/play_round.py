@@ -15,9 +15,9 @@ from typing import Any
 
 from rich.text import Text
 
-from paigow.dealing import Rng
-from paigow.exact.advise import same_as
+from paigow.exact.results import same_as
 from paigow.games import game_for, hand_pieces
+from paigow.games.dice import Rng
 from paigow.games.tiles.delivery import STYLES
 from paigow.profiles import Profile
 from paigow.table.auto import ComputerPlayer, run_dealer

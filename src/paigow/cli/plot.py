@@ -7,8 +7,8 @@ from collections import defaultdict
 import numpy as np
 
 from paigow.errors import ConfigError
-from paigow.exact.edge import EdgeResult
-from paigow.ranking import PAIR_BASE
+from paigow.exact.results import EdgeResult
+from paigow.games.tiles.ranking import PAIR_BASE
 
 __all__ = ["hand_groups", "plot_edge"]
 

@@ -13,8 +13,8 @@ from typing import Any
 
 from paigow.games import Game, game_for
 from paigow.games.tiles.describe import hand_json, setting_data, tile_list, validate_hand
+from paigow.games.tiles.ways import qualified_name
 from paigow.profiles import Profile, get_profile
-from paigow.ways import qualified_name
 
 __all__ = [
     "compare_data",

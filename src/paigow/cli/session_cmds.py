@@ -75,7 +75,7 @@ def session_data(args: argparse.Namespace) -> dict[str, Any]:
 
     from paigow.bankroll.laws import round_law
     from paigow.bankroll.session import session
-    from paigow.exact.api import commission_of
+    from paigow.exact.results import commission_of
     from paigow.profiles import get_profile
 
     prof = get_profile(args.profile)

@@ -6,20 +6,19 @@ from fractions import Fraction
 from typing import Any
 
 from paigow.errors import ConfigError
-from paigow.sidebets import (
-    BONUS_PAYTABLE,
-    PF_TABLES,
-    BonusClass,
+from paigow.games.cards.supreme_bonus import BONUS_PAYTABLE, BonusClass, bonus_counts, bonus_return
+from paigow.games.tiles.dragons_eye import (
     DEWager,
-    PFClass,
-    bonus_counts,
-    bonus_return,
     dice_bonus_return,
     dice_bonus_wager_value,
-    pair_fortunes_counts,
-    pair_fortunes_return,
     streak_distribution,
     wager_return,
+)
+from paigow.games.tiles.pair_fortunes import (
+    PF_TABLES,
+    PFClass,
+    pair_fortunes_counts,
+    pair_fortunes_return,
 )
 
 __all__ = ["check_offered", "dragons_eye_data", "pair_fortunes_data", "supreme_bonus_data"]

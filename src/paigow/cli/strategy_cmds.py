@@ -25,7 +25,7 @@ from paigow.errors import ConfigError
 from .options import rate
 
 if TYPE_CHECKING:
-    from paigow.ways.rulebook import Strategy, Vocabulary
+    from paigow.games.rulebook import Strategy, Vocabulary
 
 __all__ = ["add_arguments", "run"]
 
@@ -91,7 +91,7 @@ def _write(path: str, text: str | bytes) -> None:
 
 
 def _format(s: Strategy, path: str) -> str:
-    from paigow.ways.rulebook import format_json, format_toml
+    from paigow.games.rulebook import format_json, format_toml
 
     return (
         format_json(s, _vocabs()) if path.lower().endswith(".json") else format_toml(s, _vocabs())
@@ -104,9 +104,9 @@ def _pct(x: float | None) -> str:
 
 def derive_cmd(args: argparse.Namespace) -> int:
     """``paigow strategy derive``."""
+    from paigow.games.rulebook import rule_words
     from paigow.profiles import get_profile
     from paigow.strategy.derive import derive
-    from paigow.ways.rulebook import rule_words
 
     prof = get_profile(args.profile)
     role = "banker" if args.as_banker else "player"
@@ -154,9 +154,9 @@ def derive_cmd(args: argparse.Namespace) -> int:
 
 
 def _load(path: str) -> Strategy:
+    from paigow.games.rulebook import parse_strategy
+    from paigow.games.tiles.ways.rule_tiles import STRATEGY_LIMIT
     from paigow.textfiles import read_text
-    from paigow.ways.rule_tiles import STRATEGY_LIMIT
-    from paigow.ways.rulebook import parse_strategy
 
     return parse_strategy(
         read_text(path, what="strategy", limit=STRATEGY_LIMIT), _vocabs(), origin=path
@@ -165,10 +165,10 @@ def _load(path: str) -> Strategy:
 
 def show_cmd(args: argparse.Namespace) -> int:
     """``paigow strategy show FILE``: the EV is recomputed from the rules as written."""
-    from paigow.exact.api import commission_of
+    from paigow.exact.results import commission_of
     from paigow.games import game_for
+    from paigow.games.rulebook import rule_words
     from paigow.profiles import get_profile
-    from paigow.ways.rulebook import rule_words
 
     s = _load(args.file)
     vocab = _vocabs()[s.game]

@@ -12,8 +12,8 @@ import random
 import re
 from typing import Any
 
-from paigow.dealing import Rng, default_rng
 from paigow.errors import ConfigError
+from paigow.games.dice import Rng, default_rng
 from paigow.profiles import get_profile
 from paigow.table.auto import ComputerPlayer, run_dealer
 from paigow.table.record import round_record

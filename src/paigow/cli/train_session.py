@@ -20,8 +20,8 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from paigow.dealing import Rng, default_rng
 from paigow.errors import PaigowError
+from paigow.games.dice import Rng, default_rng
 from paigow.trainer import CATEGORIES, PlayerStats, Tally, Trainer, drill_name
 from paigow.trainer.explain import Breakdown, Explanation, pct
 from paigow.trainer.problem import Problem, Score

@@ -22,7 +22,16 @@ import numpy.typing as npt
 __all__ = ["cache_dir", "load_arrays", "save_arrays"]
 
 #: Sources whose content decides the cached arrays.
-_SOURCES = ("tiles.py", "ranking.py", "settings.py", "hands4.py", "exact", "ways")
+_SOURCES = (
+    "games/tiles/tiles.py",
+    "games/tiles/ranking.py",
+    "games/tiles/settings.py",
+    "games/outcomes.py",
+    "games/tiles/hands4.py",
+    "exact",
+    "games/tiles/exact",
+    "games/tiles/ways",
+)
 
 
 @cache

@@ -14,16 +14,16 @@ from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Protocol
 
-from paigow.dealing import Rng
 from paigow.errors import ConfigError, ParseError
+from paigow.games.dice import Rng
+from paigow.games.outcomes import Comparison
 from paigow.profiles import Profile
-from paigow.settings import Comparison
 
 if TYPE_CHECKING:
-    from paigow.dealing import Rng
-    from paigow.exact.advise import SettingScore
+    from paigow.exact.results import SettingScore
+    from paigow.games.dice import Rng
+    from paigow.games.rulebook import Vocabulary
     from paigow.strategy.classes import Problem
-    from paigow.ways.rulebook import Vocabulary
 
     from .categories import ClassTable
     from .trainer_kit import DealerField
@@ -144,7 +144,7 @@ class Game(Protocol):
         commission: Fraction,
         progress: Callable[[int, int], None] | None = None,
     ) -> Any:
-        """The exact result (:class:`paigow.exact.edge.EdgeResult`) of the player's way
+        """The exact result (:class:`paigow.exact.results.EdgeResult`) of the player's way
         against the dealer's over every deal, under ``profile`` with ``commission``
         (``progress(done, total)`` called as it goes, where the game reports it)."""
         ...
@@ -277,7 +277,7 @@ class ProfileBound:
     @property
     def commission(self) -> Fraction:
         """The commission rate of the profile served."""
-        from paigow.exact.api import commission_of
+        from paigow.exact.results import commission_of
 
         return commission_of(self.bound())
 

@@ -2,8 +2,9 @@
 of hand classes (:class:`ClassTable`), which the trainer asks the profile's game for.
 
 A four-piece hand is described, for ranking, by the multiset of its *types*: tile kinds
-(:mod:`paigow.hands4`, 3,620 classes) or card rank types (:mod:`paigow.spg.exact`, 2,366
-classes). The categories depend on the types only, so they are computed once per class:
+(:mod:`paigow.games.tiles.hands4`, 3,620 classes) or card rank types
+(:mod:`paigow.games.cards.exact`, 2,366 classes). The categories depend on the types only, so
+they are computed once per class:
 
 * ``pairs`` — two pieces of one type (a pair, the gee joon pair, two jokers...);
 * ``no-pair`` — every piece of a different type;
@@ -26,8 +27,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
-from paigow.dealing import Rng
 from paigow.errors import ConfigError
+from paigow.games.dice import Rng
 
 __all__ = ["CARD", "CATEGORIES", "DRILLS", "WEAK", "ClassTable", "categories_of", "drill_name"]
 

@@ -27,7 +27,7 @@ def start_ring_order(ring: Sequence[P], start: P) -> list[P]:
     """The ring counterclockwise from ``start``: the positions ``P1..Pn`` (§0.3, AMB-79).
 
     ``ring`` lists every hand position counterclockwise (dealer, betting positions, dead hand);
-    the start comes from :func:`paigow.dealing.count_start`.
+    the start comes from :func:`paigow.games.dice.count_start`.
     """
     i = _ring_index(ring, start)
     return [*ring[i:], *ring[:i]]

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from paigow.errors import InvalidSettingError, ParseError
-from paigow.ways.rulebook import rule_words
+from paigow.games.rulebook import rule_words
 
 __all__ = ["BANDS", "DealerField", "card_rule", "one_hand", "points_band", "same_pieces"]
 

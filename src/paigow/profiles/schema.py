@@ -11,7 +11,7 @@ from dataclasses import asdict, dataclass, field
 from decimal import Decimal
 from typing import Any, Final
 
-from paigow.settings import CompareRules
+from paigow.games.outcomes import CompareRules
 
 from .shapes import CARD_METHODS, SHAPES, STYLES
 

@@ -2,7 +2,7 @@
 
 Nothing in the engine imports this package; it imports the engine and drives the very code a
 table runs (the dealer's wash through :func:`paigow.table.auto.run_dealer`, the dice of
-:func:`paigow.dealing.roll_dice`, the RNG start number) with an injected random source, then
+:func:`paigow.games.dice.roll_dice`, the RNG start number) with an injected random source, then
 tests the outcomes: position frequencies, adjacent pairs, hand patterns, order patterns,
 repeated shuffles, dice faces and totals, runs, serial correlation, coupon collector, gaps and
 the NIST SP 800-22 bit tests on the raw source. See docs/reliability.md.

@@ -13,9 +13,9 @@ from dataclasses import dataclass, field
 import numpy as np
 import numpy.typing as npt
 
-from paigow.cards import DECK
+from paigow.games.cards.cards import DECK
+from paigow.games.tiles.tiles import ALL_TILES
 from paigow.profiles import get_profile
-from paigow.tiles import ALL_TILES
 
 from . import nist
 from .discrete_tests import dice_total_probs, frequency, joint_rolls, serial_pairs

@@ -6,7 +6,7 @@ Each stream calls what a table calls:
   on a fresh :class:`~paigow.table.round.Round` (profile ``generic``) up to the wagers, then
   the round's order of the 32 tiles (R-SHUF-03/04).
 * ``cards``: the same for Supreme Pai Gow (profile ``nj-supreme``): the 54-card shuffle.
-* ``dice``: :func:`paigow.dealing.roll_dice`, the three dice of R-START-02.
+* ``dice``: :func:`paigow.games.dice.roll_dice`, the three dice of R-START-02.
 * ``rng-md`` / ``rng-nj``: the RNG start number as the dealer draws it (``rng.randint`` over
   the profile's ``[start] rng_min..rng_max``): 1-8 in Maryland (AMB-34), 1-7 in New Jersey.
 * ``bits``: 32-bit words of the raw source (``getrandbits``), for the NIST bit tests.
@@ -27,12 +27,12 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from paigow.cards import DECK
-from paigow.dealing import Rng, roll_dice
+from paigow.games.cards.cards import DECK
+from paigow.games.dice import Rng, roll_dice
+from paigow.games.tiles.tiles import ALL_TILES
 from paigow.profiles import get_profile
 from paigow.table.auto import run_dealer
 from paigow.table.round import Round
-from paigow.tiles import ALL_TILES
 
 from .sources import make_rng
 

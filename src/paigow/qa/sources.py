@@ -1,7 +1,7 @@
 """Random sources the battery can drive the engine with.
 
 * ``system``: :class:`random.SystemRandom`, the operating system's cryptographic source that
-  real play uses (:func:`paigow.dealing.default_rng`). Not reproducible by design.
+  real play uses (:func:`paigow.games.dice.default_rng`). Not reproducible by design.
 * ``replay``: :class:`ReplayableSystemRandom`, SystemRandom's own code (its shuffle, its
   rejection sampling) over a seeded byte stream instead of ``os.urandom``: the same path as
   real play, reproducible, for CI and for replaying a failure.
@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from paigow.dealing import Rng
+from paigow.games.dice import Rng
 
 __all__ = [
     "FLAWED",

@@ -26,8 +26,8 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from paigow.dealing import Rng
 from paigow.errors import PaigowError
+from paigow.games.dice import Rng
 
 from .auth import User
 from .chain import GENESIS

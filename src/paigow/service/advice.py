@@ -14,10 +14,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from paigow.errors import IllegalActionError, PaigowError
+from paigow.games.cards.supreme_bonus import BONUS_PAYTABLE
 from paigow.games.tiles.delivery import STYLES
+from paigow.games.tiles.dragons_eye import DICE_BONUS_OTHER_PAYS, DICE_BONUS_SHAKER_PAYS
+from paigow.games.tiles.pair_fortunes import PF_TABLES
 from paigow.profiles import get_profile
-from paigow.sidebets import BONUS_PAYTABLE, DICE_BONUS_OTHER_PAYS, DICE_BONUS_SHAKER_PAYS
-from paigow.sidebets.pair_fortunes import PF_TABLES
 from paigow.table.observation import Viewer, visible_positions
 from paigow.trainer import Trainer
 from paigow.trainer.problem import setting_json

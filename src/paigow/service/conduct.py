@@ -16,8 +16,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from paigow.dealing import Rng
 from paigow.errors import PaigowError
+from paigow.games.dice import Rng
 
 from .engine import Command, TableEngine
 from .events import event

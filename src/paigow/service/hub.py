@@ -23,8 +23,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from paigow.dealing import default_rng
 from paigow.errors import ConfigError, IllegalActionError
+from paigow.games.dice import default_rng
 from paigow.table.observation import OPERATOR, Viewer, redact_record
 from paigow.table.statement import statement
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Protocol
 
-from paigow.dealing import Rng
 from paigow.errors import IllegalActionError
+from paigow.games.dice import Rng
 
 from .conduct import Floor, Wait, configure, roll_command
 from .engine import Command, TableEngine

@@ -26,8 +26,8 @@ import sqlalchemy as sa
 from fastapi import APIRouter, FastAPI, HTTPException, Request
 from pydantic import BaseModel, ConfigDict, Field, StrictStr
 
-from paigow.dealing import Rng, default_rng
 from paigow.errors import PaigowError
+from paigow.games.dice import Rng, default_rng
 from paigow.profiles import get_profile, profile_names
 from paigow.trainer import CATEGORIES, PlayerStats, Trainer, drill_name
 from paigow.trainer.core import Problem, Score

@@ -20,13 +20,14 @@ from typing import Any
 from fastapi import APIRouter, FastAPI, HTTPException
 from pydantic import BaseModel, ConfigDict, Field, StrictStr
 
-from paigow.dealing import Rng, default_rng, shuffled_set
 from paigow.errors import PaigowError
+from paigow.games.dice import Rng, default_rng
+from paigow.games.tiles.dealing import shuffled_set
+from paigow.games.tiles.ranking import Hand
+from paigow.games.tiles.settings import Setting, compare_settings
+from paigow.games.tiles.tiles import Tile
+from paigow.games.tiles.ways import get_way
 from paigow.profiles import get_profile
-from paigow.ranking import Hand
-from paigow.settings import Setting, compare_settings
-from paigow.tiles import Tile
-from paigow.ways import get_way
 
 __all__ = ["GUIDED_DEAL", "PROFILE", "install", "play_round", "tutorial_deal"]
 

@@ -1,17 +1,27 @@
 """Side bets, exact: Pair Fortunes, Dragon's Eye dice wagers and the Supreme Pai Gow bonus.
 
-Pure library code: classifications, pay tables and exact returns as :class:`fractions.Fraction`.
-
-* :mod:`paigow.sidebets.pair_fortunes`: Pair Fortunes classes and tables (R-PF-04/05);
-* :mod:`paigow.sidebets.dragons_eye`: odd, even, double, triple, match and the dice bonus
-  streak chain (R-DE-05..10, AMB-12..14);
-* :mod:`paigow.sidebets.supreme_bonus`: the four-card bonus (R-SPG-16..18, AMB-51/52/58).
+The old path of the side bets, which now live with their games, kept so that ``from
+paigow.sidebets import ...`` still works: :mod:`paigow.games.tiles.pair_fortunes` (R-PF-04/05),
+:mod:`paigow.games.tiles.dragons_eye` (R-DE-05..10, AMB-12..14) and
+:mod:`paigow.games.cards.supreme_bonus` (R-SPG-16..18, AMB-51/52/58).
 """
 
-from paigow.sidebets.dragons_eye import (
+from paigow.games.cards.supreme_bonus import (
+    BONUS_PAYOUT_FLOOR_CENTS,
+    BONUS_PAYTABLE,
+    BonusClass,
+    bonus_counts,
+    bonus_return,
+    cap_bonus_payouts,
+    classify_bonus,
+    classify_bonus_codes,
+)
+from paigow.games.tiles.dragons_eye import (
     ALL_DICE,
     DICE_BONUS_OTHER_PAYS,
     DICE_BONUS_SHAKER_PAYS,
+    MAX_POSITION,
+    TRIPLE_PROBABILITY,
     DEWager,
     Dice,
     DiceBonusChain,
@@ -27,34 +37,31 @@ from paigow.sidebets.dragons_eye import (
     settle_match,
     settle_odd,
     settle_triple,
+    solve_linear,
     stationary_distribution,
     streak_distribution,
     streak_step,
     wager_return,
 )
-from paigow.sidebets.pair_fortunes import (
+from paigow.games.tiles.pair_fortunes import (
     PF_TABLES,
     PFClass,
     classify_pair_fortunes,
+    classify_pf_kinds,
     pair_fortunes_counts,
     pair_fortunes_return,
     pf_paytable,
 )
-from paigow.sidebets.supreme_bonus import (
-    BONUS_PAYTABLE,
-    BonusClass,
-    bonus_counts,
-    bonus_return,
-    cap_bonus_payouts,
-    classify_bonus,
-)
 
 __all__ = [
     "ALL_DICE",
+    "BONUS_PAYOUT_FLOOR_CENTS",
     "BONUS_PAYTABLE",
     "DICE_BONUS_OTHER_PAYS",
     "DICE_BONUS_SHAKER_PAYS",
+    "MAX_POSITION",
     "PF_TABLES",
+    "TRIPLE_PROBABILITY",
     "BonusClass",
     "DEWager",
     "Dice",
@@ -65,7 +72,9 @@ __all__ = [
     "button_position",
     "cap_bonus_payouts",
     "classify_bonus",
+    "classify_bonus_codes",
     "classify_pair_fortunes",
+    "classify_pf_kinds",
     "dice_bonus_chain",
     "dice_bonus_pay",
     "dice_bonus_return",
@@ -80,6 +89,7 @@ __all__ = [
     "settle_match",
     "settle_odd",
     "settle_triple",
+    "solve_linear",
     "stationary_distribution",
     "streak_distribution",
     "streak_step",

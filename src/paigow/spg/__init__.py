@@ -1,19 +1,13 @@
-"""Supreme Pai Gow (New Jersey, 54 cards): the main game.
-
-* :mod:`paigow.spg.hands` — two-card hands and their strength (R-SPG-02..06), settings, fouls
-  (R-SPG-20/21) and settlement against the dealer with the zero rule (R-SPG-05, R-SPG-23);
-* :mod:`paigow.spg.house_way` — the documented dealer way ``spg-house`` (:data:`SPG_WAYS`).
-
-The exact math of the game (house edge, per-hand advice and the optimal way over the 2,366
-rank classes of four-card hands) sits a layer above, with the math engine it uses:
-:mod:`paigow.spg.exact`, which this package does not import (``from paigow.spg.exact import
-spg_edge``).
-
-The cards themselves (deck, notation, two-card keys) are in :mod:`paigow.cards`; the bonus
-wager is in :mod:`paigow.sidebets.supreme_bonus`. See ``docs/supreme-pai-gow.md``.
+"""The old path of Supreme Pai Gow's hands and house way, which now live in the card game's
+folder: :mod:`paigow.games.cards.hands` (two-card hands, settings, fouls and settlement) and
+:mod:`paigow.games.cards.house_way` (``spg-house`` and the registry of card ways). This package
+re-exports their public names so that ``from paigow.spg import ...`` still works; the old
+submodules moved (CHANGELOG.md, "Moved"): ``paigow.spg.hands``, ``paigow.spg.house_way``,
+``paigow.spg.rule_cards`` and ``paigow.spg.exact`` are now ``paigow.games.cards.hands``,
+``.house_way``, ``.rule_cards`` and ``.exact``.
 """
 
-from paigow.spg.hands import (
+from paigow.games.cards.hands import (
     NJ,
     NJ_LITERAL,
     CardHand,
@@ -25,7 +19,13 @@ from paigow.spg.hands import (
     is_foul,
     is_foul_split,
 )
-from paigow.spg.house_way import SPG_WAYS, CardWay, SpgHouseWay, get_card_way, house_way_rule
+from paigow.games.cards.house_way import (
+    SPG_WAYS,
+    CardWay,
+    SpgHouseWay,
+    get_card_way,
+    house_way_rule,
+)
 
 __all__ = [
     "NJ",

@@ -1,8 +1,8 @@
 """Rules over hand classes: what a rule plays for every class at once, and the coarse rules the
 generator starts from.
 
-:func:`Evaluator.choice` is the array form of :func:`paigow.ways.rule_tiles.choose` (the tests
-check that both give the same hands on every class). :func:`enumerate_rules` lists every rule
+:func:`Evaluator.choice` is the array form of :func:`paigow.games.tiles.ways.rule_tiles.choose` (the
+tests check that both give the same hands on every class). :func:`enumerate_rules` lists every rule
 of the coarse vocabulary (each pattern, each condition at the coarse levels, each play, each
 pair of coarse floors), keeps one rule for each distinct behaviour, and stores what each plays
 as a sparse list of (rule, class, split).
@@ -16,7 +16,7 @@ from typing import Final
 import numpy as np
 
 from paigow.exact.arrays import I8, I32, I64, B
-from paigow.ways.rulebook import CONDITIONS, PAIR_PLAYS, PLAYS, Condition, Rule
+from paigow.games.rulebook import CONDITIONS, PAIR_PLAYS, PLAYS, Condition, Rule
 
 from .classes import Problem
 

@@ -12,7 +12,7 @@ from fractions import Fraction
 from html import escape
 from typing import Final
 
-from paigow.ways.rulebook import Strategy, Vocabulary, strategy_lines
+from paigow.games.rulebook import Strategy, Vocabulary, strategy_lines
 
 __all__ = ["card_html"]
 

@@ -9,10 +9,10 @@ import numpy as np
 
 from paigow.exact.arrays import I64
 from paigow.exact.named import get_card_way
+from paigow.games.cards.exact import rank_space, spg_split_counts, spg_way_arrays
+from paigow.games.cards.hands import FACE_BASE, PAIR_BASE, ZERO_LIMIT
+from paigow.games.cards.rule_cards import CARD_VOCABULARY
 from paigow.profiles import Profile
-from paigow.spg.exact import rank_space, spg_split_counts, spg_way_arrays
-from paigow.spg.hands import FACE_BASE, PAIR_BASE, ZERO_LIMIT
-from paigow.spg.rule_cards import CARD_VOCABULARY
 
 from .classes import Problem
 
@@ -20,7 +20,7 @@ __all__ = ["card_levels", "card_problem"]
 
 
 def card_levels(s: I64) -> tuple[I64, I64]:
-    """Levels and points of card hand strengths (see :mod:`paigow.spg.rule_cards`)."""
+    """Levels and points of card hand strengths (see :mod:`paigow.games.cards.rule_cards`)."""
     pair, face = s >= PAIR_BASE, (s > FACE_BASE) & (s < PAIR_BASE)
     value = s // ZERO_LIMIT
     level = np.where(pair, 11, np.where(face, 10, value))

@@ -1,8 +1,10 @@
 """The game as the strategy generator sees it: classes of hands, their three splits, the exact
 EV of each split against the opposing way, and the vocabulary's tests as arrays.
 
-Everything comes from the exact engine's public API (:func:`paigow.exact.api.split_counts`,
-:func:`paigow.spg.exact.spg_split_counts`); the adapter is chosen by the profile's game object.
+Everything comes from the exact engine's public API
+(:func:`paigow.games.tiles.exact.api.split_counts`,
+:func:`paigow.games.cards.exact.spg_split_counts`); the adapter is chosen by the profile's game
+object.
 """
 
 from __future__ import annotations
@@ -14,14 +16,14 @@ from typing import Final
 import numpy as np
 
 from paigow.errors import ConfigError
-from paigow.exact.api import resolve, split_counts
 from paigow.exact.arrays import I64, B
 from paigow.exact.named import get_way
-from paigow.exact.space import SPLITS
+from paigow.games.rulebook import Pattern, Vocabulary
+from paigow.games.tiles.exact.api import resolve, split_counts
+from paigow.games.tiles.exact.space import SPLITS
+from paigow.games.tiles.ranking import PAIR_BASE
+from paigow.games.tiles.ways.rule_tiles import TILE_VOCABULARY
 from paigow.profiles import Profile
-from paigow.ranking import PAIR_BASE
-from paigow.ways.rule_tiles import TILE_VOCABULARY
-from paigow.ways.rulebook import Pattern, Vocabulary
 
 __all__ = ["ROLES", "Problem", "tile_problem"]
 
@@ -108,7 +110,7 @@ class Problem:
 
 
 def _tile_levels(s: I64) -> tuple[I64, I64]:
-    """Levels and points of tile hand strengths (see :mod:`paigow.ways.rule_tiles`)."""
+    """Levels and points of tile hand strengths (see :mod:`paigow.games.tiles.ways.rule_tiles`)."""
     pair = s >= PAIR_BASE
     top = 18 - s % 20
     level = np.where(pair, 20, 2 * (s // 20) + (top <= 6))

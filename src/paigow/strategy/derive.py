@@ -14,10 +14,10 @@ from fractions import Fraction
 from typing import Any, Final
 
 from paigow.errors import ConfigError
-from paigow.exact.api import commission_of
+from paigow.exact.results import commission_of
 from paigow.games import game_for
+from paigow.games.rulebook import Rule, Strategy, rule_words
 from paigow.profiles import Profile
-from paigow.ways.rulebook import Rule, Strategy, rule_words
 
 from .candidates import Evaluator, enumerate_rules
 from .classes import ROLES, Problem

@@ -25,7 +25,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from paigow.exact.arrays import F64
-from paigow.ways.rulebook import CONDITIONS, Condition, Rule
+from paigow.games.rulebook import CONDITIONS, Condition, Rule
 
 from .candidates import Candidates, Evaluator, plays_for
 

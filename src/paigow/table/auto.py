@@ -12,9 +12,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from paigow.dealing import Rng, roll_dice
 from paigow.games import hand_pieces
-from paigow.ways.base import HouseWay
+from paigow.games.dice import Rng, roll_dice
+from paigow.games.tiles.ways.base import HouseWay
 
 from .round import Round
 

@@ -25,7 +25,7 @@ from fractions import Fraction
 from math import ceil
 
 from paigow.errors import IllegalActionError
-from paigow.settings import Outcome
+from paigow.games.outcomes import Outcome
 from paigow.table.ledger import Transfer
 
 __all__ = [

@@ -21,9 +21,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from paigow.dealing import count_start
 from paigow.errors import ConfigError, IllegalActionError, PaigowError
 from paigow.games import game_for
+from paigow.games.dice import count_start
 from paigow.profiles import Profile
 
 from .atomic import action

@@ -2,8 +2,8 @@
 
 Exposure runs from the player farthest to the dealer's right, counterclockwise (R-SETTLE-01);
 in Lucky Chances from the seat that received the ACTION stack (R-LC-07). Each wager's outcome
-comes from :func:`paigow.settings.compare_settings` under the profile's rules; the money moves
-by :mod:`paigow.table.money` (house bank, player bank, co-bank or Player-Dealer).
+comes from :func:`paigow.games.tiles.settings.compare_settings` under the profile's rules; the money
+moves by :mod:`paigow.table.money` (house bank, player bank, co-bank or Player-Dealer).
 """
 
 from __future__ import annotations
@@ -12,7 +12,8 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
-from paigow.settings import Outcome, Setting, settings_of
+from paigow.games.outcomes import Outcome
+from paigow.games.tiles.settings import Setting, settings_of
 
 from .ledger import Transfer
 from .money import (
@@ -218,7 +219,12 @@ def _restake(
 def settle_bonus(rnd: RoundState, results: dict[str, dict[str, Any]]) -> list[Transfer]:
     """R-SPG-17..19: each bonus wager on the four cards dealt (whatever the setting, after a
     surrender too), paid by the house (AMB-55) under the payout limit (R-SPG-18, AMB-51)."""
-    from paigow.sidebets import BONUS_PAYTABLE, BonusClass, cap_bonus_payouts, classify_bonus
+    from paigow.games.cards.supreme_bonus import (
+        BONUS_PAYTABLE,
+        BonusClass,
+        cap_bonus_payouts,
+        classify_bonus,
+    )
 
     bonus = [
         w

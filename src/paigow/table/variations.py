@@ -19,17 +19,10 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from paigow.errors import IllegalActionError
+from paigow.games.tiles.dragons_eye import DEWager, dice_bonus_pay, is_triple, settle, streak_step
+from paigow.games.tiles.pair_fortunes import classify_pair_fortunes, pf_paytable
+from paigow.games.tiles.tiles import Tile
 from paigow.profiles import Profile
-from paigow.sidebets import (
-    DEWager,
-    classify_pair_fortunes,
-    dice_bonus_pay,
-    is_triple,
-    pf_paytable,
-    settle,
-    streak_step,
-)
-from paigow.tiles import Tile
 
 from .ledger import Transfer
 

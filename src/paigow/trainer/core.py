@@ -3,9 +3,9 @@
 A :class:`Trainer` is fixed to a profile (the rules and the commission), the dealer's way (the
 opponent the EV is computed against) and a house way (the setting the answer is compared to).
 Every answer is scored by the exact engine: the EV of each distinct setting against every hand
-the dealer can hold (:mod:`paigow.exact.api`, :mod:`paigow.spg.exact`).
+the dealer can hold (:mod:`paigow.games.tiles.exact.api`, :mod:`paigow.games.cards.exact`).
 
-Pure: no I/O, and randomness comes from an injected :class:`~paigow.dealing.Rng`.
+Pure: no I/O, and randomness comes from an injected :class:`~paigow.games.dice.Rng`.
 """
 
 from __future__ import annotations
@@ -14,10 +14,10 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
-from paigow.dealing import Rng
 from paigow.errors import ConfigError, InvalidSettingError, ParseError
-from paigow.exact.api import commission_of
+from paigow.exact.results import commission_of
 from paigow.games import Game, game_for
+from paigow.games.dice import Rng
 from paigow.profiles import Profile, get_profile
 
 from .categories import CARD, WEAK, drill_name

@@ -17,8 +17,8 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from paigow.games import Game
+from paigow.games.outcomes import Outcome, outcome_of
 from paigow.games.trainer_kit import BANDS
-from paigow.settings import Outcome, outcome_of
 
 if TYPE_CHECKING:
     from .problem import Problem

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from paigow.exact.advise import SettingScore, hand_pieces
+from paigow.exact.results import SettingScore, hand_pieces
 
 __all__ = ["Problem", "Score", "setting_json"]
 

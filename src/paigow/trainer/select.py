@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Final
 
-from paigow.dealing import Rng
+from paigow.games.dice import Rng
 
 from .categories import CATEGORIES, ClassTable
 from .stats import PlayerStats, Tally

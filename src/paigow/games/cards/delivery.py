@@ -2,7 +2,7 @@
 
 Pure functions, generic over the card type and the position type. The ring lists the hand
 positions counterclockwise, dealer first: :data:`RING` = ``dealer, 1, ..., 6`` (§0.3). The
-starting position comes from :func:`paigow.dealing.count_start` (the dealer counted as one, or
+starting position comes from :func:`paigow.games.dice.count_start` (the dealer counted as one, or
 the bank in a bank round, R-SPG-24) or from :func:`button_position`.
 
 The directions differ by method and are implemented as written (AMB-48):

@@ -5,10 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from paigow.cards import parse_cards
 from paigow.errors import InvalidSettingError, ParseError
-from paigow.profiles import Profile
-from paigow.spg.hands import (
+from paigow.games.cards.cards import parse_cards
+from paigow.games.cards.hands import (
     NJ,
     NJ_LITERAL,
     CardHand,
@@ -16,7 +15,8 @@ from paigow.spg.hands import (
     compare_card_settings,
     validate_cards,
 )
-from paigow.spg.house_way import house_way_rule
+from paigow.games.cards.house_way import house_way_rule
+from paigow.profiles import Profile
 
 from .named import get_card_way
 

@@ -6,12 +6,10 @@ from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from paigow.cards import DECK, Card, parse_cards
 from paigow.errors import IllegalActionError, InvalidSettingError, ParseError
 from paigow.games.base import high_below_low, pieces_from
-from paigow.profiles import Profile
-from paigow.settings import Comparison
-from paigow.spg.hands import (
+from paigow.games.cards.cards import DECK, Card, parse_cards
+from paigow.games.cards.hands import (
     NJ,
     NJ_LITERAL,
     CardHand,
@@ -19,6 +17,8 @@ from paigow.spg.hands import (
     card_settings_of,
     compare_card_settings,
 )
+from paigow.games.outcomes import Comparison
+from paigow.profiles import Profile
 
 from . import describe
 from .delivery import (
@@ -32,8 +32,8 @@ from .named import get_card_way
 from .trainer import CardTrainer
 
 if TYPE_CHECKING:
+    from paigow.games.rulebook import Vocabulary
     from paigow.strategy.classes import Problem
-    from paigow.ways.rulebook import Vocabulary
 
 __all__ = ["CardGame"]
 
@@ -150,8 +150,8 @@ class CardGame(CardTrainer):
         return style == "manual-shoe"
 
     def way_listing(self) -> list[dict[str, str]]:
-        """The built-in card ways (:data:`paigow.spg.house_way.SPG_WAYS`)."""
-        from paigow.spg.house_way import SPG_WAYS
+        """The built-in card ways (:data:`paigow.games.cards.house_way.SPG_WAYS`)."""
+        from paigow.games.cards.house_way import SPG_WAYS
 
         return [{"name": n, "description": w.description} for n, w in SPG_WAYS.items()]
 
@@ -163,9 +163,9 @@ class CardGame(CardTrainer):
         commission: Fraction,
         progress: Callable[[int, int], None] | None = None,
     ) -> Any:
-        """:func:`paigow.spg.exact.spg_edge` under the profile's zero rule (it reports no
+        """:func:`paigow.games.cards.exact.spg_edge` under the profile's zero rule (it reports no
         progress: it takes well under a second)."""
-        from paigow.spg.exact import spg_edge
+        from paigow.games.cards.exact import spg_edge
 
         literal = profile.ranking.zero_rule == "literal"
         return spg_edge(player, dealer, commission=commission, literal_zero=literal)
@@ -189,7 +189,7 @@ class CardGame(CardTrainer):
     ) -> dict[str, Any]:
         """The exact score of every setting of the four cards of ``text`` against the
         ``opponent`` way (``paigow advise``), in the tiles' keys too."""
-        from paigow.spg.exact import spg_advise, spg_advise_banker
+        from paigow.games.cards.exact import spg_advise, spg_advise_banker
 
         advise = spg_advise_banker if as_banker else spg_advise
         literal = profile.ranking.zero_rule == "literal"
@@ -214,8 +214,9 @@ class CardGame(CardTrainer):
 
     @property
     def vocabulary(self) -> Vocabulary:
-        """The cards' words for strategies (:data:`paigow.spg.rule_cards.CARD_VOCABULARY`)."""
-        from paigow.spg.rule_cards import CARD_VOCABULARY
+        """The cards' words for strategies
+        (:data:`paigow.games.cards.rule_cards.CARD_VOCABULARY`)."""
+        from paigow.games.cards.rule_cards import CARD_VOCABULARY
 
         return CARD_VOCABULARY
 

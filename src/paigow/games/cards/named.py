@@ -1,5 +1,5 @@
 """The Supreme Pai Gow ways by any name: the computed ``optimal[:AGAINST][@PROFILE]`` and
-every other name by the registry below (:func:`paigow.spg.house_way.get_card_way`), which
+every other name by the registry below (:func:`paigow.games.cards.house_way.get_card_way`), which
 knows no computed way. Importing this module loads no NumPy.
 """
 
@@ -9,9 +9,9 @@ from functools import lru_cache
 from typing import Final
 
 from paigow.errors import ConfigError
-from paigow.spg.house_way import CardWay
-from paigow.spg.house_way import get_card_way as registered
-from paigow.ways import computed_spec
+from paigow.games.cards.house_way import CardWay
+from paigow.games.cards.house_way import get_card_way as registered
+from paigow.games.computed import computed_spec
 
 __all__ = ["computed_card_way", "get_card_way"]
 
@@ -20,8 +20,8 @@ GAME: Final = "cards"
 
 
 def get_card_way(name: str) -> CardWay:
-    """A Supreme Pai Gow way by any name: those of :func:`paigow.spg.house_way.get_card_way` and the
-    computed ``optimal[:AGAINST][@PROFILE]`` (:func:`computed_card_way`).
+    """A Supreme Pai Gow way by any name: those of :func:`paigow.games.cards.house_way.get_card_way`
+    and the computed ``optimal[:AGAINST][@PROFILE]`` (:func:`computed_card_way`).
 
     Raises:
         ConfigError: an unknown way, or a computed way that cannot be computed.
@@ -38,9 +38,9 @@ def computed_card_way(name: str) -> CardWay:
     Raises:
         ConfigError: not an optimal way of the card game, or a tile profile.
     """
-    from paigow.exact.api import commission_of
+    from paigow.exact.results import commission_of
+    from paigow.games.cards.exact import spg_optimal
     from paigow.profiles import get_profile
-    from paigow.spg.exact import spg_optimal
 
     spec = computed_spec(name)
     if spec is None or spec[0] != "optimal":

@@ -9,10 +9,10 @@ from collections.abc import Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from paigow.cards import DECK, JOKER_1, JOKER_2, Card, format_cards, parse_cards
 from paigow.errors import InvalidSettingError
 from paigow.games.base import ProfileBound
-from paigow.spg.hands import (
+from paigow.games.cards.cards import DECK, JOKER_1, JOKER_2, Card, format_cards, parse_cards
+from paigow.games.cards.hands import (
     NJ,
     NJ_LITERAL,
     STRENGTH,
@@ -21,14 +21,14 @@ from paigow.spg.hands import (
     Category,
     player_wins_spg_hand,
 )
-from paigow.spg.house_way import rule_words as spg_words
+from paigow.games.cards.house_way import rule_words as spg_words
 
 from .named import get_card_way
 
 if TYPE_CHECKING:
-    from paigow.dealing import Rng
-    from paigow.exact.advise import SettingScore
+    from paigow.exact.results import SettingScore
     from paigow.games.categories import ClassTable
+    from paigow.games.dice import Rng
     from paigow.games.trainer_kit import DealerField
 
 __all__ = ["CardTrainer"]
@@ -36,8 +36,8 @@ __all__ = ["CardTrainer"]
 
 @cache
 def _card_table() -> ClassTable:
+    from paigow.games.cards.exact import rank_space
     from paigow.games.categories import ClassTable
-    from paigow.spg.exact import rank_space
 
     sp = rank_space()
     return ClassTable.build(
@@ -98,19 +98,19 @@ class CardTrainer(ProfileBound):
 
     def class_of(self, pieces: Sequence[Any]) -> int:
         """The rank class of four cards."""
-        from paigow.spg.exact import rank_space
+        from paigow.games.cards.exact import rank_space
 
         return rank_space().class_of(list(pieces))
 
     def family(self, cls: int) -> str:
         """The class's representative cards."""
-        from paigow.spg.exact import rank_space
+        from paigow.games.cards.exact import rank_space
 
         return format_cards(rank_space().cards[cls])
 
     def parse_pieces(self, text: str) -> tuple[Any, ...]:
         """Four different cards."""
-        from paigow.spg.hands import validate_cards
+        from paigow.games.cards.hands import validate_cards
 
         cards = parse_cards(text)
         validate_cards(cards, what=repr(text))
@@ -119,9 +119,9 @@ class CardTrainer(ProfileBound):
     def scores(
         self, pieces: Sequence[Any], dealer: str, *, as_banker: bool = False
     ) -> tuple[SettingScore, ...]:
-        """:func:`paigow.spg.exact.spg_advise` against ``dealer`` (fouls are not scored);
-        :func:`~paigow.spg.exact.spg_advise_banker` for the bank."""
-        from paigow.spg.exact import spg_advise, spg_advise_banker
+        """:func:`paigow.games.cards.exact.spg_advise` against ``dealer`` (fouls are not scored);
+        :func:`~paigow.games.cards.exact.spg_advise_banker` for the bank."""
+        from paigow.games.cards.exact import spg_advise, spg_advise_banker
 
         advise = spg_advise_banker if as_banker else spg_advise
         adv = advise(list(pieces), dealer, commission=self.commission, literal_zero=self.literal)
@@ -130,7 +130,7 @@ class CardTrainer(ProfileBound):
     def trainer_way(self, name: str, dealer: str) -> Any:
         """``spg-house``, or ``optimal`` against ``dealer``."""
         if name == "optimal":
-            from paigow.spg.exact import spg_optimal
+            from paigow.games.cards.exact import spg_optimal
 
             return spg_optimal(dealer, commission=self.commission, literal_zero=self.literal)
         return get_card_way(name)
@@ -166,8 +166,8 @@ class CardTrainer(ProfileBound):
 
     def field(self, pieces: Sequence[Any], dealer: str) -> DealerField:
         """The dealer's hands by rank class."""
+        from paigow.games.cards.exact import rank_space, spg_way_arrays
         from paigow.games.trainer_kit import DealerField
-        from paigow.spg.exact import rank_space, spg_way_arrays
 
         sp = rank_space()
         arrays = spg_way_arrays(dealer)

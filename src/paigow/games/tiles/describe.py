@@ -7,11 +7,11 @@ from functools import cache
 from typing import Any
 
 from paigow.errors import InvalidSettingError, ParseError
+from paigow.games.tiles.ranking import Hand
+from paigow.games.tiles.settings import Setting, compare_settings, validate_four
+from paigow.games.tiles.tiles import Tile, parse_tiles
+from paigow.games.tiles.ways.regulation import RegulationWay, regulation_rule
 from paigow.profiles import Profile
-from paigow.ranking import Hand
-from paigow.settings import Setting, compare_settings, validate_four
-from paigow.tiles import Tile, parse_tiles
-from paigow.ways.regulation import RegulationWay, regulation_rule
 
 from .named import get_way
 

@@ -11,19 +11,20 @@ from typing import TYPE_CHECKING, Any
 
 from paigow.errors import IllegalActionError, InvalidSettingError
 from paigow.games.base import high_below_low, pieces_from
+from paigow.games.outcomes import Comparison
 from paigow.games.ring import start_ring_order
+from paigow.games.tiles.ranking import Hand
+from paigow.games.tiles.settings import Setting, compare_settings, settings_of
+from paigow.games.tiles.tiles import FULL_SET, Tile, parse_tiles
 from paigow.profiles import Profile
-from paigow.ranking import Hand
-from paigow.settings import Comparison, Setting, compare_settings, settings_of
-from paigow.tiles import FULL_SET, Tile, parse_tiles
 
 from . import describe
 from .named import get_way
 from .trainer import TileTrainer
 
 if TYPE_CHECKING:
+    from paigow.games.rulebook import Vocabulary
     from paigow.strategy.classes import Problem
-    from paigow.ways.rulebook import Vocabulary
 
 __all__ = ["TileGame"]
 
@@ -137,7 +138,7 @@ class TileGame(TileTrainer):
 
     def way_listing(self) -> list[dict[str, str]]:
         """The tile ways: built-in, computed, ``table:FILE.csv`` and ``strategy:FILE``."""
-        from paigow.ways import listing
+        from paigow.games.tiles.ways import listing
 
         return [dict(r) for r in listing()]
 
@@ -149,8 +150,8 @@ class TileGame(TileTrainer):
         commission: Fraction,
         progress: Callable[[int, int], None] | None = None,
     ) -> Any:
-        """:func:`paigow.exact.api.edge_of` (the math engine is loaded on first use)."""
-        from paigow.exact.api import edge_of
+        """:func:`paigow.games.tiles.exact.api.edge_of` (the math engine is loaded on first use)."""
+        from paigow.games.tiles.exact.api import edge_of
 
         return edge_of(player, dealer, profile, commission, progress=progress)
 
@@ -163,8 +164,8 @@ class TileGame(TileTrainer):
         self, players: Sequence[str], dealer: str, profile: Profile, commission: Fraction
     ) -> list[dict[str, Any]]:
         """:meth:`edge_json` of each player way against one dealer way, sharing the dealer's
-        work (:func:`paigow.exact.api.edges_of`)."""
-        from paigow.exact.api import edges_of
+        work (:func:`paigow.games.tiles.exact.api.edges_of`)."""
+        from paigow.games.tiles.exact.api import edges_of
 
         return [r.to_json() for r in edges_of(players, dealer, profile, commission)]
 
@@ -173,8 +174,8 @@ class TileGame(TileTrainer):
     ) -> dict[str, Any]:
         """The exact score of every setting of the four tiles of ``text`` against the
         ``opponent`` way (``paigow advise``)."""
-        from paigow.exact.api import setting_advice
-        from paigow.settings import validate_four
+        from paigow.games.tiles.exact.api import setting_advice
+        from paigow.games.tiles.settings import validate_four
 
         tiles = parse_tiles(text)
         validate_four(tiles, what=repr(text))
@@ -190,8 +191,9 @@ class TileGame(TileTrainer):
 
     @property
     def vocabulary(self) -> Vocabulary:
-        """The tiles' words for strategies (:data:`paigow.ways.rule_tiles.TILE_VOCABULARY`)."""
-        from paigow.ways.rule_tiles import TILE_VOCABULARY
+        """The tiles' words for strategies
+        (:data:`paigow.games.tiles.ways.rule_tiles.TILE_VOCABULARY`)."""
+        from paigow.games.tiles.ways.rule_tiles import TILE_VOCABULARY
 
         return TILE_VOCABULARY
 

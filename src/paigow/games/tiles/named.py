@@ -1,5 +1,5 @@
 """The tile house ways by any name: ``optimal`` and ``optimal-banker`` computed by the math
-engine, every other name by the registry below (:func:`paigow.ways.get_way`).
+engine, every other name by the registry below (:func:`paigow.games.tiles.ways.get_way`).
 
 The registry sits below the math engine and knows no computed way: :func:`get_way` (which is
 ``paigow.get_way``) passes it the resolver of the computed names, so a strategy file may fall
@@ -7,9 +7,9 @@ back on a computed way too. Importing this module loads no NumPy: the engine is 
 a computed way is asked for.
 
 A name ``optimal[:AGAINST][@PROFILE]`` (or ``optimal-banker...``) is the optimal strategy of
-:func:`paigow.exact.api.strategy_way` against the way ``AGAINST`` (default: the profile's
-dealer way) under the profile's rules and commission (default profile: ``generic``). The way's
-``name`` is the full form, so a round record that names it replays to the same way.
+:func:`paigow.games.tiles.exact.api.strategy_way` against the way ``AGAINST`` (default: the
+profile's dealer way) under the profile's rules and commission (default profile: ``generic``).
+The way's ``name`` is the full form, so a round record that names it replays to the same way.
 """
 
 from __future__ import annotations
@@ -18,14 +18,14 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING, Final
 
-from paigow import ways
 from paigow.errors import ConfigError
-from paigow.ways import computed_spec
-from paigow.ways.base import HouseWay
+from paigow.games.computed import computed_spec
+from paigow.games.tiles import ways
+from paigow.games.tiles.ways.base import HouseWay
 
 if TYPE_CHECKING:
-    from paigow.settings import Setting
-    from paigow.tiles import Tile
+    from paigow.games.tiles.settings import Setting
+    from paigow.games.tiles.tiles import Tile
 
 __all__ = ["ComputedWay", "computed_way", "full_name", "get_way"]
 
@@ -34,8 +34,8 @@ GAME: Final = "tiles"
 
 
 def get_way(name: str) -> HouseWay:
-    """A tile house way by any name: those of :func:`paigow.ways.get_way` and the computed
-    ``optimal[:AGAINST][@PROFILE]`` and ``optimal-banker...``.
+    """A tile house way by any name: those of :func:`paigow.games.tiles.ways.get_way` and the
+    computed ``optimal[:AGAINST][@PROFILE]`` and ``optimal-banker...``.
 
     Raises:
         ConfigError: an unknown way, or a computed way that cannot be computed (see
@@ -82,7 +82,8 @@ def computed_way(way: str, against: str | None, profile: str | None) -> HouseWay
         ConfigError: an unknown profile or opposing way, a card profile, or an opposing way
             that is itself computed.
     """
-    from paigow.exact.api import commission_of, strategy_way
+    from paigow.exact.results import commission_of
+    from paigow.games.tiles.exact.api import strategy_way
     from paigow.profiles import get_profile
 
     prof = get_profile(profile or "generic")

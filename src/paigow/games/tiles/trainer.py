@@ -10,16 +10,16 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from paigow.games.base import ProfileBound
-from paigow.ranking import STRENGTH, Hand, player_wins_hand
-from paigow.settings import Setting
-from paigow.tiles import Tile, format_tiles, parse_tiles
+from paigow.games.tiles.ranking import STRENGTH, Hand, player_wins_hand
+from paigow.games.tiles.settings import Setting
+from paigow.games.tiles.tiles import Tile, format_tiles, parse_tiles
 
 from .named import get_way
 
 if TYPE_CHECKING:
-    from paigow.dealing import Rng
-    from paigow.exact.advise import SettingScore
+    from paigow.exact.results import SettingScore
     from paigow.games.categories import ClassTable
+    from paigow.games.dice import Rng
     from paigow.games.trainer_kit import DealerField
 
 __all__ = ["TileTrainer"]
@@ -28,8 +28,8 @@ __all__ = ["TileTrainer"]
 @cache
 def _tile_rules() -> dict[str, Callable[[Sequence[Tile]], tuple[str, Setting]]]:
     """The casino ways whose rules have names (R-HW), loaded when the trainer asks."""
-    from paigow.ways.canberra import canberra_rule
-    from paigow.ways.taj_mahal import taj_mahal_rule
+    from paigow.games.tiles.ways.canberra import canberra_rule
+    from paigow.games.tiles.ways.taj_mahal import taj_mahal_rule
 
     return {"taj-mahal": taj_mahal_rule, "canberra": canberra_rule}
 
@@ -37,7 +37,7 @@ def _tile_rules() -> dict[str, Callable[[Sequence[Tile]], tuple[str, Setting]]]:
 @cache
 def _tile_table() -> ClassTable:
     from paigow.games.categories import ClassTable
-    from paigow.hands4 import distinct_hands
+    from paigow.games.tiles.hands4 import distinct_hands
 
     gee = parse_tiles("1-2")[0].kind
     return ClassTable.build(
@@ -47,8 +47,8 @@ def _tile_table() -> ClassTable:
 
 @cache
 def _tile_bands() -> dict[int, str]:
+    from paigow.games.tiles.hands4 import KIND_TILES
     from paigow.games.trainer_kit import points_band
-    from paigow.hands4 import KIND_TILES
 
     out = {}
     for a, ta in enumerate(KIND_TILES):
@@ -82,7 +82,7 @@ class TileTrainer(ProfileBound):
 
     def pieces_of(self, cls: int, rng: Rng) -> tuple[Any, ...]:
         """Four tiles of class ``cls``: a kind held once is either of its two tiles."""
-        from paigow.hands4 import KIND_TILES
+        from paigow.games.tiles.hands4 import KIND_TILES
 
         out: list[Tile] = []
         key = self.table.keys[cls]
@@ -97,13 +97,13 @@ class TileTrainer(ProfileBound):
 
     def family(self, cls: int) -> str:
         """The class's canonical tiles (a kind held once shown by its first tile)."""
-        from paigow.hands4 import representative
+        from paigow.games.tiles.hands4 import representative
 
         return format_tiles(_in_rank_order(representative(self.table.keys[cls])))
 
     def parse_pieces(self, text: str) -> tuple[Any, ...]:
         """Four tiles one set can hold."""
-        from paigow.settings import validate_four
+        from paigow.games.tiles.settings import validate_four
 
         tiles = parse_tiles(text)
         validate_four(tiles, what=repr(text))
@@ -112,8 +112,8 @@ class TileTrainer(ProfileBound):
     def scores(
         self, pieces: Sequence[Any], dealer: str, *, as_banker: bool = False
     ) -> tuple[SettingScore, ...]:
-        """:func:`paigow.exact.api.setting_advice` against ``dealer``."""
-        from paigow.exact.api import setting_advice
+        """:func:`paigow.games.tiles.exact.api.setting_advice` against ``dealer``."""
+        from paigow.games.tiles.exact.api import setting_advice
 
         adv = setting_advice(
             list(pieces), self.bound(), self.commission, opponent=dealer, as_banker=as_banker
@@ -122,15 +122,15 @@ class TileTrainer(ProfileBound):
 
     def trainer_way(self, name: str, dealer: str) -> Any:
         """A tile way by name; ``optimal`` and ``optimal-banker`` computed against ``dealer``."""
-        from paigow.exact.api import strategy_way
+        from paigow.games.tiles.exact.api import strategy_way
 
         return strategy_way(name, dealer, self.bound(), self.commission)
 
     def rule(self, way: str, pieces: Sequence[Any]) -> str | None:
         """R-HW-01 (a)-(d) for ``regulation``; the published rule names for the casino ways;
         the card's rule in words for a strategy card."""
+        from paigow.games.tiles.ways.regulation import rule_words
         from paigow.games.trainer_kit import card_rule
-        from paigow.ways.regulation import rule_words
 
         if way.startswith("strategy:"):
             return card_rule(get_way(way), pieces)
@@ -161,7 +161,7 @@ class TileTrainer(ProfileBound):
 
     def field(self, pieces: Sequence[Any], dealer: str) -> DealerField:
         """The dealer's hands by class of the engine's hand space for the dealer way."""
-        from paigow.exact.api import resolve
+        from paigow.games.tiles.exact.api import resolve
         from paigow.games.trainer_kit import DealerField
 
         (opp,) = resolve([(dealer, None)], self.bound(), self.commission)
