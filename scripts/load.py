@@ -16,7 +16,13 @@ Besides latency it reports the servers' CPU seconds per 1,000 actions and the by
 receives per round. ``--full-states`` runs the servers as before deltas (every subscriber the
 whole state with every event, ``PAIGOW_FULL_STATES=1``); ``--compare`` runs the same load
 twice in one invocation, full states then deltas, each on a fresh database, and prints both
-with their ratios (on a shared machine the ratios are what count).
+with their ratios (on a shared machine the ratios are what count). ``--compare --against REF``
+runs the old half with the code of the git commit REF instead (``git archive`` of its
+``src/`` put first on the servers' ``PYTHONPATH``): ``--against main`` measures a branch
+against the code of main in one invocation.
+
+It also counts what the run stored: the commands, the batches they were written in (one
+timestamp per table per transaction) and the transactions (one timestamp each).
 
 With several processes each announces its own address (``PAIGOW_ADDRESS``) and the figures
 include what each process ran and what its replicas cost, counted (``GET /api/cluster``:
@@ -33,6 +39,7 @@ import argparse
 import asyncio
 import json
 import os
+import subprocess
 import sys
 import tempfile
 import time
@@ -65,6 +72,7 @@ def main() -> int:
     p.add_argument("--json", action="store_true")
     p.add_argument("--full-states", action="store_true", help="the servers send whole states")
     p.add_argument("--compare", action="store_true", help="full states, then deltas")
+    p.add_argument("--against", metavar="REF", help="--compare: the old half runs commit REF")
     p.add_argument("--to-owner", action="store_true", help="players connect to the table's owner")
     p.add_argument("--cluster", action="store_true", help="--cluster even for one process")
     args = p.parse_args()
@@ -74,8 +82,16 @@ def main() -> int:
         figures = run(args, full_states=args.full_states)
         print(json.dumps(figures) if args.json else json.dumps(figures, indent=2))
         return 0
-    runs = {"full_states": run(args, full_states=True), "deltas": run(args, full_states=False)}
-    old, new = runs["full_states"], runs["deltas"]
+    if args.against:
+        old_src = archive(args.against)
+        runs = {
+            args.against: run(args, full_states=False, src=old_src),
+            "this": run(args, full_states=False),
+        }
+        old, new = runs[args.against], runs["this"]
+    else:
+        runs = {"full_states": run(args, full_states=True), "deltas": run(args, full_states=False)}
+        old, new = runs["full_states"], runs["deltas"]
     ratios = {}
     for key in ("actions_per_s", "server_cpu_s_per_1000_actions", "bytes_per_round_per_client"):
         if old.get(key) and new.get(key):
@@ -85,14 +101,50 @@ def main() -> int:
             ratios[f"every_seat_{key}"] = round(
                 new["every_seat_ms"][key] / old["every_seat_ms"][key], 3
             )
-    out = {**runs, "deltas_over_full_states": ratios, "load_average": os.getloadavg()}
+    name = "this_over_" + args.against if args.against else "deltas_over_full_states"
+    out = {**runs, name: ratios, "load_average": os.getloadavg()}
     print(json.dumps(out) if args.json else json.dumps(out, indent=2))
     return 0
 
 
-def run(args: argparse.Namespace, *, full_states: bool) -> dict[str, Any]:
-    """One load run; its figures."""
+def archive(ref: str) -> str:
+    """The ``src/`` of git commit ``ref``, extracted in a new directory; its path."""
+    where = Path(tempfile.mkdtemp(prefix="paigow-old-"))
+    tar = subprocess.run(
+        ["git", "-C", str(ROOT), "archive", ref, "src"], check=True, capture_output=True
+    ).stdout
+    subprocess.run(["tar", "-x", "-C", str(where)], input=tar, check=True)
+    return str(where / "src")
+
+
+def stored(url: str) -> dict[str, int]:
+    """The commands stored, and the batches and transactions they were written in."""
+    import sqlalchemy as sa
+
+    from paigow.service.store import Store
+
+    store = Store(url)
+    try:
+        with store.engine.connect() as c:
+            ops, stamps = c.execute(
+                sa.text("SELECT COUNT(*), COUNT(DISTINCT created_at) FROM table_ops")
+            ).one()
+            batches = c.execute(
+                sa.text(
+                    "SELECT COUNT(*) FROM (SELECT DISTINCT table_id, created_at FROM table_ops) b"
+                )
+            ).scalar_one()
+    finally:
+        store.close()
+    return {"commands": ops, "batches": batches, "transactions": stamps}
+
+
+def run(args: argparse.Namespace, *, full_states: bool, src: str | None = None) -> dict[str, Any]:
+    """One load run (with the code in ``src``: None, this checkout's); its figures."""
     os.environ["PAIGOW_FULL_STATES"] = "1" if full_states else "0"
+    path = os.environ.get("PYTHONPATH")
+    if src is not None:
+        os.environ["PYTHONPATH"] = src + (os.pathsep + path if path else "")
     load0 = os.getloadavg()[0]
     tmp = Path(tempfile.mkdtemp(prefix="paigow-load-"))
     pg = None
@@ -160,6 +212,7 @@ def run(args: argparse.Namespace, *, full_states: bool) -> dict[str, Any]:
             )
         )
         figures: dict[str, Any] = {
+            "code": src or "this",
             "frames": "full states" if full_states else "deltas",
             "load_average_at_start": load0,
             "db": args.db,
@@ -169,6 +222,7 @@ def run(args: argparse.Namespace, *, full_states: bool) -> dict[str, Any]:
             **res.summary(),
             "wall_s": round(time.monotonic() - t0, 1),
         }
+        figures["stored"] = stored(url)
         if args.processes > 1 or args.cluster:
             figures["to_owner"] = args.to_owner
             figures["cluster"] = [cluster_counts(s) for s in servers]
@@ -187,6 +241,11 @@ def run(args: argparse.Namespace, *, full_states: bool) -> dict[str, Any]:
             figures["audited_rounds"] = report.counted["rounds"]
         return figures
     finally:
+        if src is not None:
+            if path is None:
+                os.environ.pop("PYTHONPATH", None)
+            else:
+                os.environ["PYTHONPATH"] = path
         if proxy is not None:
             proxy.stop()
         for s in servers:

@@ -188,10 +188,10 @@ def test_one_frame_for_all_who_see_the_same() -> None:
 def test_commands_waiting_together_are_told_in_one_frame_before_their_answers(
     full_states: bool,
 ) -> None:
-    """Three players who sit down at once: each command is applied and committed on its own,
-    every subscriber is told all of them in one frame (PAIGOW_FULL_STATES=1, the code before:
-    one frame each), and each sender is answered only after the frame with its command reached
-    its own connection."""
+    """Three players who sit down at once: their commands are applied and committed in one
+    batch and every subscriber is told all of them in one frame (PAIGOW_FULL_STATES=1, the
+    code before: a batch and a frame each), and each sender is answered only after the frame
+    with its command reached its own connection."""
     sim = Sim(_config("generic", {}), players=3, seed=11)
     sim.actor.full_states = full_states
     told: dict[str, list[list[tuple[int, str]]]] = {}
@@ -219,7 +219,7 @@ def test_commands_waiting_together_are_told_in_one_frame_before_their_answers(
 
     results = asyncio.run(main())
     assert [r["status"] for r in results] == ["applied"] * 3
-    assert len(sim.store.batches) >= 3  # each command its own batch
+    assert len(sim.store.batches) == (3 if full_states else 1)
     sits = [f for f in told["watcher"] if any(a == "sit" for _s, a in f)]
     assert len(sits) == (3 if full_states else 1), told["watcher"]
     for u, r in zip(sim.users, results, strict=True):

@@ -304,7 +304,8 @@ def test_a_group_commit_writes_what_each_batch_alone_would(tmp_path: Path) -> No
                 moves.append((seq[t] + 1, Move(src, dst, rng.choice([100, 300, 700]), "buy-in")))
             cmd = {"a": "sit", "n": rng.randint(0, 10**6)}
             b = Batch(t, [OpRow(seq[t] + 1, cmd, "amy")], moves, head=head[t])
-            b.session = rng.choice([None, "live-amy", "live-bob", "live-bob", "gone"])
+            session = rng.choice([None, "live-amy", "live-bob", "live-bob", "gone"])
+            b.sessions = [] if session is None else [session]
             batches.append(b)
         got = group.commit_many(batches)
         want: list[str | Exception] = []

@@ -11,35 +11,31 @@ Everything that changes the table — players' commands, operators' actions, win
 4. only then the sender gets its ``result`` and every subscriber an ``event`` with what *that
    viewer* may see (:mod:`paigow.table.observation`).
 
-If the commit fails the engine is rolled back to the state before the batch.
+If the commit fails the engine is rolled back to the state before the batch. The commands that
+waited together in the queue (of several senders) make one batch (:mod:`.batches`).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import copy
 import logging
 import random
 import time
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from paigow.errors import PaigowError
 from paigow.games.dice import Rng
 
 from .auth import User
+from .batches import Batches, Item
 from .chain import GENESIS
 from .choices import Choices
-from .conduct import Floor, Wait, absent_players, floor_for, is_bot, next_step, table_events
-from .engine import Applied, Command, TableEngine
-from .events import event
-from .protocol import OPERATOR_ACTIONS, ProtocolError, parse_args
-from .rights import RightsError, translate
-from .sessions_sql import SessionRevokedError
-from .store import Batch, OpRow, RoundRow, Store, players_of
-from .views import GATHER, HeldBack, Key, Subscriber, TableViews
+from .conduct import Floor, Wait, floor_for, is_bot
+from .engine import Applied, TableEngine
+from .store import Batch, OpRow, Store
+from .views import GATHER, HeldBack, Key, Subscriber
 
 __all__ = ["Subscriber", "TableActor"]
 
@@ -62,19 +58,7 @@ class Forwarder(Protocol):
         """The command's result."""
 
 
-@dataclass
-class _Item:
-    kind: str
-    user: User | None = None
-    key: str | None = None
-    action: str = ""
-    args: dict[str, Any] = field(default_factory=dict)
-    sub: Subscriber | None = None
-    done: asyncio.Future[dict[str, Any]] | None = None
-    session: str | None = None
-
-
-class TableActor(TableViews):
+class TableActor(Batches):
     """The single writer of one table."""
 
     def __init__(self, engine: TableEngine, store: Store, rng: Rng | None = None) -> None:
@@ -114,7 +98,7 @@ class TableActor(TableViews):
         self.version = (0, 0)
         self._timer: asyncio.TimerHandle | None = None
         self._timer_key: str | None = None
-        self._queue: asyncio.Queue[_Item] = asyncio.Queue()
+        self._queue: asyncio.Queue[Item] = asyncio.Queue()
         self.held_back = HeldBack()
         self._task: asyncio.Task[None] | None = None
 
@@ -149,7 +133,7 @@ class TableActor(TableViews):
     def start(self) -> None:
         """Start the actor's task and conduct the table from where it stands."""
         self._task = asyncio.get_running_loop().create_task(self._run(), name=self.table_id)
-        self._queue.put_nowait(_Item("tick"))
+        self._queue.put_nowait(Item("tick"))
 
     async def stop(self) -> None:
         """Stop the task (pending items are dropped)."""
@@ -168,7 +152,7 @@ class TableActor(TableViews):
 
     def kick(self) -> None:
         """Let the dealer look at the table (after a takeover)."""
-        self._queue.put_nowait(_Item("tick"))
+        self._queue.put_nowait(Item("tick"))
 
     def disarm(self) -> None:
         """Cancel the window's timer (this process no longer runs the table)."""
@@ -192,13 +176,13 @@ class TableActor(TableViews):
                 return {"status": "refused", "error": "this table is not run here"}
             return await self.forward(self, user, key, action, args, session=session)
         fut: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
-        self._queue.put_nowait(_Item("command", user, key, action, args, done=fut, session=session))
+        self._queue.put_nowait(Item("command", user, key, action, args, done=fut, session=session))
         return await fut
 
     async def subscribe(self, sub: Subscriber) -> None:
         """Add a subscriber; it gets the table's state as its first message."""
         fut: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
-        self._queue.put_nowait(_Item("subscribe", sub=sub, done=fut))
+        self._queue.put_nowait(Item("subscribe", sub=sub, done=fut))
         await fut
 
     def unsubscribe(self, sub: Subscriber) -> None:
@@ -212,7 +196,7 @@ class TableActor(TableViews):
     async def call(self, fn: Callable[[], Awaitable[dict[str, Any]]]) -> dict[str, Any]:
         """Run ``fn`` inside the actor, between batches (for the operator's table tasks)."""
         fut: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
-        item = _Item("call", done=fut)
+        item = Item("call", done=fut)
         item.args = {"fn": fn}
         self._queue.put_nowait(item)
         return await fut
@@ -223,22 +207,47 @@ class TableActor(TableViews):
             while not self._queue.empty() and len(items) < (1 if self.full_states else GATHER):
                 items.append(self._queue.get_nowait())
             try:
-                for item in items:
-                    barrier = item.kind in ("subscribe", "call")  # they see the table as told
+                for group in self._groups(items):
+                    barrier = group[0].kind in ("subscribe", "call")  # they see the table as told
                     if barrier:
                         self.tell_held()
                     self.held_back.on = not (self.full_states or barrier)
                     try:
-                        await self._handle(item)
+                        if len(group) > 1:
+                            await self.gathered(group)
+                        else:
+                            await self._handle(group[0])
                     except Exception as e:  # pragma: no cover - a bug must not kill the table
                         log.exception("table %s: %s", self.table_id, e)
-                        if item.done is not None and not item.done.done():
-                            item.done.set_result({"status": "refused", "error": "internal error"})
+                        for item in group:
+                            if item.done is not None and not item.done.done():
+                                item.done.set_result(
+                                    {"status": "refused", "error": "internal error"}
+                                )
             finally:
                 self.held_back.on = False
                 self.tell_held()
 
-    async def _handle(self, item: _Item) -> None:
+    def _groups(self, items: list[Item]) -> list[list[Item]]:
+        """``items`` in the groups they are handled in: the commands that follow one another,
+        each sender's key once, together (one batch, :meth:`gathered`); anything else alone."""
+        out: list[list[Item]] = []
+        keys: set[tuple[str, str | None]] = set()
+        for item in items:
+            if item.kind != "command" or not self.owner:
+                out.append([item])
+                continue
+            assert item.user is not None
+            key = (item.user.name, item.key)
+            if out and out[-1][0].kind == "command" and key not in keys:
+                out[-1].append(item)
+            else:
+                out.append([item])
+                keys = set()
+            keys.add(key)
+        return out
+
+    async def _handle(self, item: Item) -> None:
         if item.kind == "subscribe":
             assert item.sub is not None and item.done is not None
             self.subscribers.add(item.sub)
@@ -262,214 +271,6 @@ class TableActor(TableViews):
         else:
             await self.conduct([], "dealer")
 
-    # ------------------------------------------------------------------ commands
-    async def _command(self, item: _Item) -> dict[str, Any]:
-        user, key = item.user, item.key
-        assert user is not None and key is not None
-        if (user.name, key) in self.idem:
-            return {"status": "duplicate", "seq": self.idem[(user.name, key)]}
-        if self.held is not None:
-            return {"status": "refused", "error": f"the table is held: {self.held}"}
-        if self.closed:
-            return {"status": "refused", "error": "the table is closed"}
-        floor = copy.deepcopy(self.floor)  # a decision recorded below is undone with the batch
-        try:
-            args = parse_args(item.action, item.args)
-            cmds = translate(self, user, item.action, args)
-        except (ProtocolError, RightsError, PaigowError) as e:
-            self.floor = floor
-            return {"status": "refused", "error": str(e)}
-        events = []
-        if item.action in OPERATOR_ACTIONS:
-            events.append(
-                event(
-                    "operator_action", "info", self.table_id, user.name, action=item.action, **args
-                )
-            )
-        elif item.action == "void_hand":
-            events.append(event("irregularity", "warning", self.table_id, user.name, **args))
-        seq = await self.conduct(
-            cmds, user.name, key, events, session=item.session, floor=floor, acted=user.name
-        )
-        if isinstance(seq, str):
-            return {"status": "refused", "error": seq}
-        return {"status": "applied", "seq": seq}
-
-    async def conduct(
-        self,
-        cmds: list[Command],
-        actor: str,
-        key: str | None = None,
-        events: list[dict[str, Any]] | None = None,
-        *,
-        session: str | None = None,
-        floor: Floor | None = None,
-        acted: str | None = None,
-    ) -> int | str | None:
-        """Apply ``cmds`` (a person's), then every dealer step that follows; commit (with
-        ``events`` for the event log; with the check that ``session``, the sender's, is still
-        valid: a batch with a session is committed even when it changed only the floor); tell.
-        ``floor``: the floor before the person's decision (restored if the batch fails).
-        ``acted``: the player whose command this is (no longer sitting out).
-
-        Returns the sequence number of the first command (None when it changed only the floor),
-        or the reason it was refused.
-        """
-        cp = self.engine.checkpoint()
-        floor = copy.deepcopy(self.floor) if floor is None else floor
-        wait = self.wait
-        if acted is not None:
-            self.floor.acted(acted)
-        batch = Batch(self.table_id, head=self.head, fence=self.fence, instance=self.instance)
-        batch.session = session
-        batch.events = list(events or [])
-        applied: list[tuple[int, Applied]] = []
-        first: int | None = None
-        seq = self.seq
-        try:
-            for cmd in cmds:
-                seq += 1
-                applied.append((seq, self.engine.apply(cmd)))
-                batch.ops.append(OpRow(seq, cmd, actor, key if first is None else None))
-                first = first or seq
-        except PaigowError as e:
-            self.engine.rollback(cp)
-            self.floor = floor
-            return str(e)
-        try:
-            seq = self._dealer(batch, applied, seq)
-        except PaigowError as e:  # the engine refused the dealer's own step: hold the table
-            log.error("table %s: the dealer's step was refused: %s", self.table_id, e)
-            self.engine.rollback(cp)
-            self.floor = floor_for(self.engine)
-            if not cmds:
-                self.held = f"the dealer could not go on: {e}"
-            return f"the table cannot go on after this: {e}"
-        for s, a in applied:
-            batch.moves += [(s, m) for m in a.moves]
-        batch.events += table_events(self.table_id, applied, self.floor)
-        for r in batch.rounds:
-            if r.record.get("void") is not None:
-                batch.events.append(
-                    event(
-                        "void",
-                        "warning",
-                        self.table_id,
-                        None,
-                        round=r.round_no,
-                        reason=r.record["void"],
-                    )
-                )
-        if batch.ops or batch.events or batch.session is not None:
-            try:
-                if self.committer is not None:
-                    self.head = await self.committer(batch)
-                else:
-                    self.head = await self.store.run(self.store.commit, batch)
-            except Exception as e:
-                revoked = isinstance(e, SessionRevokedError)
-                if not revoked:
-                    log.exception("table %s: commit failed", self.table_id)
-                done = None if isinstance(e, PaigowError) else await self._committed(batch)
-                if done is not None:  # the database did write it (only the answer was lost)
-                    self.head = done
-                    return await self._told(batch, applied, seq, first=first, actor=actor, key=key)
-                if self.held is not None:
-                    return f"the table is held: {self.held}"
-                self.engine.rollback(cp)
-                self.floor = floor  # the decisions before the batch, windows as they were
-                self.wait = wait  # (its timer was not touched: a batch arms it once told)
-                if not revoked:  # the store refused it: look again later
-                    self._timer_key = None  # the window's timer is armed again
-                    self._retry_later()
-                if isinstance(e, PaigowError):
-                    return str(e)
-                return f"the table could not record this ({type(e).__name__}); nothing changed"
-        return await self._told(batch, applied, seq, first=first, actor=actor, key=key)
-
-    async def _told(
-        self,
-        batch: Batch,
-        applied: list[tuple[int, Applied]],
-        seq: int,
-        *,
-        first: int | None,
-        actor: str,
-        key: str | None,
-    ) -> int | None:
-        """A batch is stored (or had nothing to store): take it, tell everyone."""
-        if batch.ops:
-            self.seq = seq
-            if first is not None and key is not None:
-                self.idem[(actor, key)] = first
-        self._arm()
-        self.version = (self.version[0], self.version[1] + 1)
-        if self.held_back.on:  # told with the other items handled with it (_run)
-            self.held_back.applied += applied
-            self.held_back.due = True
-        else:
-            self._broadcast(applied)
-        if batch.stored_events:
-            self.on_events(batch.stored_events)
-        self.on_change(self)
-        return first
-
-    async def _committed(self, batch: Batch, tries: int = 30) -> str | None:
-        """After a failed commit: did the database write the batch all the same (the
-        connection lost after the commit)? Its new head when it did, None when it did not.
-        When the store cannot be asked for ``tries`` seconds, the table is held: it is rebuilt
-        from the store when the service starts again."""
-        if not batch.ops:
-            return None
-        want = batch.links()[-1]
-        for _ in range(tries):
-            try:
-                head, _last = await self.store.run(self.store.head, self.table_id)
-            except Exception:
-                await asyncio.sleep(1.0)
-                continue
-            return want if head == want else None
-        self.held = "the database did not confirm a write; restart the service to rebuild it"
-        log.error("table %s held: %s", self.table_id, self.held)
-        return None
-
-    def _dealer(self, batch: Batch, applied: list[tuple[int, Applied]], seq: int) -> int:
-        for _ in range(10_000):
-            step = next_step(self.engine, self.floor, self.rng, self.connected)
-            if step is None or isinstance(step, Wait):
-                self.wait = step
-                return seq
-            fallback = step.pop("fallback", None)
-            try:
-                a = self.engine.apply(step)
-            except PaigowError:
-                if fallback is None:
-                    raise
-                step["cents"] = fallback
-                a = self.engine.apply(step)
-            seq += 1
-            actor = "dealer"
-            if step.get("player") and is_bot(str(step["player"])):
-                actor = str(step["player"])
-            batch.ops.append(OpRow(seq, step, actor))
-            applied.append((seq, a))
-            if step["a"] == "begin":
-                self.round_started = seq
-                self.floor.reset(f"r{self.engine.session.rounds + 1}")
-            elif step["a"] == "finish":
-                assert a.record is not None
-                n = self.engine.session.rounds
-                batch.rounds.append(
-                    RoundRow(n, self.round_started, seq, a.record, tuple(players_of(a.record)))
-                )
-                self.floor.reset(f"r{n}-after")
-                for name in absent_players(self.engine, self.absent, self.connected, a.record):
-                    seq += 1
-                    cmd = {"a": "leave", "player": name}
-                    applied.append((seq, self.engine.apply(cmd)))
-                    batch.ops.append(OpRow(seq, cmd, "dealer"))
-        raise AssertionError("the dealer did not stop")  # pragma: no cover
-
     # ------------------------------------------------------------------ timers
     def _arm(self) -> None:
         w = self.wait
@@ -488,11 +289,6 @@ class TableActor(TableViews):
         if self._timer is not None:
             self._timer.cancel()
         loop = asyncio.get_running_loop()
-        self._timer = loop.call_later(w.seconds, self._queue.put_nowait, _Item("timer", key=w.key))
+        self._timer = loop.call_later(w.seconds, self._queue.put_nowait, Item("timer", key=w.key))
         self._timer_key = w.key
         self.deadline = time.time() + w.seconds
-
-    def expire(self) -> None:
-        """End the current window now (its documented default applies)."""
-        if self.wait is not None:
-            self.floor.expired.add(self.wait.key)

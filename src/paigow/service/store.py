@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import threading
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -44,6 +45,9 @@ __all__ = [
     "now",
     "players_of",
 ]
+
+#: The store's counters are written by its worker threads (several on PostgreSQL).
+_COUNTING = threading.Lock()
 
 
 @dataclass(frozen=True)
@@ -83,9 +87,10 @@ class Batch:
     events: list[dict[str, Any]] = field(default_factory=list)
     instance: str = ""
     stored_events: list[dict[str, Any]] = field(default_factory=list)
-    #: The token hash of the session that sent the batch's command (None: the dealer's or an
-    #: operator's HTTP request): checked in the batch's transaction.
-    session: str | None = None
+    #: The token hashes of the sessions that sent the batch's commands (none: the dealer's or
+    #: an operator's HTTP request; several: the commands of several senders gathered in one
+    #: batch): each checked in the batch's transaction.
+    sessions: list[str] = field(default_factory=list)
 
     def links(self) -> list[str]:
         """The chain link of each of the batch's commands (the last: the table's new head)."""
@@ -100,6 +105,11 @@ class Batch:
 
 class Store(Database):
     """The service's database: its accounts, tables, commands, rounds and meters."""
+
+    #: The transactions that wrote tables' batches (:meth:`commit`, :meth:`commit_many`), and
+    #: the batches they wrote.
+    transactions = 0
+    batches_written = 0
 
     # ------------------------------------------------------------------ users
     def create_user(self, name: str, password_hash: str, role: str, grant: int) -> int:
@@ -267,7 +277,9 @@ class Store(Database):
                 longer holds the table's lease (nothing is written).
         """
         with self.engine.begin() as c:
-            return self._write(c, [batch])[0]
+            head = self._write(c, [batch])[0]
+        self._count(1)
+        return head
 
     def commit_many(self, batches: Sequence[Batch]) -> list[str | Exception]:
         """Several tables' batches in one transaction (one flush to disk for all, and each
@@ -277,7 +289,9 @@ class Store(Database):
         if len(batches) > 1:
             try:
                 with self.engine.begin() as c:
-                    return list(self._write(c, batches))
+                    heads: list[str | Exception] = list(self._write(c, batches))
+                self._count(len(batches))
+                return heads
             except Exception:  # one of them is refused: the others must not be
                 pass
         out: list[str | Exception] = []
@@ -288,6 +302,11 @@ class Store(Database):
                 out.append(e)
         return out
 
+    def _count(self, batches: int) -> None:
+        with _COUNTING:
+            self.transactions += 1
+            self.batches_written += batches
+
     def _write(self, c: Connection, batches: Sequence[Batch]) -> list[str]:
         """The batches, in order, on ``c``: each check first (the leases' fences, the
         senders' sessions), then the commands of all, the tables' heads, the money (each
@@ -297,7 +316,7 @@ class Store(Database):
         for b in batches:
             if b.fence is not None:
                 check_fence(c, b.table_id, *b.fence)
-        check_sessions(c, [b.session for b in batches if b.session is not None])
+        check_sessions(c, [s for b in batches for s in b.sessions])
         heads, rows, tables = [], [], []
         for b in batches:
             head = b.head

@@ -26,8 +26,9 @@ __all__ = ["GATHER", "RECENT", "HeldBack", "Subscriber", "TableViews"]
 RECENT = 400
 
 
-#: The most queued items a table handles before it tells its subscribers what they did (one
-#: broadcast for all of them; the senders of its commands are answered after it).
+#: The most queued items a table takes at once: the commands among them that follow one another
+#: make one batch (:mod:`paigow.service.batches`), and the subscribers are told what all of them
+#: did in one broadcast (the senders of the commands are answered after it).
 GATHER = 16
 
 
