@@ -20,7 +20,8 @@ with their ratios (on a shared machine the ratios are what count).
 
 With several processes each announces its own address (``PAIGOW_ADDRESS``) and the figures
 include what each process ran and what its replicas cost, counted (``GET /api/cluster``:
-commands replayed into replicas, replicas made, commands forwarded). ``--to-owner`` connects
+commands replayed into replicas, replicas made, commands forwarded, and the bytes of lobby
+announcements each process sent and heard, per second of the run). ``--to-owner`` connects
 the players of each table to the process that runs it (``GET /api/tables/{id}/server``, as a
 client sent to the owner would), instead of spreading them over the processes; ``--cluster``
 runs even one process as a member of a cluster (leases, fences, notifications), to tell what
@@ -146,6 +147,8 @@ def run(args: argparse.Namespace, *, full_states: bool) -> dict[str, Any]:
                 tid: servers[0].http("GET", f"/api/tables/{tid}/server").json()["server"]
                 for tid in tables
             }
+        cluster = args.processes > 1 or args.cluster
+        before = [cluster_counts(s) for s in servers] if cluster else []
         t0 = time.monotonic()
         res = asyncio.run(
             run_load(
@@ -169,9 +172,12 @@ def run(args: argparse.Namespace, *, full_states: bool) -> dict[str, Any]:
             **res.summary(),
             "wall_s": round(time.monotonic() - t0, 1),
         }
-        if args.processes > 1 or args.cluster:
+        if cluster:
             figures["to_owner"] = args.to_owner
             figures["cluster"] = [cluster_counts(s) for s in servers]
+            for counts, was in zip(figures["cluster"], before, strict=True):
+                for k in ("lobby_bytes_sent", "lobby_bytes_heard"):
+                    counts[f"{k}_per_s"] = round((counts[k] - was[k]) / figures["wall_s"])
         if args.audit:
             for s in servers:
                 s.stop()
@@ -208,6 +214,8 @@ def cluster_counts(srv: Server) -> dict[str, Any]:
         "forwarded": r["forwarded"],
         "changes_ignored": r["changes_ignored"],
         "changes_not_sent": r["changes_not_sent"],
+        "lobby_bytes_sent": r.get("lobby_bytes_sent", 0),
+        "lobby_bytes_heard": r.get("lobby_bytes_heard", 0),
     }
 
 

@@ -37,7 +37,6 @@ from .replicas import (
     Announcer,
     Directory,
     ReplicaWork,
-    announcements,
     apply_snapshot,
     last_seqs,
     snapshot,
@@ -170,7 +169,7 @@ class Cluster:
             "address": self.address,
             "runs": sorted(self.held),
             "replicas": sorted(t for t, a in self.svc.actors.items() if not a.owner),
-            **self.work.to_json(),
+            **self.work.to_json(self.announcer, self.directory),
         }
 
     # ------------------------------------------------------------------ tables
@@ -362,8 +361,7 @@ class Cluster:
         """Tell the others where this process's clients connect and the lobby lines of the
         tables it runs."""
         lines = [lobby_entry(a) for a in self.svc.actors.values() if a.owner and not a.closed]
-        lines = self.announcer.due(lines)
-        for msg in announcements(self.address, lines):
+        for msg in self.announcer.messages(self.address, lines):
             await self.fanout.publish(EVENTS, msg)
         watched = sorted(t for t, a in self.svc.actors.items() if not a.owner)
         for i in range(0, len(watched), 100):

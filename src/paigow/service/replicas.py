@@ -54,9 +54,17 @@ class ReplicaWork:
     #: Changes of the tables this process runs that no other process watches: not sent.
     unsent: int = 0
 
-    def to_json(self) -> dict[str, Any]:
-        """The counts, as ``GET /api/cluster`` answers them."""
+    def to_json(
+        self, announcer: Announcer | None = None, directory: Directory | None = None
+    ) -> dict[str, Any]:
+        """The counts, as ``GET /api/cluster`` answers them (with the bytes of lobby
+        announcements sent and heard, when given the process's announcer and directory)."""
+        lobby = {
+            "lobby_bytes_sent": 0 if announcer is None else announcer.sent,
+            "lobby_bytes_heard": 0 if directory is None else directory.heard_bytes,
+        }
         return {
+            **lobby,
             "replica_commands": dict(sorted(self.commands.items())),
             "replica_syncs": dict(sorted(self.syncs.items())),
             "replicas_created": self.created,
@@ -78,6 +86,8 @@ class Directory:
     tables: dict[str, tuple[float, str, dict[str, Any]]] = field(default_factory=dict)
     #: table id -> the processes that keep a replica of it -> when they last said so.
     watchers: dict[str, dict[str, float]] = field(default_factory=dict)
+    #: Bytes of the lobby announcements heard (their notifications' payloads).
+    heard_bytes: int = 0
 
     def watch(self, instance: str, tables: list[Any]) -> None:
         """``instance`` keeps replicas of these tables (said again every lease period)."""
@@ -96,6 +106,7 @@ class Directory:
 
     def heard(self, instance: str, message: dict[str, Any]) -> None:
         """Take an announcement (a malformed one is ignored)."""
+        self.heard_bytes += _size(message)
         address = message.get("address")
         if isinstance(address, str):
             self.addresses[instance] = address
@@ -141,8 +152,17 @@ class Announcer:
     and all of them every ``every``-th time (for a process that started since, or missed one)."""
 
     every: int = 5
+    #: Bytes of the announcements made (their notifications' payloads).
+    sent: int = 0
     _last: dict[str, dict[str, Any]] = field(default_factory=dict)
     _n: int = 0
+
+    def messages(self, address: str, lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """The notifications to send now, of the lobby lines of the tables the process runs
+        (counted in :attr:`sent`)."""
+        out = announcements(address, self.due(lines))
+        self.sent += sum(_size(m) for m in out)
+        return out
 
     def due(self, lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
         """The lines to announce now, of the tables the process runs (``lines``)."""
@@ -170,6 +190,12 @@ def announcements(address: str, lines: list[dict[str, Any]]) -> list[dict[str, A
         size += n
     out.append({"op": "lobby", "address": address, "tables": batch})
     return out
+
+
+def _size(message: dict[str, Any]) -> int:
+    """A notification's payload in bytes, as :class:`~paigow.service.fanout.PgFanout` sends it
+    (its sender's name, added there, is counted as 40 bytes)."""
+    return len(json.dumps(message, separators=(",", ":")).encode()) + 40
 
 
 def snapshot(a: TableActor) -> dict[str, Any]:
