@@ -148,7 +148,11 @@ def run(args: argparse.Namespace, *, full_states: bool) -> dict[str, Any]:
                 for tid in tables
             }
         cluster = args.processes > 1 or args.cluster
-        before = [cluster_counts(s) for s in servers] if cluster else []
+        marks: dict[str, tuple[float, list[dict[str, Any]]]] = {}
+
+        def mark(when: str) -> None:  # the cluster's counts around the measured seconds
+            marks[when] = (time.monotonic(), [cluster_counts(s) for s in servers])
+
         t0 = time.monotonic()
         res = asyncio.run(
             run_load(
@@ -160,6 +164,7 @@ def run(args: argparse.Namespace, *, full_states: bool) -> dict[str, Any]:
                 server_pids=pids,
                 warmup=args.warmup,
                 table_urls=table_urls,
+                mark=mark if cluster else None,
             )
         )
         figures: dict[str, Any] = {
@@ -175,9 +180,10 @@ def run(args: argparse.Namespace, *, full_states: bool) -> dict[str, Any]:
         if cluster:
             figures["to_owner"] = args.to_owner
             figures["cluster"] = [cluster_counts(s) for s in servers]
-            for counts, was in zip(figures["cluster"], before, strict=True):
+            (t1, was), (t2, now) = marks["start"], marks["end"]
+            for counts, c1, c2 in zip(figures["cluster"], was, now, strict=True):
                 for k in ("lobby_bytes_sent", "lobby_bytes_heard"):
-                    counts[f"{k}_per_s"] = round((counts[k] - was[k]) / figures["wall_s"])
+                    counts[f"{k}_per_s"] = round((c2[k] - c1[k]) / (t2 - t1))
         if args.audit:
             for s in servers:
                 s.stop()
