@@ -5,7 +5,8 @@ B's from ``--advertise``). A player loads the page through nginx's one address, 
 process B runs and plays a round in a real Chromium (Debian's, via Playwright): her table socket
 and her table's requests go to B's path, so process A forwards no command, keeps no replica and
 replays nothing (``GET /api/cluster``), and the result the page shows is the stored record's
-(R-SETTLE: the player's net for the round)."""
+(R-SETTLE: the player's net for the round). A spectator's socket (``/ws/watch``) goes to B's
+path as well."""
 
 from __future__ import annotations
 
@@ -98,4 +99,11 @@ def test_a_player_plays_at_the_owner_through_the_site(
     expect(row.locator(".pg-history__net")).not_to_have_text("", timeout=20_000)
     assert money(row.locator(".pg-history__net").inner_text()) == record["net"]["player:owned"]
     assert v.errors == [] and v.outside == []
-    assert report(a)["replicas_created"] == 0  # nothing the page did since reached A's tables
+
+    # a spectator (signed out: /ws/watch) is sent there too
+    watcher = visit()
+    with watcher.page.expect_websocket(lambda ws: ws.url == f"{site_ws}/p/b/ws/watch"):
+        page = watcher.open("#/table/atb")
+    expect(page.locator("section.pg-table")).to_be_visible()
+    assert watcher.errors == [] and watcher.outside == []
+    assert report(a)["replicas_created"] == 0  # nothing either page did reached A's tables
