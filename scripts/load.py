@@ -26,7 +26,8 @@ timestamp per table per transaction) and the transactions (one timestamp each).
 
 With several processes each announces its own address (``PAIGOW_ADDRESS``) and the figures
 include what each process ran and what its replicas cost, counted (``GET /api/cluster``:
-commands replayed into replicas, replicas made, commands forwarded). ``--to-owner`` connects
+commands replayed into replicas, replicas made, commands forwarded, and the bytes of lobby
+announcements each process sent and heard, per second of the run). ``--to-owner`` connects
 the players of each table to the process that runs it (``GET /api/tables/{id}/server``, as a
 client sent to the owner would), instead of spreading them over the processes; ``--cluster``
 runs even one process as a member of a cluster (leases, fences, notifications), to tell what
@@ -198,6 +199,12 @@ def run(args: argparse.Namespace, *, full_states: bool, src: str | None = None) 
                 tid: servers[0].http("GET", f"/api/tables/{tid}/server").json()["server"]
                 for tid in tables
             }
+        cluster = args.processes > 1 or args.cluster
+        marks: dict[str, tuple[float, list[dict[str, Any]]]] = {}
+
+        def mark(when: str) -> None:  # the cluster's counts around the measured seconds
+            marks[when] = (time.monotonic(), [cluster_counts(s) for s in servers])
+
         t0 = time.monotonic()
         res = asyncio.run(
             run_load(
@@ -209,6 +216,7 @@ def run(args: argparse.Namespace, *, full_states: bool, src: str | None = None) 
                 server_pids=pids,
                 warmup=args.warmup,
                 table_urls=table_urls,
+                mark=mark if cluster else None,
             )
         )
         figures: dict[str, Any] = {
@@ -223,9 +231,13 @@ def run(args: argparse.Namespace, *, full_states: bool, src: str | None = None) 
             "wall_s": round(time.monotonic() - t0, 1),
         }
         figures["stored"] = stored(url)
-        if args.processes > 1 or args.cluster:
+        if cluster:
             figures["to_owner"] = args.to_owner
             figures["cluster"] = [cluster_counts(s) for s in servers]
+            (t1, was), (t2, now) = marks["start"], marks["end"]
+            for counts, c1, c2 in zip(figures["cluster"], was, now, strict=True):
+                for k in ("lobby_bytes_sent", "lobby_bytes_heard"):
+                    counts[f"{k}_per_s"] = round((c2[k] - c1[k]) / (t2 - t1))
         if args.audit:
             for s in servers:
                 s.stop()
@@ -267,6 +279,8 @@ def cluster_counts(srv: Server) -> dict[str, Any]:
         "forwarded": r["forwarded"],
         "changes_ignored": r["changes_ignored"],
         "changes_not_sent": r["changes_not_sent"],
+        "lobby_bytes_sent": r.get("lobby_bytes_sent", 0),
+        "lobby_bytes_heard": r.get("lobby_bytes_heard", 0),
     }
 
 

@@ -22,6 +22,7 @@ import math
 import os
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -320,10 +321,12 @@ async def run_load(
     warmup: float = 2.0,
     seed: int = 1,
     table_urls: dict[str, str] | None = None,
+    mark: Callable[[str], object] | None = None,
 ) -> LoadResult:
     """Seat every player (table -> players, seats 1..n), play ``warmup`` seconds, then measure
     for ``seconds``. Players connect to ``ws_urls`` in turn (several processes, or a proxy),
-    or the players of a table in ``table_urls`` to its address there (its owner's)."""
+    or the players of a table in ``table_urls`` to its address there (its owner's). ``mark``
+    is called (in a thread) with ``"start"`` and ``"end"`` around the measured seconds."""
     run = _Run(think, seed)
     bots: list[_Bot] = []
     tabs = {tid: _Table(tid, names) for tid, names in tables.items()}
@@ -343,6 +346,8 @@ async def run_load(
             if task.done() and task.exception() is not None:
                 raise RuntimeError(f"a player failed: {task.exception()!r}")
     await asyncio.sleep(warmup)
+    if mark is not None:
+        await asyncio.to_thread(mark, "start")
     procs = [ProcStat(p) for p in server_pids]
     me = ProcStat(os.getpid())
     cpu0 = [p.cpu() for p in procs]
@@ -353,6 +358,8 @@ async def run_load(
     t_start = time.monotonic()
     lag = asyncio.create_task(_lag(run))
     await asyncio.sleep(seconds)
+    if mark is not None:
+        await asyncio.to_thread(mark, "end")
     run.measuring = False
     lag.cancel()
     elapsed = time.monotonic() - t_start

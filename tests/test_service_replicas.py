@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 
+from paigow.service.replicas import MOVING
 from paigow.service.store import Store
 from service_fixtures import pg_cluster
 from service_pg import PgCluster
@@ -24,8 +25,6 @@ from service_support import OPERATOR, Client, Server, drive
 from test_service_scale import LEASE, PROXY, audit, owners, until
 
 __all__ = ["pg_cluster"]
-
-MOVING = ("phase", "rounds")
 
 
 @pytest.fixture
@@ -138,7 +137,7 @@ def test_clients_sent_to_the_owner(two: tuple[Server, Server]) -> None:
 
     def lobby_line(srv: Server, tid: str) -> dict[str, Any] | None:
         """The table's line in ``srv``'s lobby, but what moves while a round is played (the
-        phase and the round count)."""
+        phase and the round count: not announced, null at the other process)."""
         lines = srv.http("GET", "/api/tables").json()
         line = next((x for x in lines if x["id"] == tid), None)
         return None if line is None else {k: v for k, v in line.items() if k not in MOVING}

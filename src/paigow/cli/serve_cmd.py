@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import dataclasses
 import os
 import sys
 
@@ -60,6 +61,13 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         metavar="S",
         help="with --cluster: a table's lease; a stopped process's tables are taken after it "
         "(default 6)",
+    )
+    p.add_argument(
+        "--advertise",
+        metavar="ADDRESS",
+        help="with --cluster: where this process's clients connect, told to the others so "
+        "that a table's clients are sent to its owner (ws://host:port/ws, or a path of the "
+        "site's own such as /p/a/ws; default: $PAIGOW_ADDRESS; docs/scaling.md)",
     )
     p.add_argument(
         "--ws-compression",
@@ -265,6 +273,8 @@ def serve(args: argparse.Namespace) -> int:
         protection_cooling_hours=args.protection_cooling_hours,
         reminder_minute_seconds=args.reminder_minute_seconds,
     )
+    if args.advertise:
+        options = dataclasses.replace(options, address=args.advertise)
     web = Path(args.web) if args.web else default_web()
     if web is not None and not (web / "index.html").is_file():
         raise ConfigError(f"--web {web}: no index.html there (build the client: make web)")

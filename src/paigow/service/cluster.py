@@ -1,22 +1,21 @@
 """Several server processes sharing one PostgreSQL (``paigow serve --cluster``).
 
-* **Ownership.** Each open table is run by one process, its owner, under a lease in the
-  database (:mod:`paigow.service.leases`): the owner's actor conducts the table and commits
-  under the lease's epoch. A process takes free tables up to its fair share (open tables
-  divided by the processes alive), gives one back between rounds when it holds more than its
-  share, and takes over a table whose owner stopped renewing its lease (killed, frozen, cut off):
-  it rebuilds the table from the store, the windows open again, the clients carry on.
+* **Ownership.** Each open table is run by one process, its owner, under a lease
+  (:mod:`paigow.service.leases`), committing under the lease's epoch. A process takes free
+  tables up to its fair share, gives one back between rounds when it holds more, and takes
+  over a table whose owner stopped renewing its lease (killed, frozen, cut off): it rebuilds
+  the table from the store, the windows open again, the clients carry on.
 * **Replicas only where someone watches.** A process keeps a replica of a table another runs
   only while one of its clients is subscribed to it: made on the first subscription (or a
   request about the table), dropped with the last (the lease loop sweeps what no one watches),
   and said to the others (``watch``), so that an owner tells of a table's changes only while
   another process watches it (:mod:`paigow.service.fanout`). A replica replays the stored
-  commands after its last one when told, and every few seconds regardless; its clients' commands
-  are forwarded to the owner, the answer coming back after the change reached the replica (an
-  ``event`` before its ``result``). The replicas' work is counted (``GET /api/cluster``).
-* **Clients go to the owner.** Each process announces the tables it runs (their lobby lines)
-  and where its clients connect (``PAIGOW_ADDRESS``); ``GET /api/tables/{id}/server`` answers
-  the owner's address, so forwarding is the exception (a table that moved, one address).
+  commands after its last one when told, and every few seconds regardless; its clients'
+  commands go to the owner. The replicas' work is counted (``GET /api/cluster``).
+* **Clients go to the owner.** Each process announces where its clients connect
+  (``PAIGOW_ADDRESS``) and the lobby lines of its tables when what they show changes rarely
+  (:class:`~paigow.service.replicas.Announcer`); ``GET /api/tables/{id}/server`` answers the
+  owner's address, so forwarding is the exception (a table that moved, one address).
 """
 
 from __future__ import annotations
@@ -39,7 +38,6 @@ from .replicas import (
     Announcer,
     Directory,
     ReplicaWork,
-    announcements,
     apply_snapshot,
     last_seqs,
     snapshot,
@@ -172,7 +170,7 @@ class Cluster:
             "address": self.address,
             "runs": sorted(self.held),
             "replicas": sorted(t for t, a in self.svc.actors.items() if not a.owner),
-            **self.work.to_json(),
+            **self.work.to_json(self.announcer, self.directory),
         }
 
     # ------------------------------------------------------------------ tables
@@ -377,8 +375,7 @@ class Cluster:
         """Tell the others where this process's clients connect and the lobby lines of the
         tables it runs."""
         lines = [lobby_entry(a) for a in self.svc.actors.values() if a.owner and not a.closed]
-        lines = self.announcer.due(lines)
-        for msg in announcements(self.address, lines):
+        for msg in self.announcer.messages(self.address, lines):
             await self.fanout.publish(EVENTS, msg)
         watched = sorted(t for t, a in self.svc.actors.items() if not a.owner)
         for i in range(0, len(watched), 100):
@@ -429,8 +426,11 @@ class Cluster:
                     self._changed(mine)
         elif op == "unwatch":
             self.directory.unwatch(str(msg.get("from")), str(msg.get("t")))
-        elif op == "lobby":
-            self.directory.heard(str(msg.get("from")), msg)
+        elif op == "lobby" and self.directory.heard(str(msg.get("from")), msg):
+            ask = {"op": "lobby?"}  # a line missed: every line of that process, please
+            self._spawn(self.fanout.publish(channel_of(str(msg.get("from"))), ask))
+        elif op == "lobby?" and channel == self.fanout.mine:
+            self.announcer.full = True
         elif op == "event":
             self.svc.events.show(msg["event"], remote=True)
         elif str(op).startswith("chat") and msg.get("from") != self.instance:

@@ -309,8 +309,9 @@ DEFS: Final[dict[str, Schema]] = {
             "notes": list_of(STR),
             "seats": map_of(null(STR)),
             "free": list_of(STR),
-            "phase": STR,
-            "rounds": INT,
+            # null: a table another process of a cluster runs (not announced: docs/scaling.md)
+            "phase": null(STR),
+            "rounds": null(INT),
             "held": null(STR),
             "private": null(obj({"owner": STR, "invitation_only": BOOL})),
         }
@@ -441,6 +442,8 @@ DEFS: Final[dict[str, Schema]] = {
         {"name": STR, "role": enum("player", "operator"), "wallet": INT, "seats": map_of(STR)}
     ),
     "SessionInfo": obj({"me": null(ref("Me")), "signup_grant": INT}, ("signup_grant",)),
+    # Where a table's clients connect: the process that runs it, the address it announced.
+    "TableServer": obj({"table": STR, "owner": null(STR), "server": null(STR)}),
     **TRAINER_DEFS,
     **ACCOUNT_DEFS,
 }
@@ -452,6 +455,7 @@ ROOTS: Final[dict[str, str]] = {
     "GET /api/tables": "LobbyTable[]",
     "/ws/lobby": "LobbyFeed",
     "GET /api/tables/{id}/info": "TableInfo",
+    "GET /api/tables/{id}/server": "TableServer",
     "GET /api/tables/{id}/advice/{spot}": "Advice",
     "GET /api/tables/{id}/history": "RecalledRound[]",
     "GET /api/me": "Me",

@@ -11,6 +11,7 @@ import { Api, ApiError } from "../net/api";
 import type { ChatView } from "../net/chatLog";
 import { applyChat, EMPTY_CHAT } from "../net/chatLog";
 import { startLobbyFeed } from "../net/lobbyFeed";
+import { Owners, socketAt } from "../net/owner";
 import { TableSocket } from "../net/tableSocket";
 import type { ClientAction, ClientState } from "../state/clientState";
 import { clientReducer, initialClientState } from "../state/clientState";
@@ -34,6 +35,8 @@ export class Session {
   readonly store: Store<ClientState, ClientAction>;
   readonly api: Api;
   private socket: TableSocket | null = null;
+  /** Where each watched table is run (a cluster sends a table's clients to its owner). */
+  private readonly owners: Owners;
   private socketUser: string | null = null;
   private listening = false;
   private readonly watched = new Map<TableId, number>();
@@ -49,6 +52,11 @@ export class Session {
   constructor(api: Api = new Api()) {
     this.api = api;
     this.store = createStore(clientReducer, initialClientState);
+    this.owners = new Owners(
+      (table) => api.server(table),
+      () => api.url(""),
+    );
+    api.routeTables((table) => this.owners.baseOf(table));
   }
 
   /** Learn who is signed in and connect. */
@@ -91,10 +99,15 @@ export class Session {
    * so that a signed-out page watches a table live. It re-subscribes the watched tables after
    * each reconnection; the browser going offline drops it at once (the page says it is
    * reconnecting) and coming back online reconnects it without waiting for the back-off.
+   * It connects to the process that runs the table watched last, when the service names one of
+   * the page's own origin (./owner.ts), else to the site's one address; it asks again after each
+   * drop, since the table may have moved.
    */
   private openSocket(user: string | null): void {
-    const socket = new TableSocket({ url: this.api.socketUrl(user === null ? "ws/watch" : "ws") });
+    const path = user === null ? "ws/watch" : "ws";
+    const socket = new TableSocket({ url: this.api.socketUrl(path), locate: () => this.locate(path) });
     socket.onStatus((status) => {
+      if (status === "reconnecting") this.owners.forget();
       this.store.dispatch({ type: "connection", status });
       if (status === "signed-out" && user !== null && socket.closeCode === 4401 && this.socket === socket) {
         this.sessionEnded();
@@ -113,6 +126,14 @@ export class Session {
       window.addEventListener("offline", () => this.socket?.lost());
       window.addEventListener("online", () => this.socket?.retryNow());
     }
+  }
+
+  /** The socket address of the process that runs the table watched last (null: the site's). */
+  private async locate(path: string): Promise<string | null> {
+    const table = [...this.watched.keys()].pop();
+    if (table === undefined) return null;
+    const base = await this.owners.baseOf(table);
+    return base === null ? null : socketAt(base, path);
   }
 
   /**

@@ -406,8 +406,8 @@ export interface LobbyTable {
   readonly notes: readonly string[];
   readonly seats: Readonly<Record<string, string | null>>;
   readonly free: readonly string[];
-  readonly phase: string;
-  readonly rounds: number;
+  readonly phase: string | null;
+  readonly rounds: number | null;
   readonly held: string | null;
   readonly private: {
     readonly owner: string;
@@ -562,6 +562,12 @@ export interface Me {
 export interface SessionInfo {
   readonly me: Me | null;
   readonly signup_grant?: number;
+}
+
+export interface TableServer {
+  readonly table: string;
+  readonly owner: string | null;
+  readonly server: string | null;
 }
 
 export interface TallySummary {

@@ -17,6 +17,7 @@ import type {
   RecalledRound,
   SessionInfo,
   TableInfo,
+  TableServer,
   TableState,
   TrainerAnswer,
   TrainerProblem,
@@ -61,14 +62,26 @@ export class Api {
     private readonly fetcher: Fetch = (input, init) => fetch(input, init),
   ) {}
 
+  /** Where a table's own requests go (null: the site's one address). */
+  private owner: ((table: string) => Promise<string | null>) | null = null;
+
   url(path: string): string {
     return new URL(path, this.base).toString();
   }
 
-  async request<T>(method: string, path: string, body?: unknown): Promise<T> {
+  /**
+   * Send a table's own requests (its state, rules, advice, history) to the process that runs
+   * it, at the base `locate` gives (./owner.ts); when that process does not answer, or no longer
+   * has the table, to the site's one address.
+   */
+  routeTables(locate: (table: string) => Promise<string | null>): void {
+    this.owner = locate;
+  }
+
+  async request<T>(method: string, path: string, body?: unknown, base?: string): Promise<T> {
     let response: Response;
     try {
-      response = await this.fetcher(this.url(path), {
+      response = await this.fetcher(new URL(path, base ?? this.base).toString(), {
         method,
         credentials: "same-origin",
         headers: body === undefined ? {} : { "content-type": "application/json" },
@@ -104,17 +117,34 @@ export class Api {
   lobby() {
     return this.request<LobbyTable[]>("GET", "api/tables");
   }
+  /** A GET about one table, at its process when known (see {@link routeTables}). */
+  private async atTable<T>(table: string, path: string): Promise<T> {
+    const base = this.owner === null ? null : await this.owner(table).catch(() => null);
+    if (base !== null) {
+      try {
+        return await this.request<T>("GET", path, undefined, base);
+      } catch (e) {
+        const moved = e instanceof ApiError && (e.status === 0 || e.status === 404 || e.status >= 500);
+        if (!moved) throw e;
+      }
+    }
+    return this.request<T>("GET", path);
+  }
+  /** Where a table's clients connect: the process that runs it and its address (./owner.ts). */
+  server(id: string) {
+    return this.request<TableServer>("GET", `api/tables/${encodeURIComponent(id)}/server`);
+  }
   table(id: string) {
-    return this.request<TableState>("GET", `api/tables/${encodeURIComponent(id)}`);
+    return this.atTable<TableState>(id, `api/tables/${encodeURIComponent(id)}`);
   }
   info(id: string) {
-    return this.request<TableInfo>("GET", `api/tables/${encodeURIComponent(id)}/info`);
+    return this.atTable<TableInfo>(id, `api/tables/${encodeURIComponent(id)}/info`);
   }
   advice(id: string, spot: string) {
-    return this.request<Advice>("GET", `api/tables/${encodeURIComponent(id)}/advice/${encodeURIComponent(spot)}`);
+    return this.atTable<Advice>(id, `api/tables/${encodeURIComponent(id)}/advice/${encodeURIComponent(spot)}`);
   }
   history(id: string) {
-    return this.request<RecalledRound[]>("GET", `api/tables/${encodeURIComponent(id)}/history`);
+    return this.atTable<RecalledRound[]>(id, `api/tables/${encodeURIComponent(id)}/history`);
   }
   /** Any stored round of a table, whole (operators: the pit). */
   round(id: string, round: number) {

@@ -7,6 +7,12 @@
  * the `event` with the whole state they amount to; a delta missed or out of order makes the
  * client subscribe again, for a snapshot.
  *
+ * With `locate` (a cluster, docs/scaling.md) each connection first asks where to connect — the
+ * process that runs the table the page watches (./owner.ts) — and a table newly watched may move
+ * the connection there; a connection to that address that fails before it opens makes the next
+ * attempt use the site's one address (`url`), and every reconnection asks again (the table may
+ * have moved).
+ *
  * Everything that touches the world (the WebSocket constructor, timers, randomness, key
  * generation) is injected, so the behaviour is tested deterministically.
  */
@@ -45,7 +51,10 @@ export interface Backoff {
 }
 
 export interface TableSocketOptions {
+  /** The site's one address. */
   readonly url: string;
+  /** Where to connect now (null: `url`); asked before each connection. */
+  readonly locate?: () => Promise<string | null>;
   readonly createSocket?: (url: string) => SocketLike;
   readonly backoff?: Backoff;
   readonly random?: () => number;
@@ -92,7 +101,10 @@ export type MessageListener = (message: ServerMessage) => void;
 export type StatusListener = (status: ConnectionStatus) => void;
 
 export class TableSocket {
-  private readonly opts: Required<Omit<TableSocketOptions, "url">> & { url: string };
+  private readonly opts: Required<Omit<TableSocketOptions, "url" | "locate">> & {
+    url: string;
+    locate: (() => Promise<string | null>) | null;
+  };
   private socket: SocketLike | null = null;
   private statusValue: ConnectionStatus = "idle";
   private attempt = 0;
@@ -110,10 +122,19 @@ export class TableSocket {
   private readonly feeds = new TableFeeds();
   /** Snapshots asked for after a delta that could not be applied. */
   private resyncs = 0;
+  /** The address of the connection open or opening. */
+  private current = "";
+  /** Bumped by each connection started and each relocation: a late answer of `locate` is dropped. */
+  private ticket = 0;
+  /** A connection to a located address failed before it opened: the next goes to `url`. */
+  private fallback = false;
+  /** The tables subscribed on the current connection. */
+  private readonly here = new Set<TableId>();
 
   constructor(options: TableSocketOptions) {
     this.opts = {
       url: options.url,
+      locate: options.locate ?? null,
       createSocket: options.createSocket ?? ((url) => new WebSocket(url)),
       backoff: options.backoff ?? DEFAULT_BACKOFF,
       random: options.random ?? Math.random,
@@ -180,11 +201,48 @@ export class TableSocket {
   subscribe(table: TableId): void {
     if (this.watched.has(table)) return;
     this.watched.add(table);
-    this.transmit(JSON.stringify({ type: "subscribe", table }));
+    if (this.opts.locate !== null) this.relocate();
+    else this.subscribeHere(table);
+  }
+
+  /**
+   * Ask again where to connect (a table newly watched may be run elsewhere): stay when it is
+   * where the connection is (the new tables subscribed there), else move the connection there
+   * (its tables subscribed again and its unanswered commands sent again, as after a reconnection).
+   */
+  relocate(): void {
+    const locate = this.opts.locate;
+    if (locate === null || this.stopped) return;
+    const s = this.socket;
+    if (s === null) {
+      if (this.timer === null) this.open(); // a connection on its way: start it again, asking anew
+      return;
+    }
+    const ticket = ++this.ticket;
+    void this.where(locate).then((url) => {
+      if (this.stopped || ticket !== this.ticket || this.socket !== s) return;
+      if (url === this.current) {
+        for (const table of this.watched) if (!this.here.has(table)) this.subscribeHere(table);
+        return;
+      }
+      this.socket = null;
+      s.onclose = null;
+      s.onmessage = null;
+      try {
+        s.close(1000, "moving to the table's server");
+      } catch {
+        /* already closed */
+      }
+      this.stopBeat();
+      this.attempt = 0;
+      this.setStatus("connecting");
+      this.openAt(url);
+    });
   }
 
   unsubscribe(table: TableId): void {
     if (!this.watched.delete(table)) return;
+    this.here.delete(table);
     this.feeds.forget(table);
     this.transmit(JSON.stringify({ type: "unsubscribe", table }));
   }
@@ -272,14 +330,41 @@ export class TableSocket {
 
   private open(): void {
     this.setStatus(this.attempt === 0 ? "connecting" : "reconnecting");
-    const s = this.opts.createSocket(this.opts.url);
+    const locate = this.opts.locate;
+    if (locate === null || this.fallback) {
+      this.fallback = false;
+      this.openAt(this.opts.url);
+      return;
+    }
+    const ticket = ++this.ticket;
+    void this.where(locate).then((url) => {
+      if (!this.stopped && ticket === this.ticket && this.socket === null) this.openAt(url);
+    });
+  }
+
+  /** Where `locate` says to connect; the site's one address when it says nothing or fails. */
+  private where(locate: () => Promise<string | null>): Promise<string> {
+    return Promise.resolve()
+      .then(locate)
+      .then(
+        (url) => url ?? this.opts.url,
+        () => this.opts.url,
+      );
+  }
+
+  private openAt(url: string): void {
+    const s = this.opts.createSocket(url);
     this.socket = s;
+    this.current = url;
+    this.here.clear();
+    let opened = false;
     s.onopen = () => {
+      opened = true;
       this.attempt = 0;
       this.feeds.forget();
       this.setStatus("open");
       this.startBeat();
-      for (const table of this.watched) this.transmit(JSON.stringify({ type: "subscribe", table }));
+      for (const table of this.watched) this.subscribeHere(table);
       for (const pending of this.outbox.values()) this.transmit(pending.text);
     };
     s.onmessage = (ev: MessageEvent) => {
@@ -290,6 +375,7 @@ export class TableSocket {
     s.onclose = (ev: CloseEvent) => {
       this.socket = null;
       this.stopBeat();
+      if (!opened && url !== this.opts.url) this.fallback = true; // the owner is unreachable
       if (this.stopped) return;
       if (FINAL_CLOSE.has(ev.code)) {
         this.stopped = true;
@@ -303,6 +389,12 @@ export class TableSocket {
 
   private transmit(text: string): void {
     if (this.socket?.readyState === OPEN) this.socket.send(text);
+  }
+
+  private subscribeHere(table: TableId): void {
+    if (this.socket?.readyState !== OPEN) return;
+    this.socket.send(JSON.stringify({ type: "subscribe", table }));
+    this.here.add(table);
   }
 
   private receive(text: string): void {

@@ -101,9 +101,11 @@ function TableCard({ table, me }: { readonly table: LobbyTable; readonly me: str
               {i.t("lobby.phase", {
                 phase: table.held
                   ? i.t("lobby.held")
-                  : PHASES[table.phase]
-                    ? i.t(PHASES[table.phase] ?? "phase.between")
-                    : table.phase,
+                  : table.phase === null
+                    ? i.t("phase.elsewhere")
+                    : PHASES[table.phase]
+                      ? i.t(PHASES[table.phase] ?? "phase.between")
+                      : table.phase,
                 round: table.rounds ? table.rounds + (table.phase === "between rounds" ? 0 : 1) : 0,
               })}
             </dd>

@@ -16,6 +16,9 @@ export interface Offer {
 }
 
 export interface FloorTable extends LobbyTable {
+  /** The floor shows the tables of the process asked, whose phase and round count it knows. */
+  readonly phase: string;
+  readonly rounds: number;
   readonly paused: boolean;
   readonly advice: boolean;
   readonly round_open: boolean;
