@@ -20,10 +20,10 @@ from pathlib import Path
 from typing import Any
 
 from paigow.exact.results import commission_of
+from paigow.games.rulebook import format_toml
+from paigow.games.tiles.ways.rule_tiles import TILE_VOCABULARY
 from paigow.profiles import get_profile
 from paigow.strategy.derive import derive
-from paigow.games.tiles.ways.rule_tiles import TILE_VOCABULARY
-from paigow.games.rulebook import format_toml
 
 WAYS = ("regulation", "taj-mahal", "taj-mahal-literal", "canberra")
 PROFILES = ("generic", "colorado", "maryland", "lucky-chances")

@@ -25,13 +25,14 @@ import contextlib
 import logging
 import math
 import secrets
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any
 
 from paigow.errors import IllegalActionError
 
 from . import leases
 from .actor import TableActor
 from .auth import User
+from .cluster_host import Host, HostOptions
 from .fanout import EVENTS, SESSIONS, TABLES, PgFanout, channel_of
 from .lobby import lobby_entry
 from .replicas import (
@@ -43,60 +44,12 @@ from .replicas import (
     snapshot,
 )
 
-if TYPE_CHECKING:
-    from .accounts import Accounts
-    from .events import EventLog
-    from .social.chat import Chat
-    from .store import Store
-
-__all__ = ["CLOSE", "Cluster", "Host"]
+__all__ = ["CLOSE", "Cluster", "Host", "HostOptions"]
 
 log = logging.getLogger("paigow.service")
 
 FORWARD_SECONDS = 10.0
 CLOSE = "__close__"
-
-
-class HostOptions(Protocol):
-    """The settings the cluster reads (:class:`paigow.service.hub.ServiceOptions`)."""
-
-    @property
-    def lease_seconds(self) -> float: ...
-
-    @property
-    def address(self) -> str: ...
-
-
-class Host(Protocol):
-    """What the cluster uses of the table service (:class:`paigow.service.hub.Service`), which
-    holds it: named here, not imported, so that the two do not import each other."""
-
-    @property
-    def store(self) -> Store: ...
-
-    @property
-    def instance(self) -> str: ...
-
-    @property
-    def options(self) -> HostOptions: ...
-
-    @property
-    def actors(self) -> dict[str, TableActor]: ...
-
-    @property
-    def events(self) -> EventLog: ...
-
-    @property
-    def chat(self) -> Chat: ...
-
-    @property
-    def accounts(self) -> Accounts: ...
-
-    async def rebuild(self, table_id: str, cfg: dict[str, Any], after: int = 0) -> TableActor: ...
-
-    async def crash_check(self, silent: float) -> None: ...
-
-    async def close_table(self, table_id: str) -> None: ...
 
 
 async def _nothing() -> dict[str, Any]:
