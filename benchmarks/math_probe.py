@@ -11,17 +11,33 @@ Usage: ``python benchmarks/math_probe.py times`` or ``python benchmarks/math_pro
 
 from __future__ import annotations
 
+import importlib
 import json
 import resource
 import sys
 import time
 from collections.abc import Callable
 from fractions import Fraction
+from types import ModuleType
 from typing import Any
 
 import numpy as np
 
 FIVE = Fraction(1, 20)
+
+
+def module(new: str, old: str) -> ModuleType:
+    """The module at its path in the current tree, or at its path in the previous tree (the
+    games' folders are newer than the previous method: docs/architecture.md, CHANGELOG.md)."""
+    try:
+        return importlib.import_module(new)
+    except ModuleNotFoundError:
+        return importlib.import_module(old)
+
+
+def tile_exact(name: str) -> ModuleType:
+    """``paigow.games.tiles.exact.<name>``, formerly ``paigow.exact.<name>``."""
+    return module(f"paigow.games.tiles.exact.{name}", f"paigow.exact.{name}")
 
 
 def best(fn: Callable[[], object], repeat: int) -> float:
@@ -41,19 +57,21 @@ def peak_mib() -> float:
 
 def times() -> dict[str, Any]:
     """Every timed figure of the exact engine."""
-    from paigow.games.tiles.exact import edge as edge_mod
-    from paigow.games.tiles.exact.optimal import optimal_arrays
-    from paigow.games.tiles.exact.space import kind_space
-    from paigow.games.tiles.exact.strategy import WayArrays, arrays_from_choice, way_arrays
-    from paigow.games.tiles.ways import get_way
     from paigow.profiles import get_profile
+    from paigow.ways import get_way  # the old path, kept
+
+    edge_mod = tile_exact("edge")
+    optimal_arrays = tile_exact("optimal").optimal_arrays
+    kind_space = tile_exact("space").kind_space
+    strategy = tile_exact("strategy")
+    arrays_from_choice, way_arrays = strategy.arrays_from_choice, strategy.way_arrays
 
     rules = get_profile("generic").compare_rules
     sp = kind_space()
     reg = way_arrays(get_way("regulation"), sp)
     opt = optimal_arrays(reg, rules=rules, commission=FIVE)
 
-    def fresh(w: WayArrays) -> WayArrays:
+    def fresh(w: Any) -> Any:
         # The same way as a new object: nothing derived from it is reused between runs.
         return arrays_from_choice(w.name, w.space, w.choice)
 
@@ -77,7 +95,7 @@ def times() -> dict[str, Any]:
     out["many"] = best(run_many, 3)
     out["optimal"] = best(lambda: optimal_arrays(fresh(reg), rules=rules, commission=FIVE), 5)
 
-    from paigow.games.cards import exact as spg
+    spg = module("paigow.games.cards.exact", "paigow.spg.exact")
 
     spg.spg_way_arrays("spg-house")
     spg_counter = getattr(spg, "_counter", None)
@@ -90,7 +108,7 @@ def times() -> dict[str, Any]:
     spg_edge()
     out["spg_edge"] = best(spg_edge, 5)
 
-    from paigow.games.cards import supreme_bonus as bonus
+    bonus = module("paigow.games.cards.supreme_bonus", "paigow.sidebets.supreme_bonus")
 
     def cold_bonus() -> object:
         for name in ("_counts", "_classify_shape", "_shapes", "_straight_shapes"):
@@ -105,11 +123,12 @@ def times() -> dict[str, Any]:
 
 def memory() -> dict[str, Any]:
     """Peak memory of a process that computes one exact edge of two house ways."""
-    from paigow.games.tiles.exact.edge import edge
-    from paigow.games.tiles.exact.space import kind_space
-    from paigow.games.tiles.exact.strategy import way_arrays
-    from paigow.games.tiles.ways import get_way
     from paigow.profiles import get_profile
+    from paigow.ways import get_way  # the old path, kept
+
+    edge = tile_exact("edge").edge
+    kind_space = tile_exact("space").kind_space
+    way_arrays = tile_exact("strategy").way_arrays
 
     rules = get_profile("generic").compare_rules
     sp = kind_space()
