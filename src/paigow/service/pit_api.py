@@ -50,6 +50,7 @@ from .auth import User, token_hash
 from .deps import Operator, service_of, token_of
 from .events import event
 from .hub import Service, recalled
+from .lobby import lobby_entry
 from .protection import rules as protection_rules
 from .protocol import MAX_CENTS, ConfigureArgs
 
@@ -131,7 +132,14 @@ async def floor(request: Request, op: Operator) -> list[dict[str, Any]]:
     look, for an operator who holds the right, while a round is open)."""
     service = service_of(request)
     look = await service.store.run(pit_sql.has_surveillance, service.store, op.name)
-    return [_floor_table(t, service.actors[t["id"]], look) for t in service.lobby(hidden=True)]
+    out = []
+    for t in service.lobby(hidden=True):
+        # in a cluster a table another process runs is seen through a replica of it, made
+        # now if this process keeps none (the lease loop drops it when nobody watches it)
+        actor = await service.find(t["id"])
+        if actor is not None:  # None: it closed meanwhile
+            out.append(_floor_table(lobby_entry(actor), actor, look))
+    return out
 
 
 @router.get("/profiles")

@@ -1,4 +1,4 @@
-"""Opening tables in a cluster: two ``paigow serve --cluster`` processes on one PostgreSQL.
+"""Tables in a cluster: two ``paigow serve --cluster`` processes on one PostgreSQL.
 
 * The cap of private tables per player holds across the cluster (docs/service.md, "Private
   tables"): openings sent at once to both processes never leave a player more tables than
@@ -8,6 +8,8 @@
 * A table opened on one process is never taken by the other's lease loop before its opener
   holds it (docs/scaling.md, "A table has one owner at a time"): the lease is taken before the
   table is stored, so every opening is answered 201, never a server error.
+* The pit's floor on either process lists every open table with what the operator may do,
+  the tables the other process runs too (seen through a replica), never a server error.
 """
 
 from __future__ import annotations
@@ -79,15 +81,20 @@ def open_rows(url: str, owner: str) -> list[str]:
 
 def close(a: Server, b: Server, table: str) -> None:
     """Close ``table`` as an operator, at whichever process takes the command (a table may
-    move between the two while it is asked: "send the command again")."""
-    for attempt in range(20):
+    move between the two while it is asked: "send the command again"; tables opened at once
+    on both are shared out again by the lease loops, which can take several of their
+    periods)."""
+    deadline = time.monotonic() + 60
+    attempt = 0
+    while True:
         srv = (a, b)[attempt % 2]
         r = srv.http("POST", f"/api/tables/{table}/close", srv.login(OPERATOR))
         if r.status_code == 200:
             return
         assert r.status_code in (404, 409), r.text  # 404: not known there; 409: it moved
-        time.sleep(0.2)
-    raise AssertionError(f"{table} not closed: {r.text}")
+        assert time.monotonic() < deadline, f"{table} not closed: {r.text}"
+        attempt += 1
+        time.sleep(0.25)
 
 
 def test_openings_at_once_on_two_processes_never_pass_the_cap(
@@ -148,3 +155,35 @@ def opened_on(a: Server, url: str) -> None:
     assert set(ids) <= stored & leased, sorted(set(ids) - (stored & leased))
     again = a.http("POST", "/api/tables", op, {"id": "race0", "profile": "generic"})
     assert again.status_code == 409 and "exists already" in again.text, again.text
+
+
+def test_the_floor_of_either_process_lists_the_tables_of_both(
+    two: tuple[Server, Server, str],
+) -> None:
+    a, b, url = two
+    for srv, tid in ((a, "floor-a"), (b, "floor-b")):
+        op = srv.login(OPERATOR)
+        r = srv.http("POST", "/api/tables", op, {"id": tid, "profile": "generic"})
+        assert r.status_code == 201, r.text
+    store = Store(url)
+    try:
+        held = {t: o for t, (o, _) in leases.owners(store).items()}
+    finally:
+        store.close()
+    assert held["floor-a"] != held["floor-b"]  # one table run by each process
+    deadline = time.monotonic() + 30
+    for srv in (a, b):  # each has heard of the other's table (its owner's announcement)
+        while not {"floor-a", "floor-b"} <= {
+            t["id"] for t in srv.http("GET", "/api/tables").json()
+        }:
+            assert time.monotonic() < deadline, "the owners' announcements never arrived"
+            time.sleep(0.2)
+    for srv in (a, b):
+        r = srv.http("GET", "/api/pit/floor", srv.login(OPERATOR))
+        assert r.status_code == 200, r.text
+        rows = {t["id"]: t for t in r.json()}
+        assert {"floor-a", "floor-b"} <= set(rows), sorted(rows)
+        for tid in ("floor-a", "floor-b"):
+            row = rows[tid]
+            assert row["profile"] == "generic" and row["paused"] is False, row
+            assert row["can"]["pause"] is True and row["can"]["close"] is True, row
