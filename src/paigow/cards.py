@@ -3,42 +3,7 @@ notation), kept so that ``from paigow.cards import ...`` still works; new code i
 :mod:`paigow.games.cards.cards`.
 """
 
-from paigow.games.cards.cards import (
-    ACE,
-    DECK,
-    JACK,
-    JOKER_1,
-    JOKER_2,
-    KING,
-    QUEEN,
-    SUITS,
-    Card,
-    card_hand_key,
-    card_points,
-    format_cards,
-    joker_value,
-    parse_card,
-    parse_cards,
-    player_wins_card_hand,
-    tiebreak_rank,
-)
+from paigow.games.cards import cards as _moved
+from paigow.games.cards.cards import *  # noqa: F403 - the old path offers what the new one does
 
-__all__ = [
-    "ACE",
-    "DECK",
-    "JACK",
-    "JOKER_1",
-    "JOKER_2",
-    "KING",
-    "QUEEN",
-    "SUITS",
-    "Card",
-    "card_hand_key",
-    "card_points",
-    "format_cards",
-    "joker_value",
-    "parse_card",
-    "parse_cards",
-    "player_wins_card_hand",
-    "tiebreak_rank",
-]
+__all__ = list(_moved.__all__)

@@ -3,20 +3,7 @@ count), kept so that ``from paigow.dealing import ...`` still works; new code im
 :mod:`paigow.games.tiles.dealing`.
 """
 
-from paigow.games.tiles.dealing import (
-    Rng,
-    count_start,
-    default_rng,
-    roll_dice,
-    shuffled_set,
-    stacks_of,
-)
+from paigow.games.tiles import dealing as _moved
+from paigow.games.tiles.dealing import *  # noqa: F403 - the old path offers what the new one does
 
-__all__ = [
-    "Rng",
-    "count_start",
-    "default_rng",
-    "roll_dice",
-    "shuffled_set",
-    "stacks_of",
-]
+__all__ = list(_moved.__all__)

@@ -3,26 +3,7 @@ that ``from paigow.ranking import ...`` still works; new code imports from
 :mod:`paigow.games.tiles.ranking`.
 """
 
-from paigow.games.tiles.ranking import (
-    PAIR_BASE,
-    PAIR_NAMES,
-    Hand,
-    hand_strength,
-    n_rank_positions,
-    pair_rank,
-    player_wins_hand,
-    rank_position,
-    strength_of_kinds,
-)
+from paigow.games.tiles import ranking as _moved
+from paigow.games.tiles.ranking import *  # noqa: F403 - the old path offers what the new one does
 
-__all__ = [
-    "PAIR_BASE",
-    "PAIR_NAMES",
-    "Hand",
-    "hand_strength",
-    "n_rank_positions",
-    "pair_rank",
-    "player_wins_hand",
-    "rank_position",
-    "strength_of_kinds",
-]
+__all__ = list(_moved.__all__)

@@ -3,24 +3,7 @@ comparison), kept so that ``from paigow.settings import ...`` still works; new c
 :mod:`paigow.games.tiles.settings`.
 """
 
-from paigow.games.tiles.settings import (
-    CompareRules,
-    Comparison,
-    Outcome,
-    Setting,
-    Side,
-    compare_settings,
-    settings_of,
-    validate_four,
-)
+from paigow.games.tiles import settings as _moved
+from paigow.games.tiles.settings import *  # noqa: F403 - the old path offers what the new one does
 
-__all__ = [
-    "CompareRules",
-    "Comparison",
-    "Outcome",
-    "Setting",
-    "Side",
-    "compare_settings",
-    "settings_of",
-    "validate_four",
-]
+__all__ = list(_moved.__all__)

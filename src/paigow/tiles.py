@@ -3,26 +3,7 @@
 :mod:`paigow.games.tiles.tiles`.
 """
 
-from paigow.games.tiles.tiles import (
-    ALL_TILES,
-    FULL_SET,
-    KIND_NAMES,
-    N_KINDS,
-    Tile,
-    format_tiles,
-    parse_tile,
-    parse_tiles,
-    tile,
-)
+from paigow.games.tiles import tiles as _moved
+from paigow.games.tiles.tiles import *  # noqa: F403 - the old path offers what the new one does
 
-__all__ = [
-    "ALL_TILES",
-    "FULL_SET",
-    "KIND_NAMES",
-    "N_KINDS",
-    "Tile",
-    "format_tiles",
-    "parse_tile",
-    "parse_tiles",
-    "tile",
-]
+__all__ = list(_moved.__all__)

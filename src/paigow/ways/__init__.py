@@ -5,32 +5,7 @@ that ``from paigow.ways import ...`` still works; new code imports from
 Its submodules moved with it (``paigow.ways.base`` is ``paigow.games.tiles.ways.base``, ...).
 """
 
-from paigow.games.tiles.ways import (
-    COMPUTED,
-    HouseWay,
-    RegulationWay,
-    StrategyWay,
-    TableWay,
-    computed_spec,
-    get_way,
-    listing,
-    load_table,
-    qualified_name,
-    register,
-    way_names,
-)
+from paigow.games.tiles import ways as _moved
+from paigow.games.tiles.ways import *  # noqa: F403 - the old path offers what the new one does
 
-__all__ = [
-    "COMPUTED",
-    "HouseWay",
-    "RegulationWay",
-    "StrategyWay",
-    "TableWay",
-    "computed_spec",
-    "get_way",
-    "listing",
-    "load_table",
-    "qualified_name",
-    "register",
-    "way_names",
-]
+__all__ = list(_moved.__all__)
