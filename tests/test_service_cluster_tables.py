@@ -10,6 +10,10 @@
   table is stored, so every opening is answered 201, never a server error.
 * The pit's floor on either process lists every open table with what the operator may do,
   the tables the other process runs too (seen through a replica), never a server error.
+* Tables closed do not count in a process's share (docs/scaling.md, "Sharing the tables
+  out"): after one process's tables are closed, the other gives back what is over its share
+  and the first takes it, and from then on every open table is held by one of them at every
+  moment and can be closed at either process on the first asking.
 """
 
 from __future__ import annotations
@@ -164,3 +168,63 @@ def test_the_floor_of_either_process_lists_the_tables_of_both(
             row = rows[tid]
             assert row["profile"] == "generic" and row["paused"] is False, row
             assert row["can"]["pause"] is True and row["can"]["close"] is True, row
+
+
+def held_now(url: str) -> tuple[set[str], dict[str, str]]:
+    """The open tables and, of those, the ones whose lease is valid (table -> owner), read
+    from the store itself."""
+    store = Store(url)
+    try:
+        open_ids = {t for t, _ in store.open_tables()}
+        valid = {t: o for t, (o, ok) in leases.owners(store).items() if ok and t in open_ids}
+    finally:
+        store.close()
+    return open_ids, valid
+
+
+def test_closed_tables_leave_the_share_and_every_open_table_stays_held(
+    pg_cluster: PgCluster, tmp_path: Path
+) -> None:
+    # Before the fix, a process counted the tables it had closed in its share: after a's four
+    # tables closed, b gave back two of its four (over its share of two) and a, "full" with
+    # its closed tables, never took them: two open tables nobody ran, whose close was answered
+    # "the table moved" at both processes for as long as the service ran.
+    with pair(pg_cluster, tmp_path, "1") as (a, b, url):
+        ops = {a: a.login(OPERATOR), b: b.login(OPERATOR)}
+        for srv, prefix in ((a, "a"), (b, "b")):
+            for i in range(4):
+                r = srv.http(
+                    "POST", "/api/tables", ops[srv], {"id": f"{prefix}{i}", "profile": "generic"}
+                )
+                assert r.status_code == 201, r.text
+        for i in range(4):  # a runs the tables it opened: each closes there at once
+            r = a.http("POST", f"/api/tables/a{i}/close", ops[a])
+            assert r.status_code == 200, r.text
+        deadline = time.monotonic() + 30  # shared out again: two each, every one held
+        while True:
+            open_ids, valid = held_now(url)
+            owners = sorted(valid.values())
+            if set(valid) == open_ids and owners.count("proc-a") == 2:
+                break
+            assert time.monotonic() < deadline, (sorted(open_ids), valid)
+            time.sleep(0.2)
+        assert open_ids == {"b0", "b1", "b2", "b3"}
+        # and it stays so: no table is left without an owner. A lease of one second may lapse
+        # for a moment on a loaded machine (a renewal late): the other process takes the
+        # table at its next look; a table the shares leave to nobody stays unheld.
+        start = time.monotonic()
+        unheld_since: dict[str, float] = {}
+        longest = 0.0
+        while (t := time.monotonic()) < start + 6:
+            open_ids, valid = held_now(url)
+            for tid in open_ids:
+                if tid in valid:
+                    unheld_since.pop(tid, None)
+                else:
+                    longest = max(longest, t - unheld_since.setdefault(tid, t))
+            time.sleep(0.1)
+        assert longest < 3, (longest, sorted(unheld_since))
+        for i in range(4):  # closed at a, whichever process runs each: first asking
+            r = a.http("POST", f"/api/tables/b{i}/close", ops[a])
+            assert r.status_code == 200, (i, r.text)
+        assert held_now(url)[0] == set()

@@ -24,16 +24,15 @@ import asyncio
 import contextlib
 import logging
 import math
-import secrets
 from typing import Any
 
 from paigow.errors import IllegalActionError
 
 from . import leases
 from .actor import TableActor
-from .auth import User
 from .cluster_host import Host, HostOptions
 from .fanout import EVENTS, SESSIONS, TABLES, PgFanout, channel_of
+from .forwarding import CLOSE, Forwarding
 from .lobby import lobby_entry
 from .replicas import (
     Announcer,
@@ -48,15 +47,12 @@ __all__ = ["CLOSE", "Cluster", "Host", "HostOptions"]
 
 log = logging.getLogger("paigow.service")
 
-FORWARD_SECONDS = 10.0
-CLOSE = "__close__"
-
 
 async def _nothing() -> dict[str, Any]:
     return {}
 
 
-class Cluster:
+class Cluster(Forwarding):
     """This process's part in a service of several processes."""
 
     def __init__(self, service: Host) -> None:
@@ -268,6 +264,24 @@ class Cluster:
         if not actor.subscribers:
             await self.drop(actor)
 
+    async def _let_closed_go(self) -> None:
+        """The leases of the tables this process closed are given back: a closed table is no
+        part of anyone's share (counted in it, the tables a process had closed kept it from
+        taking the open ones the others gave back, which then had no owner at all)."""
+        gone = [t for t in self.held if (a := self.svc.actors.get(t)) is not None and a.closed]
+        for tid in gone:
+            del self.held[tid]
+        if gone:
+            await self.store.run(leases.release, self.store, self.instance, gone)
+
+    async def _someone_takes(self, share: int) -> bool:
+        """Whether another live process holds fewer open tables than its share, and so takes
+        one given back at its next look. A table is given back only then: given back when
+        every other process is full (one counted alive that is gone, shares rounded up), it
+        would be run by nobody until the counts change."""
+        held = await self.store.run(leases.loads, self.store)
+        return any(n < share for inst, n in held.items() if inst != self.instance)
+
     # ------------------------------------------------------------------ the loop
     async def _loop(self) -> None:
         while True:
@@ -285,6 +299,7 @@ class Cluster:
         for tid in await st.run(leases.renew, st, self.instance, dict(self.held), self.ttl):
             if tid in self.svc.actors:
                 await self.demote(self.svc.actors[tid])
+        await self._let_closed_go()
         await self.svc.crash_check(2 * self.ttl)
         open_now = dict(await st.run(st.open_tables))
         self.directory.forget(set(open_now))
@@ -307,8 +322,8 @@ class Cluster:
                 before = self.owner_of.get(tid)
                 await self._run_table(tid, open_now[tid], epoch)
                 await self._taken(tid, before, epoch)
-        if len(self.held) > share and self.alive > 1:  # give one back, between rounds
-            for tid in sorted(self.held):
+        if len(self.held) > share and await self._someone_takes(share):
+            for tid in sorted(self.held):  # give one back, between rounds
                 a = self.svc.actors.get(tid)
                 if a is not None and a.engine.round is None:
                     await self.demote(a)
@@ -396,73 +411,3 @@ class Cluster:
             fut = self._pending.pop(str(msg.get("req")), None)
             if fut is not None and not fut.done():
                 fut.set_result(msg)
-
-    async def forward(
-        self,
-        actor: TableActor,
-        user: User,
-        key: str,
-        action: str,
-        args: dict[str, Any],
-        *,
-        session: str | None = None,
-    ) -> dict[str, Any]:
-        """Run a command at the table's owner (which checks ``session`` in the transaction
-        that commits it); its result once the replica has its change."""
-        tid = actor.table_id
-        owner = self.owner_of.get(tid)
-        if owner is None or owner == self.instance:
-            found = (await self.store.run(leases.owners, self.store)).get(tid)
-            owner = found[0] if found else None
-        retry = "the table's server did not answer; send the command again with the same id"
-        if owner is None or owner == self.instance:
-            return {"status": "refused", "error": retry}
-        req = secrets.token_hex(8)
-        fut: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
-        self._pending[req] = fut
-        msg = {
-            "op": "cmd",
-            "req": req,
-            "t": tid,
-            "user": [user.id, user.name, user.role],
-            "key": key,
-            "action": action,
-            "args": args,
-            "session": session,
-            "reply": self.fanout.mine,
-        }
-        if not await self.fanout.publish(channel_of(owner), msg):
-            self._pending.pop(req, None)
-            return {"status": "refused", "error": "the command could not be forwarded; retry"}
-        try:
-            reply = await asyncio.wait_for(fut, FORWARD_SECONDS)
-        except TimeoutError:
-            self._pending.pop(req, None)
-            return {"status": "refused", "error": retry}
-        self.work.forwarded += 1
-        await self.sync(actor, reply.get("snap"))
-        result: dict[str, Any] = reply["result"]
-        return result
-
-    async def _run_forwarded(self, msg: dict[str, Any]) -> None:
-        tid = str(msg["t"])
-        actor = self.svc.actors.get(tid)
-        uid, name, role = msg["user"]
-        result: dict[str, Any]
-        if actor is None or not actor.owner:
-            result = {"status": "refused", "error": "the table moved; send the command again"}
-        elif msg["action"] == CLOSE:
-            await self.svc.close_table(tid)
-            result = {"status": "applied", "seq": None}
-        else:
-            result = await actor.command(
-                User(int(uid), str(name), str(role)),
-                str(msg["key"]),
-                str(msg["action"]),
-                msg["args"],
-                session=msg.get("session"),
-            )
-        reply = {"op": "reply", "req": msg["req"], "result": result}
-        if actor is not None:
-            reply["snap"] = snapshot(actor)
-        await self.fanout.publish(str(msg["reply"]), reply)

@@ -36,6 +36,8 @@ __all__ = [
     "crashed_instances",
     "free_tables",
     "heartbeat",
+    "holder",
+    "loads",
     "owners",
     "release",
     "renew",
@@ -44,6 +46,8 @@ __all__ = [
 
 L = db.table_leases
 INST = db.instances
+#: An instance not seen for this long is not counted among the live ones.
+ALIVE_SECONDS = 15.0
 
 
 class LeaseLostError(IllegalActionError):
@@ -130,6 +134,22 @@ def owners(store: Database) -> dict[str, tuple[str, bool]]:
     return {r[0]: (r[1], _aware(r[2]) > t) for r in rows}
 
 
+def holder(store: Database, table_id: str) -> tuple[str, bool, bool] | None:
+    """Who holds an open or closed table's lease: (owner, the lease still valid, the table
+    open); None for a table with no lease."""
+    t = now()
+    q = (
+        sa.select(L.c.owner, L.c.expires_at, db.tables.c.status)
+        .select_from(L.outerjoin(db.tables, db.tables.c.id == L.c.table_id))
+        .where(L.c.table_id == table_id)
+    )
+    with store.engine.connect() as c:
+        row = c.execute(q).first()
+    if row is None:
+        return None
+    return str(row[0]), _aware(row[1]) > t, row[2] == "open"
+
+
 def free_tables(store: Database) -> list[str]:
     """Open tables that nobody holds (no lease, or an expired one), oldest first."""
     t = now()
@@ -143,6 +163,25 @@ def free_tables(store: Database) -> list[str]:
         return [r[0] for r in c.execute(q) if r[1] is None or _aware(r[1]) <= t]
 
 
+def loads(store: Database) -> dict[str, int]:
+    """Each live instance (seen recently, not stopped) -> how many open tables it holds under a
+    valid lease; an instance that holds none is there with 0. Tables closed and leases expired
+    are not counted: a process's share is of the open tables (one consistent read)."""
+    t = now()
+    recent = t - dt.timedelta(seconds=ALIVE_SECONDS)
+    held = (
+        sa.select(L.c.owner, sa.func.count().label("n"))
+        .select_from(L.join(db.tables, db.tables.c.id == L.c.table_id))
+        .where(sa.and_(db.tables.c.status == "open", L.c.expires_at > t))
+        .group_by(L.c.owner)
+    )
+    with store.engine.connect() as c:
+        alive = sa.and_(INST.c.stopped_at.is_(None), INST.c.seen_at > recent)
+        live = c.execute(sa.select(INST.c.id).where(alive)).all()
+        counts = {str(r[0]): int(r[1]) for r in c.execute(held)}
+    return {str(r[0]): counts.get(str(r[0]), 0) for r in live}
+
+
 def heartbeat(store: Database, instance: str) -> int:
     """Record that ``instance`` is alive; how many instances are alive (seen recently)."""
     t = now()
@@ -150,7 +189,7 @@ def heartbeat(store: Database, instance: str) -> int:
         n = c.execute(INST.update().where(INST.c.id == instance).values(seen_at=t)).rowcount
         if n == 0:
             c.execute(INST.insert().values(id=instance, started_at=t, seen_at=t))
-        recent = t - dt.timedelta(seconds=15)
+        recent = t - dt.timedelta(seconds=ALIVE_SECONDS)
         return int(
             c.execute(
                 sa.select(sa.func.count())
