@@ -9,7 +9,8 @@
   holds it (docs/scaling.md, "A table has one owner at a time"): the lease is taken before the
   table is stored, so every opening is answered 201, never a server error.
 * The pit's floor on either process lists every open table with what the operator may do,
-  the tables the other process runs too (seen through a replica), never a server error.
+  the tables the other process runs too (seen through a replica), never a server error; a
+  table's rules (``/info``) and rounds (``/history``) are answered by either process.
 * Tables closed do not count in a process's share (docs/scaling.md, "Sharing the tables
   out"): after one process's tables are closed, the other gives back what is over its share
   and the first takes it, and from then on every open table is held by one of them at every
@@ -168,6 +169,15 @@ def test_the_floor_of_either_process_lists_the_tables_of_both(
             row = rows[tid]
             assert row["profile"] == "generic" and row["paused"] is False, row
             assert row["can"]["pause"] is True and row["can"]["close"] is True, row
+    for srv in (a, b):  # a table's rules and its rounds are answered by either process
+        for tid in ("floor-a", "floor-b"):
+            info = srv.http("GET", f"/api/tables/{tid}/info")
+            assert info.status_code == 200, info.text
+            assert info.json()["profile"] == "generic", info.json()
+            rounds = srv.http("GET", f"/api/tables/{tid}/history")
+            assert rounds.status_code == 200 and rounds.json() == [], rounds.text
+        for path in ("info", "history"):
+            assert srv.http("GET", f"/api/tables/nowhere/{path}").status_code == 404
 
 
 def held_now(url: str) -> tuple[set[str], dict[str, str]]:

@@ -184,9 +184,9 @@ class Cluster(Forwarding):
         is no such table)."""
         if table_id in self.svc.actors:
             return self.svc.actors[table_id]
-        for tid, cfg in await self.store.run(self.store.open_tables):
-            if tid == table_id and tid not in self.svc.actors:
-                return await self._replicate(tid, cfg)
+        cfg = await self.store.run(self.store.open_table_config, table_id)
+        if cfg is not None and table_id not in self.svc.actors:
+            return await self._replicate(table_id, cfg)
         return self.svc.actors.get(table_id)
 
     def unsubscribed(self, actor: TableActor) -> None:

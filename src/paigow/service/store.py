@@ -245,6 +245,15 @@ class Store(Database):
         with self.engine.connect() as c:
             return [(r[0], json.loads(r[1])) for r in c.execute(q)]
 
+    def open_table_config(self, table_id: str) -> dict[str, Any] | None:
+        """The config of one open table; None if no open table has that id."""
+        q = sa.select(db.tables.c.config).where(
+            sa.and_(db.tables.c.id == table_id, db.tables.c.status == "open")
+        )
+        with self.engine.connect() as c:
+            row = c.execute(q).first()
+        return None if row is None else dict(json.loads(row[0]))
+
     def ops(self, table_id: str, after: int = 0) -> list[OpRow]:
         """A table's accepted commands (those after sequence number ``after``), in order."""
         q = (

@@ -106,8 +106,11 @@ async def session(request: Request) -> dict[str, Any]:
 
 @router.get("/api/tables/{table_id}/info")
 async def info(table_id: str, request: Request) -> dict[str, Any]:
-    """The table's rules and options: what its client offers (anyone)."""
-    actor = _actor(_service(request), table_id)
+    """The table's rules and options: what its client offers (anyone; in a cluster, of a table
+    another process runs too, through a replica the lease loop drops when nobody watches it)."""
+    actor = await _service(request).find(table_id)
+    if actor is None:
+        raise HTTPException(404, f"no open table {table_id!r}")
 
     async def read() -> dict[str, Any]:
         return table_info(actor.engine)
@@ -161,9 +164,12 @@ async def rules(profile: str) -> dict[str, Any]:
 
 @router.get("/api/tables/{table_id}/history")
 async def history(table_id: str, request: Request) -> list[dict[str, Any]]:
-    """The table's last 10 rounds, newest first, each as the caller may see it."""
+    """The table's last 10 rounds, newest first, each as the caller may see it (read from the
+    store: in a cluster, any process answers for any open table)."""
     service = _service(request)
-    if table_id not in service.actors:
+    if table_id not in service.actors and (
+        await service.store.run(service.store.open_table_config, table_id) is None
+    ):
         raise HTTPException(404, f"no table {table_id!r}")
     user = await _user(request)
     rows = await service.store.run(service.store.recall_table, table_id, 10)
