@@ -4,7 +4,12 @@ who sits out, and forgets neither the pause nor who sits out when a new round be
 
 from __future__ import annotations
 
+import copy
 import random
+from dataclasses import fields
+
+from hypothesis import given
+from hypothesis import strategies as st
 
 from paigow.service.conduct import Floor, Wait, next_step
 from paigow.service.config import TableConfig
@@ -96,3 +101,43 @@ def test_back_between_rounds_is_back_at_once_and_leaving_forgets_it() -> None:
     floor.missed_window(("bob",), 1)
     floor.back("bob", dealt_in=True)  # sat out by the table, not by choice: back at once
     assert floor.away == set()
+
+
+NAMES = st.sampled_from(["ann", "bob", "cy", "bot-6"])
+FLOORS = st.builds(
+    Floor,
+    round_key=st.sampled_from(["r1", "r2"]),
+    declined=st.sets(NAMES),
+    accepted=st.dictionaries(NAMES, st.sampled_from(["1", "2"])),
+    ready=st.sets(NAMES),
+    stood=st.sets(NAMES),
+    expired=st.sets(st.sampled_from(["w1", "w2"])),
+    bots_done=st.sets(NAMES),
+    dealer_wager_placed=st.booleans(),
+    paused=st.booleans(),
+    missed=st.dictionaries(NAMES, st.integers(0, 3)),
+    away=st.sets(NAMES),
+    resting=st.sets(NAMES),
+    returning=st.sets(NAMES),
+    pending=st.none() | st.just({"options": {"min_bet": 500}, "by": "op"}),
+    refused=st.lists(st.just(("op", {"min_bet": 1}, "too low")), max_size=2),
+)
+
+
+@given(FLOORS)
+def test_a_floor_copy_is_a_deep_copy_for_what_the_floor_changes(floor: Floor) -> None:
+    # The batch keeps a copy of the floor to put back when it is undone (docs/service.md,
+    # "Absent seats": decisions are undone with their batch). The copy equals copy.deepcopy's
+    # (every field, the fields of a future version too), and no change the floor makes to
+    # itself (its containers changed in place, pending replaced whole) reaches the copy.
+    assert {f.name for f in fields(Floor)} == set(vars(floor))
+    kept, deep = floor.copy(), copy.deepcopy(floor)
+    assert kept == deep
+    floor.acted("ann")
+    floor.missed_window(("bob", "cy"), 2)
+    floor.declined.add("zed")
+    floor.accepted["zed"] = "9"
+    floor.refused.append(("x", {}, "y"))
+    floor.pending = {"options": {}, "by": "x"}
+    floor.reset("r9")
+    assert kept == deep

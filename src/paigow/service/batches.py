@@ -25,7 +25,6 @@ whatever batches they were written in (:meth:`paigow.service.actor.TableActor.re
 from __future__ import annotations
 
 import asyncio
-import copy
 import logging
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
@@ -113,7 +112,7 @@ class Batches(TableViews):
             return {"status": "refused", "error": f"the table is held: {self.held}"}
         if self.closed:
             return {"status": "refused", "error": "the table is closed"}
-        floor = copy.deepcopy(self.floor)  # a decision recorded below is undone with the batch
+        floor = self.floor.copy()  # a decision recorded below is undone with the batch
         try:
             cmds, events = self._translate(user, item.action, item.args)
         except _REFUSED as e:
@@ -167,7 +166,7 @@ class Batches(TableViews):
         or the reason it was refused.
         """
         cp = self.engine.checkpoint()
-        floor = copy.deepcopy(self.floor) if floor is None else floor
+        floor = self.floor.copy() if floor is None else floor
         wait = self.wait
         if acted is not None:
             self.floor.acted(acted)
@@ -217,7 +216,7 @@ class Batches(TableViews):
             await self._one_at_a_time(items)
             return
         cp = self.engine.checkpoint()
-        floor0, wait0 = copy.deepcopy(self.floor), self.wait
+        floor0, wait0 = self.floor.copy(), self.wait
         batch = Batch(self.table_id, head=self.head, fence=self.fence, instance=self.instance)
         applied: list[tuple[int, Applied]] = []
         seq = self.seq
@@ -276,7 +275,7 @@ class Batches(TableViews):
         if (user.name, key) in self.idem:
             answers.append({"status": "duplicate", "seq": self.idem[(user.name, key)]})
             return seq
-        floor = copy.deepcopy(self.floor)
+        floor = self.floor.copy()
         mark: Any = None
         ops, done = len(batch.ops), len(applied)
         first: int | None = None

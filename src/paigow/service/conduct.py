@@ -55,6 +55,9 @@ class Wait:
     what: str = ""
 
 
+_CONTAINERS = (set, dict, list)
+
+
 @dataclass
 class Floor:
     """Decisions and windows of the current step, not yet commands (kept in memory only: after
@@ -85,6 +88,17 @@ class Floor:
     #: and those refused when it came (by, options, why): :mod:`paigow.service.tableopts`.
     pending: dict[str, Any] | None = None
     refused: list[tuple[str, dict[str, Any], str]] = field(default_factory=list)
+
+    def copy(self) -> Floor:
+        """An independent copy (to put the floor back when a batch is undone): each container
+        copied, what it holds shared. Enough because nothing held is changed in place: the
+        names are strings, ``pending`` is replaced whole (:func:`configure`), ``refused``
+        only grows by whole tuples. About a thirtieth of the cost of ``copy.deepcopy``."""
+        new = Floor.__new__(Floor)
+        new.__dict__.update(
+            {k: v.copy() if type(v) in _CONTAINERS else v for k, v in vars(self).items()}
+        )
+        return new
 
     def reset(self, round_key: str) -> None:
         """A new round: every decision of the last one is forgotten (the pause, who sits
