@@ -14,6 +14,7 @@ from paigow.errors import IllegalActionError
 from . import schema as db
 from .engine import Move
 from .meters import METERS
+from .sums_sql import add_sums
 
 __all__ = [
     "LEDGER_MAX",
@@ -149,10 +150,12 @@ def transfers(
     c.execute(db.ledger.insert(), rows)
 
 
-def add_meters(c: Connection, table_id: str, day: dt.date, delta: Mapping[str, int]) -> None:
-    where = sa.and_(db.meters.c.table_id == table_id, db.meters.c.day == day)
-    row = c.execute(sa.select(db.meters).where(where).with_for_update()).mappings().first()
-    if row is None:
-        c.execute(db.meters.insert().values(table_id=table_id, day=day, **dict(delta)))
-    else:
-        c.execute(db.meters.update().where(where).values(**{k: row[k] + delta[k] for k in METERS}))
+def add_meters(c: Connection, rows: Sequence[tuple[str, dt.date, Mapping[str, int]]]) -> None:
+    """Add rounds' contributions (table, day, figures) to the tables' meters of each day."""
+    add_sums(
+        c,
+        db.meters,
+        [{"table_id": t, "day": day, **delta} for t, day, delta in rows],
+        ("table_id", "day"),
+        METERS,
+    )

@@ -33,22 +33,24 @@ from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
-import sqlalchemy as sa
 from sqlalchemy.engine import Connection
 
 from paigow.table.statement import statement
 
 from . import schema as db
+from .sums_sql import add_sums
 
 __all__ = [
     "FIGURES",
     "SIDE_FIGURES",
     "add_round",
+    "add_rounds",
     "csv_text",
     "findings",
     "hold",
     "hour_of",
     "round_figures",
+    "round_rows",
     "summary",
 ]
 
@@ -115,31 +117,33 @@ def round_figures(record: Mapping[str, Any]) -> tuple[dict[str, int], dict[str, 
     return out, sides
 
 
-def _upsert(
-    c: Connection,
-    table: sa.Table,
-    key: dict[str, Any],
-    names: Iterable[str],
-    add: Mapping[str, int],
-    **new: Any,
-) -> None:
-    """Add ``add`` to the row of ``key`` (a new row, with ``new``, when there is none)."""
-    where = sa.and_(*(table.c[k] == v for k, v in key.items()))
-    row = c.execute(sa.select(table).where(where).with_for_update()).mappings().first()
-    if row is None:
-        c.execute(table.insert().values(**key, **new, **{k: add.get(k, 0) for k in names}))
-    else:
-        c.execute(table.update().where(where).values(**{k: row[k] + add.get(k, 0) for k in names}))
+def round_rows(
+    table_id: str, stamp: dt.datetime, record: Mapping[str, Any]
+) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """A finished round's row to add to its table's meters of the hour ``stamp`` falls in,
+    and its side bets' rows (for :func:`~paigow.service.sums_sql.add_sums`)."""
+    figures, sides = round_figures(record)
+    key = {"table_id": table_id, "hour": hour_of(stamp)}
+    profile = str(record.get("profile") or "")[:40]
+    side_rows = [{**key, "kind": kind[:20], **add} for kind, add in sides.items()]
+    return {**key, "profile": profile, **figures}, side_rows
+
+
+def add_rounds(c: Connection, rounds: Sequence[tuple[str, dt.datetime, Mapping[str, Any]]]) -> None:
+    """Add finished rounds (table, when, record) to their tables' meters of each hour."""
+    main: list[dict[str, Any]] = []
+    side: list[dict[str, Any]] = []
+    for table_id, stamp, record in rounds:
+        row, sides = round_rows(table_id, stamp, record)
+        main.append(row)
+        side += sides
+    add_sums(c, db.pit_meters, main, ("table_id", "hour"), FIGURES)
+    add_sums(c, db.pit_side_meters, side, ("table_id", "hour", "kind"), SIDE_FIGURES)
 
 
 def add_round(c: Connection, table_id: str, stamp: dt.datetime, record: Mapping[str, Any]) -> None:
     """Add a finished round to its table's meters of the hour ``stamp`` falls in."""
-    figures, sides = round_figures(record)
-    key = {"table_id": table_id, "hour": hour_of(stamp)}
-    profile = str(record.get("profile") or "")[:40]
-    _upsert(c, db.pit_meters, key, FIGURES, figures, profile=profile)
-    for kind, add in sides.items():
-        _upsert(c, db.pit_side_meters, {**key, "kind": kind[:20]}, SIDE_FIGURES, add)
+    add_rounds(c, [(table_id, stamp, record)])
 
 
 def findings(

@@ -362,33 +362,42 @@ class Store(Database):
                 transfers(c, [(t_id, m)], stamp)
         else:
             transfers(c, moving, stamp)
+        finished = [(b.table_id, r) for b in batches for r in b.rounds]
+        if finished:
+            self._rounds(c, finished, stamp)
         for b in batches:
-            self._rounds(c, b, stamp)
             b.stored_events = [insert_event(c, e, b.instance) for e in b.events]
         return heads
 
     @staticmethod
-    def _rounds(c: Connection, batch: Batch, stamp: dt.datetime) -> None:
-        t = batch.table_id
-        for r in batch.rounds:
-            c.execute(
-                db.rounds.insert().values(
-                    table_id=t,
-                    round_no=r.round_no,
-                    started_seq=r.started_seq,
-                    finished_seq=r.finished_seq,
-                    finished_at=stamp,
-                    void=r.record.get("void") is not None,
-                    record=_dumps(r.record),
-                )
-            )
-            if r.players:
-                c.execute(
-                    db.round_players.insert(),
-                    [{"player": p, "table_id": t, "round_no": r.round_no} for p in r.players],
-                )
-            add_meters(c, t, stamp.date(), round_meters(r.record))
-            pit_meters.add_round(c, t, stamp, r.record)
+    def _rounds(c: Connection, finished: list[tuple[str, RoundRow]], stamp: dt.datetime) -> None:
+        """The rounds the batches finished (table, round), their players, and what they add to
+        the meters (all of one kind of row in one statement)."""
+        c.execute(
+            db.rounds.insert(),
+            [
+                {
+                    "table_id": t,
+                    "round_no": r.round_no,
+                    "started_seq": r.started_seq,
+                    "finished_seq": r.finished_seq,
+                    "finished_at": stamp,
+                    "void": r.record.get("void") is not None,
+                    "record": _dumps(r.record),
+                }
+                for t, r in finished
+            ],
+        )
+        players = [
+            {"player": p, "table_id": t, "round_no": r.round_no}
+            for t, r in finished
+            for p in r.players
+        ]
+        if players:
+            c.execute(db.round_players.insert(), players)
+        day = stamp.date()
+        add_meters(c, [(t, day, round_meters(r.record)) for t, r in finished])
+        pit_meters.add_rounds(c, [(t, stamp, r.record) for t, r in finished])
 
     # ------------------------------------------------------------------ recall and meters
     def recall_table(self, table_id: str, n: int = 10) -> list[dict[str, Any]]:
