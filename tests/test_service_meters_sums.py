@@ -99,20 +99,20 @@ def test_meters_added_in_groups_equal_the_rounds_sums(
     assert got == want  # the same rows as one round at a time (the hours and days alike)
     # and the sums over the stored rounds: the day's meters here, the pit's by the audit's check
     with group.engine.connect() as c:
-        stored = [dict(r) for r in c.execute(sa.select(db.rounds)).mappings()]
+        stored = [dict(row) for row in c.execute(sa.select(db.rounds)).mappings()]
     sums: dict[tuple[str, str], dict[str, int]] = defaultdict(lambda: dict.fromkeys(METERS, 0))
     by_table: dict[str, list[dict[str, Any]]] = defaultdict(list)
-    for r in stored:
-        at = r["finished_at"]
+    for row in stored:
+        at = row["finished_at"]
         at = at.astimezone(dt.UTC) if at.tzinfo is not None else at
-        for k, v in round_meters(json.loads(r["record"])).items():
-            sums[r["table_id"], at.date().isoformat()][k] += v
-        by_table[r["table_id"]].append(r)
+        for k, v in round_meters(json.loads(row["record"])).items():
+            sums[row["table_id"], at.date().isoformat()][k] += v
+        by_table[row["table_id"]].append(row)
     assert len(stored) == len(finished)
     have = {(m["table_id"], m["day"].isoformat()): {k: m[k] for k in METERS} for m in got["meters"]}
     assert have == dict(sums)
     assert pit_meters.findings(by_table, got["pit_meters"], got["pit_side_meters"]) == []
-    assert {r["kind"] for r in got["pit_side_meters"]}  # the side bets were counted
+    assert {side["kind"] for side in got["pit_side_meters"]}  # the side bets were counted
     group.close()
     alone.close()
 

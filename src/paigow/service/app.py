@@ -31,9 +31,10 @@ from .accounts import REVOKED, WrongPasswordError
 from .actor import TableActor
 from .auth import token_hash
 from .config import TableConfig
+from .connection import Connection
 from .deps import Current, HttpLimit, Operator, origin_ok, socket_closed, socket_gate, token_of
 from .events import list_events
-from .hub import Connection, Service
+from .hub import Service
 from .private import api as private_api
 from .private import rooms
 from .protection import api as protection_api

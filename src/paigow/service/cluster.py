@@ -264,6 +264,12 @@ class Cluster(Forwarding):
         if not actor.subscribers:
             await self.drop(actor)
 
+    async def closed(self, table_id: str) -> None:
+        """A table this process ran is closed: no longer part of its share, its lease given
+        back at once."""
+        if self.held.pop(table_id, None) is not None:
+            await self.store.run(leases.release, self.store, self.instance, [table_id])
+
     async def _let_closed_go(self) -> None:
         """The leases of the tables this process closed are given back: a closed table is no
         part of anyone's share (counted in it, the tables a process had closed kept it from

@@ -11,7 +11,6 @@ import asyncio
 import contextlib
 import datetime as dt
 import gc
-import itertools
 import json
 import logging
 import os
@@ -37,21 +36,20 @@ from .chain import ChainRow, verify_ops
 from .cluster import Cluster
 from .conduct import is_bot
 from .config import TableConfig
+from .connection import Connection
 from .engine import TableEngine
 from .events import EventLog
 from .groupcommit import GroupCommit
 from .lobby import lobby_entry
 from .ratelimit import Limits, Rate
 from .social.chat import Chat
-from .store import Store, now
+from .store import Store
 from .tableopts import BOT_CHIPS
 from .workers import WorkPool
 
-__all__ = ["Connection", "Service", "ServiceOptions", "recalled"]
+__all__ = ["Service", "ServiceOptions", "recalled"]
 
 log = logging.getLogger("paigow.service")
-
-_IDS = itertools.count(1)
 
 
 @dataclass
@@ -105,61 +103,6 @@ class ServiceOptions:
     #: The seconds of a minute for the session reminder (shorter only in tests).
     reminder_minute_seconds: float = 60.0
     full_states: bool = field(default_factory=lambda: os.environ.get("PAIGOW_FULL_STATES") == "1")
-
-
-class Connection:
-    """One websocket client: its user, its session (the token's hash), its address, and an
-    outgoing queue drained by a writer task."""
-
-    def __init__(
-        self,
-        user: User,
-        expires: dt.datetime,
-        limit: int,
-        session: str | None = None,
-        address: str = "?",
-    ) -> None:
-        self.user = user
-        self.key = f"c{next(_IDS)}"
-        self.expires = expires
-        self.session = session
-        self.address = address
-        self.tables: set[str] = set()
-        #: Messages: a dict, or a frame already encoded (the same text for many connections).
-        self.queue: asyncio.Queue[dict[str, Any] | str | None] = asyncio.Queue(limit)
-        self.overflowed = False
-        #: Why the session ended (None while it is valid): nothing more is sent or read.
-        self.revoked: str | None = None
-
-    def push(self, message: dict[str, Any] | str) -> None:
-        """Queue a message (a dict, or JSON text); a client that falls ``limit`` messages
-        behind is disconnected."""
-        if self.revoked is not None:
-            return
-        try:
-            self.queue.put_nowait(message)
-        except asyncio.QueueFull:
-            self.overflowed = True
-
-    def revoke(self, code: int, reason: str, *, drop: bool = True) -> None:
-        """Queue nothing more; have the writer close the websocket with ``code`` and
-        ``reason`` — at once, what is queued dropped (the session ended), or with ``drop``
-        False after what is queued (a connection closed for flooding is told why first)."""
-        if self.revoked is not None:
-            return
-        self.revoked = reason
-        while (drop or self.queue.full()) and not self.queue.empty():
-            self.queue.get_nowait()
-        self.queue.put_nowait({"close": code, "reason": reason})
-
-    def close(self) -> None:
-        """Stop the writer once the queue is drained."""
-        with contextlib.suppress(asyncio.QueueFull):
-            self.queue.put_nowait(None)
-
-    def expired(self) -> bool:
-        """True once the session behind this connection has expired."""
-        return now() >= self.expires
 
 
 @dataclass
@@ -394,8 +337,16 @@ class Service:
         return actor
 
     async def close_table(self, table_id: str) -> None:
-        """Close a table: an open round is void, everyone is cashed out."""
-        actor = self.actors[table_id]
+        """Close a table: an open round is void, everyone is cashed out; then its actor is let
+        go (what was asked of it before is answered first), so that a long-running service
+        does not keep every table it ever closed.
+
+        Raises:
+            IllegalActionError: no open table of that id here, or the table is held.
+        """
+        actor = self.actors.get(table_id)
+        if actor is None or actor.closed:
+            raise IllegalActionError(f"no open table {table_id!r}")
         if actor.held is not None:
             raise IllegalActionError(f"the table is held: {actor.held}")
         if not actor.owner and self.cluster is not None:
@@ -424,6 +375,21 @@ class Service:
             return {}
 
         await actor.call(close)
+        await self._retire(actor)
+
+    async def _retire(self, actor: TableActor) -> None:
+        """Let a closed table's actor go: no longer found, so nothing new is asked of it; what
+        was asked before is answered (the table's queue is done), then its task ends."""
+        if self.actors.get(actor.table_id) is actor:
+            del self.actors[actor.table_id]
+        if self.cluster is not None:
+            await self.cluster.closed(actor.table_id)
+
+        async def nothing() -> dict[str, Any]:
+            return {}
+
+        await actor.call(nothing)
+        await actor.stop()
 
     # ------------------------------------------------------------------ audit
     async def audit(self) -> dict[str, Any]:

@@ -37,8 +37,9 @@ from paigow.table.observation import OPERATOR, SPECTATOR, Viewer
 from .addresses import address_key
 from .advice import hand_advice, profile_rules, spot_hand, table_info
 from .auth import User
+from .connection import Connection
 from .deps import address_of, optional_user, socket_closed, socket_gate
-from .hub import Connection, recalled
+from .hub import recalled
 from .protocol import ProtocolError, parse_message
 from .ratelimit import CLOSE_AFTER
 from .sessions_sql import grant_due

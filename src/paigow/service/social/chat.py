@@ -61,7 +61,7 @@ if TYPE_CHECKING:
 
 
 class Connection(Protocol):
-    """What the chat uses of a websocket client (:class:`paigow.service.hub.Connection`)."""
+    """What the chat uses of a websocket client (:class:`paigow.service.connection.Connection`)."""
 
     user: User
     session: str | None
