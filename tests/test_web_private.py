@@ -6,7 +6,10 @@
   found by the code typed on another page and by the link; a round played with the spectator's
   page watching, and no hidden tile in any frame it received (the leak check of every spectator
   test); the two players chat both ways at that table, the spectator reads along (and may not
-  write), and every page shows what the table stored.
+  write), and every page shows what the table stored; one player mutes the other (the muted
+  player's next line is stored and the spectator reads it, the muter's page never shows it),
+  and the operator deletes a line from every page (the stored chat and the review mark it
+  deleted), each page compared with the chat read from the database.
 * A seat sat out on its page no longer delays the table: the wagers window, 10 minutes long,
   waits for the other player only and the round finishes; "I'm back" plays from the next round.
 * The cashier: a daily limit set and a buy-in past it refused; self-exclusion refusing the
@@ -17,6 +20,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import json
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -28,10 +32,11 @@ from playwright.sync_api import Page, expect
 from paigow.service import schema as db
 from paigow.service.private.rooms import owned
 from paigow.service.protection.tables import protection
+from paigow.service.social.tables import chat_messages, chat_mutes
 from paigow.service.store import Store
-from service_support import OPERATOR, PASSWORD, Client, Server
+from service_support import OPERATOR, Client, Server
 from web_fixtures import browser, visit
-from web_oracle import chat_lines, finished, play, say, sign_in
+from web_oracle import chat_lines, finished, play, say, sign_in, sign_in_operator
 from web_players import hidden_leaks
 from web_support import Visit, web_server
 
@@ -90,7 +95,8 @@ def _store(server: Server) -> Store:
 def test_two_players_and_a_signed_out_spectator_at_a_private_table_by_its_code(
     server: Server, visit: Any
 ) -> None:
-    ann = sign_in(visit(), "wann")
+    ann_visit = visit()
+    ann = sign_in(ann_visit, "wann")
     ann.goto(f"{server.base}/#/lobby")
     box = ann.get_by_test_id("private-tables")
     box.locator("select[name=profile]").select_option("generic")
@@ -145,10 +151,83 @@ def test_two_players_and_a_signed_out_spectator_at_a_private_table_by_its_code(
     expect(page.get_by_test_id("chat-blocked")).to_be_visible()  # signed out: reads only
     stored = server.http("GET", f"/api/tables/{table}/chat", server.login(OPERATOR)).json()
     assert [(m["author"], m["text"]) for m in stored] == [("wann", said[0]), ("wbob", said[1])]
+    _a_mute_and_an_operators_deletion(
+        server, table, ann_visit=ann_visit, bob=bob, spectator=page, visit=visit
+    )
     assert not spectator.errors, spectator.errors
     for c in clients.values():
         c.ok(table, "leave")
         c.close()
+
+
+def _chat(server: Server, table: str) -> list[dict[str, Any]]:
+    """The table's chat as stored, oldest first, deleted messages included (read from the
+    database, not through the service)."""
+    store = _store(server)
+    m = chat_messages
+    try:
+        with store.engine.connect() as c:
+            q = sa.select(m).where(m.c.table_id == table).order_by(m.c.id)
+            return [dict(r) for r in c.execute(q).mappings()]
+    finally:
+        store.close()
+
+
+def _shown(stored: list[dict[str, Any]], muted: tuple[str, ...] = ()) -> list[str]:
+    """The lines a page should show of the stored chat: none deleted, none by a muted author."""
+    return [m["text"] for m in stored if m["deleted_at"] is None and m["author"] not in muted]
+
+
+def _a_mute_and_an_operators_deletion(
+    server: Server, table: str, *, ann_visit: Visit, bob: Page, spectator: Page, visit: Any
+) -> None:
+    """At the private table (docs/web.md, "Chat"): wann mutes wbob from her page, so his lines
+    leave it and his next one never reaches it, while wbob's own page and the signed-out
+    spectator's show it and the table stores it; the operator deletes wann's first line from
+    his page: it leaves both players' pages and the spectator's, and the stored chat and the
+    review say who deleted it. Every page is compared with the chat read from the database."""
+    ann = ann_visit.page
+    ann.get_by_role("button", name="Mute wbob").first.click()
+    expect(ann.get_by_text("bob here")).to_have_count(0, timeout=10_000)
+    store = _store(server)
+    try:
+        with store.engine.connect() as c:
+            mutes = c.execute(sa.select(chat_mutes.c.player, chat_mutes.c.muted)).all()
+    finally:
+        store.close()
+    assert ("wann", "wbob") in [tuple(r) for r in mutes]
+    say(bob, "ann cannot read this")
+    say(ann, "ann again")  # once this is on her page, bob's line before it would be too
+    for p, n in ((ann, 2), (bob, 4), (spectator, 4)):
+        expect(p.get_by_test_id("chat-text")).to_have_count(n, timeout=10_000)
+        expect(p.get_by_test_id("chat-text").last).to_have_text("ann again")
+    stored = _chat(server, table)
+    assert [(m["author"], m["text"]) for m in stored[2:]] == [
+        ("wbob", "ann cannot read this"),
+        ("wann", "ann again"),
+    ]
+    assert chat_lines(ann) == _shown(stored, muted=("wbob",)), chat_lines(ann)
+    assert "ann cannot read this" not in chat_lines(ann)
+    sent = [f["message"]["text"] for f in ann_visit.frames if f.get("type") == "chat"]
+    assert "ann again" in sent  # the server sent her no frame with bob's muted line:
+    assert not [f for f in ann_visit.frames if "ann cannot read this" in json.dumps(f)]
+    for p in (bob, spectator):
+        assert chat_lines(p) == _shown(stored), chat_lines(p)
+    boss = sign_in_operator(visit())
+    boss.goto(f"{server.base}/#/table/{table}")
+    line = boss.get_by_test_id("chat-line").filter(has_text="hello from ann")
+    line.get_by_role("button", name="Delete the message of wann").click()
+    for p in (ann, bob, spectator, boss):
+        expect(p.get_by_text("hello from ann")).to_have_count(0, timeout=10_000)
+    stored = _chat(server, table)
+    gone = next(m for m in stored if m["text"] == "hello from ann")
+    assert gone["deleted_by"] == OPERATOR and gone["deleted_at"] is not None, gone
+    assert chat_lines(ann) == _shown(stored, muted=("wbob",)) == ["ann again"]
+    for p in (bob, spectator):
+        assert chat_lines(p) == _shown(stored), chat_lines(p)
+    review = server.http("GET", f"/api/tables/{table}/chat", server.login(OPERATOR)).json()
+    marked = next(m for m in review if m["id"] == gone["id"])
+    assert marked["deleted_by"] == OPERATOR and marked["deleted_at"], marked
 
 
 def test_a_seat_sat_out_on_its_page_no_longer_delays_the_table(server: Server, visit: Any) -> None:
@@ -267,13 +346,3 @@ def test_limits_and_self_exclusion_are_refused_at_the_cashier(server: Server, vi
     excl = pit.get_by_test_id("account-excluded")
     expect(excl).to_have_attribute("data-until", until.isoformat())
     assert not v.errors or all("409" in e or "Failed to load" in e for e in v.errors), v.errors
-
-
-def sign_in_operator(v: Visit) -> Page:
-    page = v.open("#/sign-in")
-    page.get_by_role("tab", name="Sign in").click()
-    page.get_by_label("Account name").fill(OPERATOR)
-    page.get_by_label("Password").fill(PASSWORD)
-    page.locator("form").get_by_role("button", name="Sign in").click()
-    expect(page.locator(".pg-account__name")).to_have_text(OPERATOR)
-    return page
