@@ -5,11 +5,12 @@
   code: opened on the lobby page (the code shown is the stored one), absent from the lobby,
   found by the code typed on another page and by the link; a round played with the spectator's
   page watching, and no hidden tile in any frame it received (the leak check of every spectator
-  test); the two players chat both ways at that table, the spectator reads along (and may not
-  write), and every page shows what the table stored; one player mutes the other (the muted
-  player's next line is stored and the spectator reads it, the muter's page never shows it),
-  and the operator deletes a line from every page (the stored chat and the review mark it
-  deleted), each page compared with the chat read from the database.
+  test) nor drawn on its page while the players hold their tiles unset; the two players chat
+  both ways at that table, the spectator reads along (and may not write), and every page shows
+  what the table stored; one player mutes the other (the muted player's next line is stored
+  and the spectator reads it, the muter's page never receives it), and the operator deletes a
+  line from every page (the stored chat and the review mark it deleted), each page compared
+  with the chat read from the database.
 * A seat sat out on its page no longer delays the table: the wagers window, 10 minutes long,
   waits for the other player only and the round finishes; "I'm back" plays from the next round.
 * The cashier: a daily limit set and a buy-in past it refused; self-exclusion refusing the
@@ -88,6 +89,39 @@ def _policy(table: str, me: str, st: dict[str, Any]) -> list[tuple[str, dict[str
     return []
 
 
+def _holding(table: str, me: str, st: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+    """:func:`_policy`, but holding the tiles dealt unset (the table waits for the setting)."""
+    return [] if st["choices"]["set_now"] else _policy(table, me, st)
+
+
+def _dealt(st: dict[str, Any]) -> bool:
+    """The round waits for the players' settings: their tiles are dealt and not shown."""
+    return st["round"] is not None and st["round"]["phase"] == "setting"
+
+
+def _no_hidden_tile_in_the_dom(page: Page, clients: dict[str, Client], table: str) -> None:
+    """While the players hold their tiles unset, the spectator's page draws them face down and
+    no tile face at all (but the header's brand mark): no piece of a hand is shown before it
+    is exposed (R-SET-02, R-DEAL-03); the players' own states say how many they hold."""
+    held = []
+    for name, c in clients.items():
+        rnd = c.wait_state(table, _dealt, f"{name}'s tiles")["round"]
+        for w in rnd["wagers"]:
+            if w["player"] == name and w["kind"] == "main":
+                pieces = rnd["positions"][w["spot"]]["pieces"]
+                assert pieces is not None and len(pieces) == 4, (name, pieces)
+                held += pieces
+    assert held  # a player who sat down during the wagers plays from the next round
+    page.wait_for_function(
+        "n => document.querySelectorAll('svg.pg-tile[data-tile=back]').length >= n",
+        arg=len(held),
+    )
+    faces = page.locator("svg.pg-tile").evaluate_all(
+        "ts => ts.filter(t => !t.closest('.pg-brand__mark')).map(t => t.dataset.tile)"
+    )  # the header's brand mark, a Teen tile, is no tile of the game
+    assert faces.count("back") >= len(held) and set(faces) == {"back"}, faces
+
+
 def _store(server: Server) -> Store:
     return Store(server.db_url)
 
@@ -133,6 +167,8 @@ def test_two_players_and_a_signed_out_spectator_at_a_private_table_by_its_code(
         c.subscribe(table)
         c.ok(table, "sit", seat=seat, cents=10_000)
         clients[name] = c
+    play(clients, table, _dealt, _holding)  # both hands dealt, neither set yet
+    _no_hidden_tile_in_the_dom(page, clients, table)
     play(clients, table, finished(1), _policy)
     expect(page.locator(".pg-log__line").first).to_be_visible(timeout=20_000)
     states = [f for f in spectator.frames if f.get("type") in ("state", "event")]
