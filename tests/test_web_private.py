@@ -13,6 +13,8 @@
   with the chat read from the database.
 * A seat sat out on its page no longer delays the table: the wagers window, 10 minutes long,
   waits for the other player only and the round finishes; "I'm back" plays from the next round.
+  Likewise a seat that sat out after two of its decision windows in a row ran out, its page
+  open.
 * The cashier: a daily limit set and a buy-in past it refused; self-exclusion refusing the
   next buy-in; each figure the page shows compared with the stored record and the ledger,
   and the pit's account page showing the same.
@@ -57,6 +59,15 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
         setting_seconds=600,
         decision_seconds=600,
         missed_decisions=1000,
+        pause_seconds=0,
+    )
+    srv.open_table(
+        op,
+        id="lapse",
+        profile="generic",
+        wager_seconds=600,
+        setting_seconds=5,
+        decision_seconds=5,
         pause_seconds=0,
     )
     c = srv.client(op)
@@ -292,6 +303,55 @@ def test_a_seat_sat_out_on_its_page_no_longer_delays_the_table(server: Server, v
     back = server.http("GET", "/api/tables/slow", server.login("wcat")).json()
     assert back["choices"]["sit_out"] is True or back["choices"]["returning"] is True
     for c in (dan, op):
+        c.close()
+
+
+def _never_sets(table: str, me: str, st: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+    """wfay declines the bank, wagers and says she is ready, and lets every other decision run
+    out of time; the others play :func:`_policy`."""
+    c = st["choices"]
+    if me != "wfay" or c["bank"] is not None or c["ready"]:
+        return _policy(table, me, st)
+    return []
+
+
+def test_a_seat_sat_out_after_missed_decisions_no_longer_delays_the_table(
+    server: Server, visit: Any
+) -> None:
+    """docs/service.md, "Absent seats": wfay, her page open, wagers in the first round and lets
+    her setting window and her surrender decision run out (5 seconds each): two windows in a
+    row (``missed_decisions`` 2, the default), and she sits out; her page says the table
+    stopped waiting for her decisions, and the next round's wagers window, 10 minutes long,
+    waits for wgus only: that round is played and finished without her wager."""
+    fay = sign_in(visit(), "wfay")
+    c_fay = server.client(server.login("wfay"))
+    gus = server.client(server.player("wgus"))
+    op = server.client(server.login(OPERATOR))
+    op.subscribe("lapse")
+    op.ok("lapse", "pause")
+    for c, seat in ((c_fay, "1"), (gus, "2")):
+        c.subscribe("lapse")
+        c.ok("lapse", "sit", seat=seat, cents=10_000)
+    fay.goto(f"{server.base}/#/table/lapse")
+    expect(fay.get_by_test_id("chat")).to_be_visible(timeout=20_000)
+    op.ok("lapse", "resume")
+    players = {"wfay": c_fay, "wgus": gus}
+    play(players, "lapse", lambda s: s["away"] == ["wfay"], _never_sets)
+    c_fay.close()  # her page stays open: she is connected, only her decisions ran out
+    expect(fay.get_by_test_id("sitting-out")).to_contain_text(
+        "after your last decisions ran out of time", timeout=20_000
+    )
+    st = gus.wait_state(
+        "lapse",
+        lambda s: s["rounds"] == 1 and (s["waiting"] or {}).get("for") == "wagers",
+        "the second round's wagers window",
+    )
+    assert st["waiting"]["who"] == ["wgus"] and st["away"] == ["wfay"]
+    play({"wgus": gus}, "lapse", finished(2), _policy)  # a 600-second window, not waited out
+    st = gus.state["lapse"]
+    assert {w["player"] for w in st["round"]["wagers"]} == {"wgus"}
+    assert st["away"] == ["wfay"]
+    for c in (gus, op):
         c.close()
 
 
