@@ -31,6 +31,7 @@ from paigow.games.tiles.tiles import parse_tile
 from paigow.profiles import get_profile, profile_names
 from service_support import OPERATOR, PASSWORD, Server
 from web_fixtures import browser, visit
+from web_oracle import say
 from web_support import DESKTOP, PHONE, save_shot, web_server
 
 __all__ = ["browser", "visit"]
@@ -391,11 +392,14 @@ def test_rules_page_figures(visit: Any, name: str) -> None:
 
 @pytest.mark.parametrize("locale", ["en", "zh-Hant", "zh-Hans"])
 @pytest.mark.parametrize(("size_name", "size"), [("phone", PHONE), ("desktop", DESKTOP)])
-def test_screenshots(visit: Any, locale: str, size_name: str, size: ViewportSize) -> None:
+def test_screenshots(
+    server: Server, visit: Any, locale: str, size_name: str, size: ViewportSize
+) -> None:
     """The tutorial's first step, a rules page, and a guest's lobby (private tables: open one,
-    join by code) and cashier (player protection) in each language at phone and desktop
-    sizes, each page said in its language (no raw key; in Chinese no English message), for
-    docs/screenshots/ (named in docs/i18n.md)."""
+    join by code), cashier (player protection) and table (seated, with the chat, a line said
+    in it and the sit-out button) in each language at phone and desktop sizes, each page said
+    in its language (no raw key; in Chinese no English message), for docs/screenshots/ (named
+    in docs/i18n.md)."""
     v = visit(size)
     page = v.open("#/how-to-play")
     switch(page, locale)
@@ -419,4 +423,19 @@ def test_screenshots(visit: Any, locale: str, size_name: str, size: ViewportSize
     expect(page.get_by_test_id("protection")).to_be_visible()
     said_in(page, locale)
     assert save_shot(page, f"cashier-{locale}-{size_name}.png").is_file()
+    table = f"chat-{locale.lower()}-{size_name}"  # a table of its own: the same picture each run
+    server.open_table(
+        server.login(OPERATOR), id=table, profile="generic", wager_seconds=600, pause_seconds=600
+    )
+    switch(page, "en")
+    page.goto(f"{v.base}#/table/{table}")
+    actions = page.get_by_test_id("actions")
+    actions.get_by_role("radio", name="Seat 1").check()
+    actions.get_by_role("button", name="Sit down at seat 1").click()
+    expect(page.get_by_test_id("my-chips")).to_be_visible()
+    say(page, {"en": "Good luck, everyone!", "zh-Hant": "祝大家好運！"}.get(locale, "祝大家好运！"))
+    switch(page, locale)
+    expect(page.get_by_test_id("chat-text")).to_have_count(1)
+    said_in(page, locale)
+    assert save_shot(page, f"table-chat-{locale}-{size_name}.png").is_file()
     assert v.errors == [] and v.outside == [], (v.errors, v.outside)
