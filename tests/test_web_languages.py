@@ -31,13 +31,15 @@ from paigow.games.tiles.tiles import parse_tile
 from paigow.profiles import get_profile, profile_names
 from service_support import OPERATOR, PASSWORD, Server
 from web_fixtures import browser, visit
+from web_oracle import say
 from web_support import DESKTOP, PHONE, save_shot, web_server
 
 __all__ = ["browser", "visit"]
 
 ROOT = Path(__file__).resolve().parents[1]
 MESSAGES = ROOT / "web" / "src" / "i18n" / "messages"
-KEYS = set(json.loads((MESSAGES / "en.json").read_text(encoding="utf-8")))
+ENGLISH: dict[str, str] = json.loads((MESSAGES / "en.json").read_text(encoding="utf-8"))
+KEYS = set(ENGLISH)
 
 
 @pytest.fixture(scope="module")
@@ -58,6 +60,34 @@ def no_raw_key(page: Page) -> None:
     assert not shown, shown
 
 
+def no_english(page: Page, locale: str) -> None:
+    """No English message stands in a Chinese page's text for one its catalogue lacks (the
+    client falls back to English): every plain English message of two words or more (no
+    argument, no markup) that ``locale``'s catalogue says otherwise is absent from the page's
+    text, but for the text marked English on purpose (``lang="en"``: a source's own title)."""
+    own = json.loads((MESSAGES / f"{locale}.json").read_text(encoding="utf-8"))
+    text = page.evaluate(
+        "() => { const en = [...document.querySelectorAll('body [lang=en]')];"
+        " const was = en.map(e => e.style.display); en.forEach(e => { e.style.display = 'none'; });"
+        " const t = document.body.innerText;"
+        " en.forEach((e, k) => { e.style.display = was[k]; }); return t; }"
+    )
+    plain = [
+        v
+        for k, v in ENGLISH.items()
+        if "{" not in v and "<" not in v and " " in v.strip() and own.get(k) != v
+    ]
+    shown = [v for v in plain if v in text]
+    assert not shown, shown
+
+
+def said_in(page: Page, locale: str) -> None:
+    """The page says everything in ``locale``: no raw key, and in Chinese no English message."""
+    no_raw_key(page)
+    if locale != "en":
+        no_english(page, locale)
+
+
 def switch(page: Page, locale: str) -> None:
     page.get_by_test_id("language").select_option(locale)
     expect(page.locator("html")).to_have_attribute("lang", locale)
@@ -67,11 +97,13 @@ def switch(page: Page, locale: str) -> None:
 
 
 PAGES: dict[str, dict[str, list[str]]] = {
-    # locale -> page -> words the page must show
+    # locale -> page -> words the page must show (the trainer last: the reload is of its page)
     "zh-Hant": {
         "#/lobby": ["大廳", "開放中的牌桌", "玩法教學"],
         "#/table/lang": ["lang 號桌", "座位", "牌桌聊天", "登入後即可聊天"],
         "#/how-to-play": ["三十二張骨牌", "天牌", "地牌", "人牌", "和牌", "梅花", "長三", "板凳"],
+        "#/sign-in": ["登入", "以訪客身分遊戲", "帳戶名稱"],
+        "#/rules/colorado": ["牌型與排牌", "坐莊"],
         "#/trainer": ["練習", "排這手牌"],
     },
     "zh-Hans": {
@@ -87,6 +119,8 @@ PAGES: dict[str, dict[str, list[str]]] = {
             "零霖六",
             "杂九",
         ],
+        "#/sign-in": ["登录", "以访客身份游戏", "账户名称"],
+        "#/rules/colorado": ["牌型与排牌", "坐庄"],
         "#/trainer": ["练习", "排这手牌"],
     },
 }
@@ -94,8 +128,9 @@ PAGES: dict[str, dict[str, list[str]]] = {
 
 @pytest.mark.parametrize("locale", ["zh-Hant", "zh-Hans"])
 def test_every_page_in_chinese(visit: Any, locale: str) -> None:
-    """The switch turns the lobby, a table, the tutorial and the trainer into the language
-    chosen; no raw key anywhere; the choice survives a reload."""
+    """The switch turns the lobby, a table, the tutorial, the trainer, the sign-in page and a
+    rules page into the language chosen; no raw key and no English message anywhere; the
+    choice survives a reload."""
     v = visit(DESKTOP)
     page = v.open("#/lobby")
     expect(page.get_by_role("heading", name="Lobby", exact=True)).to_be_visible()
@@ -106,6 +141,7 @@ def test_every_page_in_chinese(visit: Any, locale: str) -> None:
             # The trainer deals on the compute pool: on a loaded machine that takes seconds.
             expect(page.get_by_text(w, exact=False).first).to_be_visible(timeout=30_000)
         no_raw_key(page)
+        no_english(page, locale)
     page.reload()
     expect(page.locator("html")).to_have_attribute("lang", locale)
     expect(page.get_by_text(PAGES[locale]["#/trainer"][0]).first).to_be_visible()
@@ -135,7 +171,8 @@ PIT: dict[str, dict[str, list[str]]] = {
 
 @pytest.mark.parametrize("locale", ["zh-Hant", "zh-Hans"])
 def test_the_pit_in_chinese(visit: Any, locale: str) -> None:
-    """The operator's pit, each section, in the language chosen: its words, no raw key."""
+    """The operator's pit, each section, in the language chosen: its words, no raw key and no
+    English message."""
     v = visit(DESKTOP)
     page = v.open("#/sign-in")
     page.get_by_role("tab", name="Sign in").click()
@@ -149,6 +186,7 @@ def test_the_pit_in_chinese(visit: Any, locale: str) -> None:
         for w in words:
             expect(page.get_by_text(w, exact=False).first).to_be_visible()
         no_raw_key(page)
+        no_english(page, locale)
     assert v.errors == [] and v.outside == [], (v.errors, v.outside)
 
 
@@ -354,17 +392,23 @@ def test_rules_page_figures(visit: Any, name: str) -> None:
 
 @pytest.mark.parametrize("locale", ["en", "zh-Hant", "zh-Hans"])
 @pytest.mark.parametrize(("size_name", "size"), [("phone", PHONE), ("desktop", DESKTOP)])
-def test_screenshots(visit: Any, locale: str, size_name: str, size: ViewportSize) -> None:
+def test_screenshots(
+    server: Server, visit: Any, locale: str, size_name: str, size: ViewportSize
+) -> None:
     """The tutorial's first step, a rules page, and a guest's lobby (private tables: open one,
-    join by code) and cashier (player protection) in each language at phone and desktop
-    sizes, for docs/screenshots/ (named in docs/i18n.md)."""
+    join by code), cashier (player protection) and table (seated, with the chat, a line said
+    in it and the sit-out button) in each language at phone and desktop sizes, each page said
+    in its language (no raw key; in Chinese no English message), for docs/screenshots/ (named
+    in docs/i18n.md)."""
     v = visit(size)
     page = v.open("#/how-to-play")
     switch(page, locale)
     expect(page.get_by_test_id("tutorial").locator("li[data-tile]")).to_have_count(21)
+    said_in(page, locale)
     assert save_shot(page, f"tutorial-{locale}-{size_name}.png").is_file()
     page.goto(v.base + "#/rules/colorado")
     expect(page.get_by_test_id("rules")).to_be_visible()
+    said_in(page, locale)
     assert save_shot(page, f"rules-{locale}-{size_name}.png").is_file()
     switch(page, "en")
     page.goto(v.base + "#/sign-in")
@@ -373,10 +417,25 @@ def test_screenshots(visit: Any, locale: str, size_name: str, size: ViewportSize
     switch(page, locale)
     page.goto(v.base + "#/lobby")
     expect(page.get_by_test_id("private-tables")).to_be_visible()
-    no_raw_key(page)
+    said_in(page, locale)
     assert save_shot(page, f"lobby-{locale}-{size_name}.png").is_file()
     page.goto(v.base + "#/cashier")
     expect(page.get_by_test_id("protection")).to_be_visible()
-    no_raw_key(page)
+    said_in(page, locale)
     assert save_shot(page, f"cashier-{locale}-{size_name}.png").is_file()
+    table = f"chat-{locale.lower()}-{size_name}"  # a table of its own: the same picture each run
+    server.open_table(
+        server.login(OPERATOR), id=table, profile="generic", wager_seconds=600, pause_seconds=600
+    )
+    switch(page, "en")
+    page.goto(f"{v.base}#/table/{table}")
+    actions = page.get_by_test_id("actions")
+    actions.get_by_role("radio", name="Seat 1").check()
+    actions.get_by_role("button", name="Sit down at seat 1").click()
+    expect(page.get_by_test_id("my-chips")).to_be_visible()
+    say(page, {"en": "Good luck, everyone!", "zh-Hant": "祝大家好運！"}.get(locale, "祝大家好运！"))
+    switch(page, locale)
+    expect(page.get_by_test_id("chat-text")).to_have_count(1)
+    said_in(page, locale)
+    assert save_shot(page, f"table-chat-{locale}-{size_name}.png").is_file()
     assert v.errors == [] and v.outside == [], (v.errors, v.outside)

@@ -5,10 +5,16 @@
   code: opened on the lobby page (the code shown is the stored one), absent from the lobby,
   found by the code typed on another page and by the link; a round played with the spectator's
   page watching, and no hidden tile in any frame it received (the leak check of every spectator
-  test); the two players chat both ways at that table, the spectator reads along (and may not
-  write), and every page shows what the table stored.
+  test) nor drawn on its page while the players hold their tiles unset; the two players chat
+  both ways at that table, the spectator reads along (and may not write), and every page shows
+  what the table stored; one player mutes the other (the muted player's next line is stored
+  and the spectator reads it, the muter's page never receives it), and the operator deletes a
+  line from every page (the stored chat and the review mark it deleted), each page compared
+  with the chat read from the database.
 * A seat sat out on its page no longer delays the table: the wagers window, 10 minutes long,
   waits for the other player only and the round finishes; "I'm back" plays from the next round.
+  Likewise a seat that sat out after two of its decision windows in a row ran out, its page
+  open.
 * The cashier: a daily limit set and a buy-in past it refused; self-exclusion refusing the
   next buy-in; each figure the page shows compared with the stored record and the ledger,
   and the pit's account page showing the same.
@@ -17,6 +23,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import json
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -28,10 +35,11 @@ from playwright.sync_api import Page, expect
 from paigow.service import schema as db
 from paigow.service.private.rooms import owned
 from paigow.service.protection.tables import protection
+from paigow.service.social.tables import chat_messages, chat_mutes
 from paigow.service.store import Store
-from service_support import OPERATOR, PASSWORD, Client, Server
+from service_support import OPERATOR, Client, Server
 from web_fixtures import browser, visit
-from web_oracle import chat_lines, finished, play, say, sign_in
+from web_oracle import chat_lines, finished, play, say, sign_in, sign_in_operator
 from web_players import hidden_leaks
 from web_support import Visit, web_server
 
@@ -51,6 +59,15 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
         setting_seconds=600,
         decision_seconds=600,
         missed_decisions=1000,
+        pause_seconds=0,
+    )
+    srv.open_table(
+        op,
+        id="lapse",
+        profile="generic",
+        wager_seconds=600,
+        setting_seconds=5,
+        decision_seconds=5,
         pause_seconds=0,
     )
     c = srv.client(op)
@@ -83,6 +100,39 @@ def _policy(table: str, me: str, st: dict[str, Any]) -> list[tuple[str, dict[str
     return []
 
 
+def _holding(table: str, me: str, st: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+    """:func:`_policy`, but holding the tiles dealt unset (the table waits for the setting)."""
+    return [] if st["choices"]["set_now"] else _policy(table, me, st)
+
+
+def _dealt(st: dict[str, Any]) -> bool:
+    """The round waits for the players' settings: their tiles are dealt and not shown."""
+    return st["round"] is not None and st["round"]["phase"] == "setting"
+
+
+def _no_hidden_tile_in_the_dom(page: Page, clients: dict[str, Client], table: str) -> None:
+    """While the players hold their tiles unset, the spectator's page draws them face down and
+    no tile face at all (but the header's brand mark): no piece of a hand is shown before it
+    is exposed (R-SET-02, R-DEAL-03); the players' own states say how many they hold."""
+    held = []
+    for name, c in clients.items():
+        rnd = c.wait_state(table, _dealt, f"{name}'s tiles")["round"]
+        for w in rnd["wagers"]:
+            if w["player"] == name and w["kind"] == "main":
+                pieces = rnd["positions"][w["spot"]]["pieces"]
+                assert pieces is not None and len(pieces) == 4, (name, pieces)
+                held += pieces
+    assert held  # a player who sat down during the wagers plays from the next round
+    page.wait_for_function(
+        "n => document.querySelectorAll('svg.pg-tile[data-tile=back]').length >= n",
+        arg=len(held),
+    )
+    faces = page.locator("svg.pg-tile").evaluate_all(
+        "ts => ts.filter(t => !t.closest('.pg-brand__mark')).map(t => t.dataset.tile)"
+    )  # the header's brand mark, a Teen tile, is no tile of the game
+    assert faces.count("back") >= len(held) and set(faces) == {"back"}, faces
+
+
 def _store(server: Server) -> Store:
     return Store(server.db_url)
 
@@ -90,7 +140,8 @@ def _store(server: Server) -> Store:
 def test_two_players_and_a_signed_out_spectator_at_a_private_table_by_its_code(
     server: Server, visit: Any
 ) -> None:
-    ann = sign_in(visit(), "wann")
+    ann_visit = visit()
+    ann = sign_in(ann_visit, "wann")
     ann.goto(f"{server.base}/#/lobby")
     box = ann.get_by_test_id("private-tables")
     box.locator("select[name=profile]").select_option("generic")
@@ -127,6 +178,8 @@ def test_two_players_and_a_signed_out_spectator_at_a_private_table_by_its_code(
         c.subscribe(table)
         c.ok(table, "sit", seat=seat, cents=10_000)
         clients[name] = c
+    play(clients, table, _dealt, _holding)  # both hands dealt, neither set yet
+    _no_hidden_tile_in_the_dom(page, clients, table)
     play(clients, table, finished(1), _policy)
     expect(page.locator(".pg-log__line").first).to_be_visible(timeout=20_000)
     states = [f for f in spectator.frames if f.get("type") in ("state", "event")]
@@ -145,10 +198,83 @@ def test_two_players_and_a_signed_out_spectator_at_a_private_table_by_its_code(
     expect(page.get_by_test_id("chat-blocked")).to_be_visible()  # signed out: reads only
     stored = server.http("GET", f"/api/tables/{table}/chat", server.login(OPERATOR)).json()
     assert [(m["author"], m["text"]) for m in stored] == [("wann", said[0]), ("wbob", said[1])]
+    _a_mute_and_an_operators_deletion(
+        server, table, ann_visit=ann_visit, bob=bob, spectator=page, visit=visit
+    )
     assert not spectator.errors, spectator.errors
     for c in clients.values():
         c.ok(table, "leave")
         c.close()
+
+
+def _chat(server: Server, table: str) -> list[dict[str, Any]]:
+    """The table's chat as stored, oldest first, deleted messages included (read from the
+    database, not through the service)."""
+    store = _store(server)
+    m = chat_messages
+    try:
+        with store.engine.connect() as c:
+            q = sa.select(m).where(m.c.table_id == table).order_by(m.c.id)
+            return [dict(r) for r in c.execute(q).mappings()]
+    finally:
+        store.close()
+
+
+def _shown(stored: list[dict[str, Any]], muted: tuple[str, ...] = ()) -> list[str]:
+    """The lines a page should show of the stored chat: none deleted, none by a muted author."""
+    return [m["text"] for m in stored if m["deleted_at"] is None and m["author"] not in muted]
+
+
+def _a_mute_and_an_operators_deletion(
+    server: Server, table: str, *, ann_visit: Visit, bob: Page, spectator: Page, visit: Any
+) -> None:
+    """At the private table (docs/web.md, "Chat"): wann mutes wbob from her page, so his lines
+    leave it and his next one never reaches it, while wbob's own page and the signed-out
+    spectator's show it and the table stores it; the operator deletes wann's first line from
+    his page: it leaves both players' pages and the spectator's, and the stored chat and the
+    review say who deleted it. Every page is compared with the chat read from the database."""
+    ann = ann_visit.page
+    ann.get_by_role("button", name="Mute wbob").first.click()
+    expect(ann.get_by_text("bob here")).to_have_count(0, timeout=10_000)
+    store = _store(server)
+    try:
+        with store.engine.connect() as c:
+            mutes = c.execute(sa.select(chat_mutes.c.player, chat_mutes.c.muted)).all()
+    finally:
+        store.close()
+    assert ("wann", "wbob") in [tuple(r) for r in mutes]
+    say(bob, "ann cannot read this")
+    say(ann, "ann again")  # once this is on her page, bob's line before it would be too
+    for p, n in ((ann, 2), (bob, 4), (spectator, 4)):
+        expect(p.get_by_test_id("chat-text")).to_have_count(n, timeout=10_000)
+        expect(p.get_by_test_id("chat-text").last).to_have_text("ann again")
+    stored = _chat(server, table)
+    assert [(m["author"], m["text"]) for m in stored[2:]] == [
+        ("wbob", "ann cannot read this"),
+        ("wann", "ann again"),
+    ]
+    assert chat_lines(ann) == _shown(stored, muted=("wbob",)), chat_lines(ann)
+    assert "ann cannot read this" not in chat_lines(ann)
+    sent = [f["message"]["text"] for f in ann_visit.frames if f.get("type") == "chat"]
+    assert "ann again" in sent  # the server sent her no frame with bob's muted line:
+    assert not [f for f in ann_visit.frames if "ann cannot read this" in json.dumps(f)]
+    for p in (bob, spectator):
+        assert chat_lines(p) == _shown(stored), chat_lines(p)
+    boss = sign_in_operator(visit())
+    boss.goto(f"{server.base}/#/table/{table}")
+    line = boss.get_by_test_id("chat-line").filter(has_text="hello from ann")
+    line.get_by_role("button", name="Delete the message of wann").click()
+    for p in (ann, bob, spectator, boss):
+        expect(p.get_by_text("hello from ann")).to_have_count(0, timeout=10_000)
+    stored = _chat(server, table)
+    gone = next(m for m in stored if m["text"] == "hello from ann")
+    assert gone["deleted_by"] == OPERATOR and gone["deleted_at"] is not None, gone
+    assert chat_lines(ann) == _shown(stored, muted=("wbob",)) == ["ann again"]
+    for p in (bob, spectator):
+        assert chat_lines(p) == _shown(stored), chat_lines(p)
+    review = server.http("GET", f"/api/tables/{table}/chat", server.login(OPERATOR)).json()
+    marked = next(m for m in review if m["id"] == gone["id"])
+    assert marked["deleted_by"] == OPERATOR and marked["deleted_at"], marked
 
 
 def test_a_seat_sat_out_on_its_page_no_longer_delays_the_table(server: Server, visit: Any) -> None:
@@ -177,6 +303,55 @@ def test_a_seat_sat_out_on_its_page_no_longer_delays_the_table(server: Server, v
     back = server.http("GET", "/api/tables/slow", server.login("wcat")).json()
     assert back["choices"]["sit_out"] is True or back["choices"]["returning"] is True
     for c in (dan, op):
+        c.close()
+
+
+def _never_sets(table: str, me: str, st: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+    """wfay declines the bank, wagers and says she is ready, and lets every other decision run
+    out of time; the others play :func:`_policy`."""
+    c = st["choices"]
+    if me != "wfay" or c["bank"] is not None or c["ready"]:
+        return _policy(table, me, st)
+    return []
+
+
+def test_a_seat_sat_out_after_missed_decisions_no_longer_delays_the_table(
+    server: Server, visit: Any
+) -> None:
+    """docs/service.md, "Absent seats": wfay, her page open, wagers in the first round and lets
+    her setting window and her surrender decision run out (5 seconds each): two windows in a
+    row (``missed_decisions`` 2, the default), and she sits out; her page says the table
+    stopped waiting for her decisions, and the next round's wagers window, 10 minutes long,
+    waits for wgus only: that round is played and finished without her wager."""
+    fay = sign_in(visit(), "wfay")
+    c_fay = server.client(server.login("wfay"))
+    gus = server.client(server.player("wgus"))
+    op = server.client(server.login(OPERATOR))
+    op.subscribe("lapse")
+    op.ok("lapse", "pause")
+    for c, seat in ((c_fay, "1"), (gus, "2")):
+        c.subscribe("lapse")
+        c.ok("lapse", "sit", seat=seat, cents=10_000)
+    fay.goto(f"{server.base}/#/table/lapse")
+    expect(fay.get_by_test_id("chat")).to_be_visible(timeout=20_000)
+    op.ok("lapse", "resume")
+    players = {"wfay": c_fay, "wgus": gus}
+    play(players, "lapse", lambda s: s["away"] == ["wfay"], _never_sets)
+    c_fay.close()  # her page stays open: she is connected, only her decisions ran out
+    expect(fay.get_by_test_id("sitting-out")).to_contain_text(
+        "after your last decisions ran out of time", timeout=20_000
+    )
+    st = gus.wait_state(
+        "lapse",
+        lambda s: s["rounds"] == 1 and (s["waiting"] or {}).get("for") == "wagers",
+        "the second round's wagers window",
+    )
+    assert st["waiting"]["who"] == ["wgus"] and st["away"] == ["wfay"]
+    play({"wgus": gus}, "lapse", finished(2), _policy)  # a 600-second window, not waited out
+    st = gus.state["lapse"]
+    assert {w["player"] for w in st["round"]["wagers"]} == {"wgus"}
+    assert st["away"] == ["wfay"]
+    for c in (gus, op):
         c.close()
 
 
@@ -267,13 +442,3 @@ def test_limits_and_self_exclusion_are_refused_at_the_cashier(server: Server, vi
     excl = pit.get_by_test_id("account-excluded")
     expect(excl).to_have_attribute("data-until", until.isoformat())
     assert not v.errors or all("409" in e or "Failed to load" in e for e in v.errors), v.errors
-
-
-def sign_in_operator(v: Visit) -> Page:
-    page = v.open("#/sign-in")
-    page.get_by_role("tab", name="Sign in").click()
-    page.get_by_label("Account name").fill(OPERATOR)
-    page.get_by_label("Password").fill(PASSWORD)
-    page.locator("form").get_by_role("button", name="Sign in").click()
-    expect(page.locator(".pg-account__name")).to_have_text(OPERATOR)
-    return page

@@ -21,7 +21,7 @@ from playwright.sync_api import Page, expect
 
 from service_support import OPERATOR, PASSWORD, Server
 from web_fixtures import browser, visit
-from web_oracle import chat_lines, say, sign_in
+from web_oracle import chat_lines, say, sign_in, sign_in_operator
 from web_support import Visit, web_server
 
 __all__ = ["browser", "visit"]
@@ -94,12 +94,7 @@ def test_a_mute_and_an_operators_deletion(server: Server, visit: Any) -> None:
     assert "second from cat" in chat_lines(rail)
     expect(ben.get_by_test_id("chat-text").last).to_have_text("ben is here", timeout=10_000)
     assert not [t for t in chat_lines(ben) if "cat" in t and "from" in t]
-    boss = visit().open("#/sign-in")  # the operator, through the page
-    boss.get_by_role("tab", name="Sign in").click()
-    boss.get_by_label("Account name").fill(OPERATOR)
-    boss.get_by_label("Password").fill(PASSWORD)
-    boss.locator("form").get_by_role("button", name="Sign in").click()
-    expect(boss.locator(".pg-account__name")).to_have_text(OPERATOR)
+    boss = sign_in_operator(visit())  # the operator, through the page
     boss.goto(f"{server.base}/#/table/talk")
     line = boss.get_by_test_id("chat-line").filter(has_text="ben is here")
     line.get_by_role("button", name="Delete the message of ben2").click()
@@ -159,12 +154,7 @@ def test_the_pit_moderates_the_chat(server: Server, visit: Any) -> None:
     mona = seated_page(server, visit, "mona", "6")
     say(mona, "spam from mona <i>x</i>")
     say(mona, "a fair word")
-    boss = visit().open("#/sign-in")
-    boss.get_by_role("tab", name="Sign in").click()
-    boss.get_by_label("Account name").fill(OPERATOR)
-    boss.get_by_label("Password").fill(PASSWORD)
-    boss.locator("form").get_by_role("button", name="Sign in").click()
-    expect(boss.locator(".pg-account__name")).to_have_text(OPERATOR)
+    boss = sign_in_operator(visit())
     boss.goto(f"{server.base}/#/pit/moderation")
     boss.locator("select[name=moderation-table]").select_option("talk")
     rows = boss.get_by_test_id("review-row")

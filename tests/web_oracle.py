@@ -20,7 +20,7 @@ from typing import Any
 
 from playwright.sync_api import Page, expect
 
-from service_support import PASSWORD, Client
+from service_support import OPERATOR, PASSWORD, Client
 from web_support import Visit
 
 __all__ = [
@@ -34,6 +34,7 @@ __all__ = [
     "play",
     "say",
     "sign_in",
+    "sign_in_operator",
 ]
 
 _MONEY = re.compile(r"([+−-]?)\$([\d,]+)\.(\d\d)")
@@ -294,6 +295,17 @@ def sign_in(v: Visit, name: str) -> Page:
     page.get_by_label("Password").fill(PASSWORD)
     page.get_by_role("button", name="Create account and play").click()
     expect(page.locator(".pg-account__name")).to_have_text(name)
+    return page
+
+
+def sign_in_operator(v: Visit) -> Page:
+    """Sign the operator in through the sign-in page; the page, signed in."""
+    page = v.open("#/sign-in")
+    page.get_by_role("tab", name="Sign in").click()
+    page.get_by_label("Account name").fill(OPERATOR)
+    page.get_by_label("Password").fill(PASSWORD)
+    page.locator("form").get_by_role("button", name="Sign in").click()
+    expect(page.locator(".pg-account__name")).to_have_text(OPERATOR)
     return page
 
 

@@ -74,6 +74,7 @@ time::after {
   content: "2026-01-01 20:00 UTC"; position: absolute; left: 0; top: 0;
   white-space: nowrap; color: #c4c9bd;
 }
+.pg-chat__meta time::after { content: "20:00"; }
 """
 
 

@@ -6,6 +6,7 @@ import { useI18n } from "../i18n/i18n";
 import { OptionToggle, PayTableSelect } from "./optionFields";
 import type { Said } from "../i18n/said";
 import { say } from "../i18n/said";
+import { profileTitle } from "../pages/profiles";
 import { OpenTableForm } from "./OpenTableForm";
 import { usePoll } from "./usePoll";
 import type { Configure, FloorTable, Look, PitApi } from "./pitApi";
@@ -173,7 +174,7 @@ function TableCard({
     <article class="pg-card-panel pg-pit__table" aria-labelledby={`floor-${t.id}`} data-table={t.id}>
       <header class="pg-pit__head">
         <h2 id={`floor-${t.id}`}>
-          {t.id} <span class="pg-subtitle">{t.title}</span>
+          {t.id} <span class="pg-subtitle">{profileTitle(i, t.profile, t.title)}</span>
         </h2>
         <span class="pg-tag" data-testid="phase">
           {i.t("pit.phase", {
