@@ -104,6 +104,10 @@ PAGES: dict[str, dict[str, list[str]]] = {
         "#/how-to-play": ["三十二張骨牌", "天牌", "地牌", "人牌", "和牌", "梅花", "長三", "板凳"],
         "#/sign-in": ["登入", "以訪客身分遊戲", "帳戶名稱"],
         "#/rules/colorado": ["牌型與排牌", "坐莊"],
+        "#/rules": ["各桌規則"],
+        "#/recall/lang": ["lang 號桌：最近的牌局"],
+        "#/join/ZZZZZZ": ["加入牌桌", "沒有開著的牌桌使用代碼", "返回大廳"],
+        "#/no-such-page": ["找不到頁面"],
         "#/trainer": ["練習", "排這手牌"],
     },
     "zh-Hans": {
@@ -121,6 +125,10 @@ PAGES: dict[str, dict[str, list[str]]] = {
         ],
         "#/sign-in": ["登录", "以访客身份游戏", "账户名称"],
         "#/rules/colorado": ["牌型与排牌", "坐庄"],
+        "#/rules": ["各桌规则"],
+        "#/recall/lang": ["lang 号桌：最近的牌局"],
+        "#/join/ZZZZZZ": ["加入牌桌", "没有开着的牌桌使用代码", "返回大厅"],
+        "#/no-such-page": ["找不到页面"],
         "#/trainer": ["练习", "排这手牌"],
     },
 }
@@ -128,8 +136,9 @@ PAGES: dict[str, dict[str, list[str]]] = {
 
 @pytest.mark.parametrize("locale", ["zh-Hant", "zh-Hans"])
 def test_every_page_in_chinese(visit: Any, locale: str) -> None:
-    """The switch turns the lobby, a table, the tutorial, the trainer, the sign-in page and a
-    rules page into the language chosen; no raw key and no English message anywhere; the
+    """The switch turns the lobby, a table, the tutorial, the trainer, the sign-in page, the
+    rules pages, a table's recall, the join page of a code no table has and the page of an
+    address the client does not know into the language chosen; no raw key and no English message anywhere; the
     choice survives a reload."""
     v = visit(DESKTOP)
     page = v.open("#/lobby")
@@ -147,7 +156,10 @@ def test_every_page_in_chinese(visit: Any, locale: str) -> None:
     expect(page.get_by_text(PAGES[locale]["#/trainer"][0]).first).to_be_visible()
     switch(page, "en")
     expect(page.get_by_role("heading", name="Trainer", exact=True)).to_be_visible()
-    assert v.errors == [] and v.outside == [], (v.errors, v.outside)
+    # the one error: the browser's line for the join page's lookup of a code no table has,
+    # which the service answers 404 (GET /api/private-tables/{code})
+    assert [e for e in v.errors if "404 (Not Found)" not in e] == [], v.errors
+    assert len(v.errors) == 1 and v.outside == [], (v.errors, v.outside)
 
 
 PIT: dict[str, dict[str, list[str]]] = {
