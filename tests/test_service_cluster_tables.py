@@ -9,7 +9,8 @@
   holds it (docs/scaling.md, "A table has one owner at a time"): the lease is taken before the
   table is stored, so every opening is answered 201, never a server error.
 * The pit's floor on either process lists every open table with what the operator may do,
-  the tables the other process runs too (seen through a replica), never a server error; a
+  the tables the other process runs too (asked of their owner: no replica is made for the
+  floor, counted), never a server error; a
   table's rules (``/info``) and rounds (``/history``) are answered by either process.
 * Tables closed do not count in a process's share (docs/scaling.md, "Sharing the tables
   out"): after one process's tables are closed, the other gives back what is over its share
@@ -20,15 +21,20 @@
 from __future__ import annotations
 
 import contextlib
+import json
 import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
 import pytest
 import sqlalchemy as sa
+from hypothesis import given
+from hypothesis import strategies as st
 
 from paigow.service import leases
+from paigow.service.floor_ask import parts_of
 from paigow.service.private.tables import private_tables
 from paigow.service.schema import tables as db_tables
 from paigow.service.store import Store
@@ -161,7 +167,8 @@ def test_the_floor_of_either_process_lists_the_tables_of_both(
             assert time.monotonic() < deadline, "the owners' announcements never arrived"
             time.sleep(0.2)
     for srv in (a, b):
-        r = srv.http("GET", "/api/pit/floor", srv.login(OPERATOR))
+        op = srv.login(OPERATOR)
+        r = srv.http("GET", "/api/pit/floor", op)
         assert r.status_code == 200, r.text
         rows = {t["id"]: t for t in r.json()}
         assert {"floor-a", "floor-b"} <= set(rows), sorted(rows)
@@ -169,6 +176,14 @@ def test_the_floor_of_either_process_lists_the_tables_of_both(
             row = rows[tid]
             assert row["profile"] == "generic" and row["paused"] is False, row
             assert row["can"]["pause"] is True and row["can"]["close"] is True, row
+        # the other process's table was asked of its owner: no replica made for the floor
+        work = srv.http("GET", "/api/cluster", op).json()
+        assert work["replicas"] == [] and work["replicas_created"] == 0, work
+        assert work["floors_asked"] >= 1, work
+    pause = a.http("POST", "/api/pit/tables/floor-b/pause", a.login(OPERATOR))
+    assert pause.status_code == 200, pause.text
+    rows = {t["id"]: t for t in a.http("GET", "/api/pit/floor", a.login(OPERATOR)).json()}
+    assert rows["floor-b"]["paused"] is True and rows["floor-b"]["can"]["resume"] is True
     for srv in (a, b):  # a table's rules and its rounds are answered by either process
         for tid in ("floor-a", "floor-b"):
             info = srv.http("GET", f"/api/tables/{tid}/info")
@@ -238,3 +253,23 @@ def test_closed_tables_leave_the_share_and_every_open_table_stays_held(
             r = a.http("POST", f"/api/tables/b{i}/close", ops[a])
             assert r.status_code == 200, (i, r.text)
         assert held_now(url)[0] == set()
+
+
+@given(
+    st.lists(
+        st.dictionaries(st.sampled_from(["id", "x", "y"]), st.text(max_size=300), min_size=1),
+        max_size=60,
+    ),
+    st.integers(200, 2000),
+)
+def test_an_owners_floor_answer_is_cut_into_parts_that_fit_a_notification(
+    rows: list[dict[str, Any]], room: int
+) -> None:
+    # The owners' answers travel as PostgreSQL notifications (under 8,000 bytes): each part
+    # under the room given, unless one row alone is larger; together, the rows in order.
+    parts = parts_of(rows, room)
+    assert [r for p in parts for r in p] == rows
+    assert all(p for p in parts) or parts == [[]]
+    for p in parts:
+        size = sum(len(json.dumps(r, separators=(",", ":")).encode()) + 1 for r in p)
+        assert size <= room or len(p) == 1, (size, len(p))

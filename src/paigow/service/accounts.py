@@ -56,7 +56,8 @@ if TYPE_CHECKING:
 
 
 class Connection(Protocol):
-    """What the accounts use of a websocket client (:class:`paigow.service.connection.Connection`)."""
+    """What the accounts use of a websocket client
+    (:class:`paigow.service.connection.Connection`)."""
 
     @property
     def session(self) -> str | None: ...

@@ -32,6 +32,7 @@ from . import leases
 from .actor import TableActor
 from .cluster_host import Host, HostOptions
 from .fanout import EVENTS, SESSIONS, TABLES, PgFanout, channel_of
+from .floor_ask import FloorAsk
 from .forwarding import CLOSE, Forwarding
 from .lobby import lobby_entry
 from .replicas import (
@@ -74,6 +75,8 @@ class Cluster(Forwarding):
         self.fanout = PgFanout(
             url.render_as_string(hide_password=False), self.instance, self._message, self._resync
         )
+        #: The pit's floor: the other processes asked for the tables they run.
+        self.floors = FloorAsk(self.fanout, self.store, self.instance)
 
     # ------------------------------------------------------------------ life
     async def start(self) -> list[str]:
@@ -120,6 +123,8 @@ class Cluster(Forwarding):
             "runs": sorted(self.held),
             "replicas": sorted(t for t, a in self.svc.actors.items() if not a.owner),
             **self.work.to_json(self.announcer, self.directory),
+            "floors_asked": self.floors.asked,
+            "floors_answered": self.floors.answered,
         }
 
     # ------------------------------------------------------------------ tables
@@ -411,6 +416,9 @@ class Cluster(Forwarding):
             self.svc.chat.remote(msg)
         elif op == "revoke" and isinstance(msg.get("sessions"), list):
             self.svc.accounts.close([str(h) for h in msg["sessions"]], str(msg.get("why", "")))
+        elif op == "floor?" or (op == "floor" and channel == self.fanout.mine):
+            for answer in self.floors.heard(msg, self.svc.actors):
+                self._spawn(self.fanout.publish(str(msg.get("reply")), answer))
         elif op == "cmd" and channel == self.fanout.mine:
             self._spawn(self._run_forwarded(msg))
         elif op == "reply":

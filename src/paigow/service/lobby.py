@@ -11,7 +11,7 @@ from .actor import TableActor
 from .advice import table_notes
 from .private.rooms import private_of
 
-__all__ = ["lobby_entry"]
+__all__ = ["floor_facts", "lobby_entry"]
 
 
 def lobby_entry(actor: TableActor) -> dict[str, Any]:
@@ -39,4 +39,19 @@ def lobby_entry(actor: TableActor) -> dict[str, Any]:
         "rounds": e.session.rounds,
         "held": actor.held,
         "private": private_of(c),
+    }
+
+
+def floor_facts(actor: TableActor) -> dict[str, Any]:
+    """What the pit's floor shows of a table (:mod:`paigow.service.pit_api`), made by the
+    process that runs it: its lobby line and its pause, advice, open round, held state and an
+    operator's change waiting for the round's end."""
+    e, f = actor.engine, actor.floor
+    pending = f.pending and {"options": f.pending["options"], "by": f.pending["by"]}
+    return {
+        **lobby_entry(actor),
+        "paused": f.paused,
+        "advice": e.config.advice,
+        "round_open": e.round is not None,
+        "pending": pending,
     }

@@ -50,7 +50,7 @@ from .auth import User, token_hash
 from .deps import Operator, service_of, token_of
 from .events import event
 from .hub import Service, recalled
-from .lobby import lobby_entry
+from .lobby import floor_facts
 from .protection import rules as protection_rules
 from .protocol import MAX_CENTS, ConfigureArgs
 
@@ -83,23 +83,19 @@ def offer(p: Profile) -> dict[str, Any]:
     }
 
 
-def _floor_table(entry: dict[str, Any], actor: TableActor, look: bool) -> dict[str, Any]:
-    e, f = actor.engine, actor.floor
-    held = actor.held is not None
-    pending = f.pending and {"options": f.pending["options"], "by": f.pending["by"]}
+def _floor_table(facts: dict[str, Any], look: bool) -> dict[str, Any]:
+    """A table's row of the floor: its facts (:func:`~paigow.service.lobby.floor_facts`, made
+    where it runs) and what the operator may do to it."""
+    held = facts["held"] is not None
     return {
-        **entry,
-        "paused": f.paused,
-        "advice": e.config.advice,
-        "round_open": e.round is not None,
-        "pending": pending,
-        "offer": offer(get_profile(e.config.profile)),
+        **facts,
+        "offer": offer(get_profile(str(facts["profile"]))),
         "can": {
-            "pause": not held and not f.paused,
-            "resume": not held and f.paused,
+            "pause": not held and not facts["paused"],
+            "resume": not held and facts["paused"],
             "configure": not held,
             "close": True,
-            "look": look and e.round is not None,
+            "look": look and bool(facts["round_open"]),
         },
     }
 
@@ -132,13 +128,18 @@ async def floor(request: Request, op: Operator) -> list[dict[str, Any]]:
     look, for an operator who holds the right, while a round is open)."""
     service = service_of(request)
     look = await service.store.run(pit_sql.has_surveillance, service.store, op.name)
+    facts = {tid: floor_facts(a) for tid, a in service.actors.items() if a.owner and not a.closed}
+    if service.cluster is not None:  # the tables the others run, asked of them
+        facts = {**await service.cluster.floors.ask(), **facts}
     out = []
     for t in service.lobby(hidden=True):
-        # in a cluster a table another process runs is seen through a replica of it, made
-        # now if this process keeps none (the lease loop drops it when nobody watches it)
-        actor = await service.find(t["id"])
-        if actor is not None:  # None: it closed meanwhile
-            out.append(_floor_table(lobby_entry(actor), actor, look))
+        found = facts.get(t["id"])
+        if found is None:  # its owner did not answer in time: seen through a replica of it
+            actor = await service.find(t["id"])
+            if actor is None:  # it closed meanwhile
+                continue
+            found = floor_facts(actor)
+        out.append(_floor_table(found, look))
     return out
 
 
@@ -188,7 +189,8 @@ async def configure(
     if entry is None:
         raise HTTPException(404, f"no open table {table_id!r}")
     store = service_of(request).store
-    return _floor_table(entry, actor, await store.run(pit_sql.has_surveillance, store, op.name))
+    look = await store.run(pit_sql.has_surveillance, store, op.name)
+    return _floor_table({**floor_facts(actor), **entry}, look)
 
 
 @router.post("/tables/{table_id}/look")
