@@ -138,8 +138,8 @@ PAGES: dict[str, dict[str, list[str]]] = {
 def test_every_page_in_chinese(visit: Any, locale: str) -> None:
     """The switch turns the lobby, a table, the tutorial, the trainer, the sign-in page, the
     rules pages, a table's recall, the join page of a code no table has and the page of an
-    address the client does not know into the language chosen; no raw key and no English message anywhere; the
-    choice survives a reload."""
+    address the client does not know into the language chosen; no raw key and no English
+    message anywhere; the choice survives a reload."""
     v = visit(DESKTOP)
     page = v.open("#/lobby")
     expect(page.get_by_role("heading", name="Lobby", exact=True)).to_be_visible()
