@@ -31,7 +31,7 @@ from paigow.games.tiles.tiles import parse_tile
 from paigow.profiles import get_profile, profile_names
 from service_support import OPERATOR, PASSWORD, Server
 from web_fixtures import browser, visit
-from web_oracle import say, sign_in
+from web_oracle import dealt, finished, holding, plain_policy, play, say, sign_in
 from web_support import DESKTOP, PHONE, save_shot, web_server
 
 __all__ = ["browser", "visit"]
@@ -451,3 +451,36 @@ def test_screenshots(
     said_in(page, locale)
     assert save_shot(page, f"table-chat-{locale}-{size_name}.png").is_file()
     assert v.errors == [] and v.outside == [], (v.errors, v.outside)
+
+
+@pytest.mark.parametrize("locale", ["zh-Hant", "zh-Hans"])
+def test_a_round_at_the_table_in_chinese(server: Server, visit: Any, locale: str) -> None:
+    """A round at the table, its page in the language chosen at each step: seated with the
+    wagers window open, the tiles dealt and waiting to be set (the setting panel, its advice),
+    and the round's results with their statement: no raw key and no English message at any
+    of them, the table's words in that language."""
+    name = {"zh-Hant": "yuet", "zh-Hans": "hua"}[locale]
+    table = f"round-{locale.lower()}"
+    server.open_table(
+        server.login(OPERATOR), id=table, profile="generic", wager_seconds=600, pause_seconds=600
+    )
+    page = sign_in(visit(DESKTOP), name)
+    player = server.client(server.login(name))
+    try:
+        player.subscribe(table)
+        player.ok(table, "sit", seat="1", cents=10_000)
+        page.goto(f"{page.url.split('#')[0]}#/table/{table}")
+        switch(page, locale)
+        expect(page.get_by_test_id("my-chips")).to_be_visible()
+        said_in(page, locale)
+        play({name: player}, table, dealt, holding)  # the tiles dealt, held unset
+        setting = page.locator("section.pg-setting")
+        expect(setting).to_be_visible()
+        expect(setting.locator("[data-tile]").first).to_be_visible()
+        said_in(page, locale)
+        play({name: player}, table, finished(1), plain_policy)
+        expect(page.get_by_test_id("results")).to_be_visible()
+        expect(page.get_by_test_id("statement")).to_be_visible()
+        said_in(page, locale)
+    finally:
+        player.close()

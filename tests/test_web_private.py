@@ -39,7 +39,17 @@ from paigow.service.social.tables import chat_messages, chat_mutes
 from paigow.service.store import Store
 from service_support import OPERATOR, Client, Server
 from web_fixtures import browser, visit
-from web_oracle import chat_lines, finished, play, say, sign_in, sign_in_operator
+from web_oracle import (
+    chat_lines,
+    dealt,
+    finished,
+    holding,
+    plain_policy,
+    play,
+    say,
+    sign_in,
+    sign_in_operator,
+)
 from web_players import hidden_leaks
 from web_support import Visit, web_server
 
@@ -80,43 +90,13 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
         srv.stop()
 
 
-def _policy(table: str, me: str, st: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
-    """A plain player, from the server's choices: declines the bank, the minimum on the seat,
-    the house way, stands."""
-    c = st["choices"]
-    if c["bank"] is not None:
-        return [("bank", {"accept": False})]
-    if c["ready"]:
-        seat = st["seats"][me]
-        placed = any(w["player"] == me for w in st["round"]["wagers"])
-        for w in c["wagers"]:
-            if not placed and w["spot"] == seat and w["kind"] == "main":
-                return [("wager", {"spot": seat, "kind": "main", "cents": w["min"]})]
-        return [("ready", {})]
-    if c["set_now"]:
-        return [("house_way", {"spot": c["set_now"][0]})]
-    if c["stand"]:
-        return [("stand", {})]
-    return []
-
-
-def _holding(table: str, me: str, st: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
-    """:func:`_policy`, but holding the tiles dealt unset (the table waits for the setting)."""
-    return [] if st["choices"]["set_now"] else _policy(table, me, st)
-
-
-def _dealt(st: dict[str, Any]) -> bool:
-    """The round waits for the players' settings: their tiles are dealt and not shown."""
-    return st["round"] is not None and st["round"]["phase"] == "setting"
-
-
 def _no_hidden_tile_in_the_dom(page: Page, clients: dict[str, Client], table: str) -> None:
     """While the players hold their tiles unset, the spectator's page draws them face down and
     no tile face at all (but the header's brand mark): no piece of a hand is shown before it
     is exposed (R-SET-02, R-DEAL-03); the players' own states say how many they hold."""
     held = []
     for name, c in clients.items():
-        rnd = c.wait_state(table, _dealt, f"{name}'s tiles")["round"]
+        rnd = c.wait_state(table, dealt, f"{name}'s tiles")["round"]
         for w in rnd["wagers"]:
             if w["player"] == name and w["kind"] == "main":
                 pieces = rnd["positions"][w["spot"]]["pieces"]
@@ -178,9 +158,9 @@ def test_two_players_and_a_signed_out_spectator_at_a_private_table_by_its_code(
         c.subscribe(table)
         c.ok(table, "sit", seat=seat, cents=10_000)
         clients[name] = c
-    play(clients, table, _dealt, _holding)  # both hands dealt, neither set yet
+    play(clients, table, dealt, holding)  # both hands dealt, neither set yet
     _no_hidden_tile_in_the_dom(page, clients, table)
-    play(clients, table, finished(1), _policy)
+    play(clients, table, finished(1), plain_policy)
     expect(page.locator(".pg-log__line").first).to_be_visible(timeout=20_000)
     states = [f for f in spectator.frames if f.get("type") in ("state", "event")]
     assert states and all(f["state"]["you"] is None for f in states)
@@ -297,7 +277,7 @@ def test_a_seat_sat_out_on_its_page_no_longer_delays_the_table(server: Server, v
         "slow", lambda s: (s["waiting"] or {}).get("for") == "wagers", "the wagers window"
     )
     assert st["waiting"]["who"] == ["wdan"] and st["away"] == ["wcat"]
-    play({"wdan": dan}, "slow", finished(1), _policy)  # a 600-second window, not waited out
+    play({"wdan": dan}, "slow", finished(1), plain_policy)  # a 600-second window, not waited out
     assert time.monotonic() - started < 120
     cat.get_by_role("button", name="I'm back: deal me in").click()
     back = server.http("GET", "/api/tables/slow", server.login("wcat")).json()
@@ -308,10 +288,10 @@ def test_a_seat_sat_out_on_its_page_no_longer_delays_the_table(server: Server, v
 
 def _never_sets(table: str, me: str, st: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
     """wfay declines the bank, wagers and says she is ready, and lets every other decision run
-    out of time; the others play :func:`_policy`."""
+    out of time; the others play :func:`plain_policy`."""
     c = st["choices"]
     if me != "wfay" or c["bank"] is not None or c["ready"]:
-        return _policy(table, me, st)
+        return plain_policy(table, me, st)
     return []
 
 
@@ -347,7 +327,7 @@ def test_a_seat_sat_out_after_missed_decisions_no_longer_delays_the_table(
         "the second round's wagers window",
     )
     assert st["waiting"]["who"] == ["wgus"] and st["away"] == ["wfay"]
-    play({"wgus": gus}, "lapse", finished(2), _policy)  # a 600-second window, not waited out
+    play({"wgus": gus}, "lapse", finished(2), plain_policy)  # a 600-second window, not waited out
     st = gus.state["lapse"]
     assert {w["player"] for w in st["round"]["wagers"]} == {"wgus"}
     assert st["away"] == ["wfay"]

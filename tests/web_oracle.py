@@ -27,10 +27,13 @@ __all__ = [
     "Figures",
     "act",
     "chat_lines",
+    "dealt",
     "finished",
+    "holding",
     "money",
     "oracle",
     "page_round",
+    "plain_policy",
     "play",
     "say",
     "sign_in",
@@ -320,3 +323,33 @@ def say(page: Page, text: str) -> None:
 def chat_lines(page: Page) -> list[str]:
     """The chat's lines as the page shows them, oldest first."""
     return page.get_by_test_id("chat-text").all_inner_texts()
+
+
+def plain_policy(table: str, me: str, st: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+    """A plain player, from the server's choices: declines the bank, the minimum on the seat,
+    the house way, stands."""
+    c = st["choices"]
+    if c["bank"] is not None:
+        return [("bank", {"accept": False})]
+    if c["ready"]:
+        seat = st["seats"][me]
+        placed = any(w["player"] == me for w in st["round"]["wagers"])
+        for w in c["wagers"]:
+            if not placed and w["spot"] == seat and w["kind"] == "main":
+                return [("wager", {"spot": seat, "kind": "main", "cents": w["min"]})]
+        return [("ready", {})]
+    if c["set_now"]:
+        return [("house_way", {"spot": c["set_now"][0]})]
+    if c["stand"]:
+        return [("stand", {})]
+    return []
+
+
+def holding(table: str, me: str, st: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+    """:func:`plain_policy`, but holding the tiles dealt unset (the table waits for the setting)."""
+    return [] if st["choices"]["set_now"] else plain_policy(table, me, st)
+
+
+def dealt(st: dict[str, Any]) -> bool:
+    """The round waits for the players' settings: their tiles are dealt and not shown."""
+    return st["round"] is not None and st["round"]["phase"] == "setting"
