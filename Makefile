@@ -31,7 +31,7 @@ test: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks setup.py
 	$(BIN)/ruff format --check src tests benchmarks setup.py
 	$(BIN)/mypy
-	$(BIN)/pytest -n 2 --dist loadfile -q
+	$(BIN)/pytest -n 2 --dist loadfile -q --durations=30
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks setup.py
