@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { ClientMessage } from "../protocol";
+import { FakeSocket } from "./fakeSocket";
 import { Owners, ownerBase, socketAt } from "./owner";
-import type { SocketLike } from "./tableSocket";
 import { TableSocket } from "./tableSocket";
 
 const PAGE = "https://casino.example/";
@@ -60,30 +59,6 @@ describe("Owners", () => {
     expect(asked).toEqual(["b", "down", "b"]);
   });
 });
-
-class FakeSocket implements SocketLike {
-  readyState = 0;
-  sent: ClientMessage[] = [];
-  onopen: ((ev: Event) => unknown) | null = null;
-  onclose: ((ev: CloseEvent) => unknown) | null = null;
-  onmessage: ((ev: MessageEvent) => unknown) | null = null;
-  onerror: ((ev: Event) => unknown) | null = null;
-  constructor(readonly url: string) {}
-  send(data: string): void {
-    this.sent.push(JSON.parse(data) as ClientMessage);
-  }
-  close(): void {
-    this.readyState = 3;
-  }
-  open(): void {
-    this.readyState = 1;
-    this.onopen?.(new Event("open"));
-  }
-  drop(): void {
-    this.readyState = 3;
-    this.onclose?.(new CloseEvent("close"));
-  }
-}
 
 const SITE = "wss://casino.example/ws";
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));

@@ -1,33 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { ClientMessage, ResultMessage, ServerMessage } from "../protocol";
-import type { SocketLike } from "./tableSocket";
+import type { ResultMessage, ServerMessage } from "../protocol";
+import { FakeSocket } from "./fakeSocket";
 import { DEFAULT_BACKOFF, TableSocket, backoffDelay, randomKey } from "./tableSocket";
-
-class FakeSocket implements SocketLike {
-  readyState = 0;
-  sent: ClientMessage[] = [];
-  onopen: ((ev: Event) => unknown) | null = null;
-  onclose: ((ev: CloseEvent) => unknown) | null = null;
-  onmessage: ((ev: MessageEvent) => unknown) | null = null;
-  onerror: ((ev: Event) => unknown) | null = null;
-  send(data: string): void {
-    this.sent.push(JSON.parse(data) as ClientMessage);
-  }
-  close(): void {
-    this.readyState = 3;
-  }
-  open(): void {
-    this.readyState = 1;
-    this.onopen?.(new Event("open"));
-  }
-  drop(): void {
-    this.readyState = 3;
-    this.onclose?.(new CloseEvent("close"));
-  }
-  deliver(message: object): void {
-    this.onmessage?.(new MessageEvent("message", { data: JSON.stringify(message) }));
-  }
-}
 
 const BEAT = 60_000;
 
