@@ -29,9 +29,18 @@ from playwright.sync_api import Page, ViewportSize, expect
 from paigow.games.tiles.ranking import Hand
 from paigow.games.tiles.tiles import parse_tile
 from paigow.profiles import get_profile, profile_names
-from service_support import OPERATOR, PASSWORD, Server
+from service_support import OPERATOR, Server
 from web_fixtures import browser, visit
-from web_oracle import dealt, finished, holding, plain_policy, play, say, sign_in
+from web_oracle import (
+    dealt,
+    finished,
+    holding,
+    plain_policy,
+    play,
+    say,
+    sign_in,
+    sign_in_operator,
+)
 from web_support import DESKTOP, PHONE, save_shot, web_server
 
 __all__ = ["browser", "visit"]
@@ -186,12 +195,7 @@ def test_the_pit_in_chinese(visit: Any, locale: str) -> None:
     """The operator's pit, each section, in the language chosen: its words, no raw key and no
     English message."""
     v = visit(DESKTOP)
-    page = v.open("#/sign-in")
-    page.get_by_role("tab", name="Sign in").click()
-    page.get_by_label("Account name").fill(OPERATOR)
-    page.get_by_label("Password").fill(PASSWORD)
-    page.locator("form").get_by_role("button", name="Sign in").click()
-    expect(page.locator(".pg-account__name")).to_have_text(OPERATOR)
+    page = sign_in_operator(v)
     switch(page, locale)
     for path, words in PIT[locale].items():
         page.goto(v.base + path)

@@ -19,7 +19,7 @@ from paigow.service.store import Store
 from pit_reference import FIGURES, independent, stored_records
 from service_support import OPERATOR, PASSWORD, Server, drive
 from web_fixtures import browser, visit
-from web_oracle import money, sign_in
+from web_oracle import money, sign_in, sign_in_operator
 from web_support import Visit, save_shot, web_server
 
 __all__ = ["browser", "visit"]
@@ -38,12 +38,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 
 def operator_page(v: Visit, path: str = "#/pit/floor") -> Page:
     """The operator signed in through the sign-in page, then at ``path``."""
-    page = v.open("#/sign-in")
-    page.get_by_role("tab", name="Sign in").click()
-    page.get_by_label("Account name").fill(OPERATOR)
-    page.get_by_label("Password").fill(PASSWORD)
-    page.locator("form").get_by_role("button", name="Sign in").click()
-    expect(page.locator(".pg-account__name")).to_have_text(OPERATOR)
+    page = sign_in_operator(v)
     page.goto(v.base + path)
     return page
 

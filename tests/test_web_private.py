@@ -257,16 +257,25 @@ def _a_mute_and_an_operators_deletion(
     assert marked["deleted_by"] == OPERATOR and marked["deleted_at"], marked
 
 
-def test_a_seat_sat_out_on_its_page_no_longer_delays_the_table(server: Server, visit: Any) -> None:
-    cat = sign_in(visit(), "wcat")
-    c_cat = server.client(server.login("wcat"))
-    dan = server.client(server.player("wdan"))
+def _two_seated(
+    server: Server, visit: Any, table: str, first: str, second: str
+) -> tuple[Page, Client, Client, Client]:
+    """``first`` signed in on a page and both seated (1 and 2) at ``table``, paused by the
+    operator: the page, ``first``'s client, ``second``'s and the operator's."""
+    page = sign_in(visit(), first)
+    one = server.client(server.login(first))
+    two = server.client(server.player(second))
     op = server.client(server.login(OPERATOR))
-    op.subscribe("slow")
-    op.ok("slow", "pause")
-    for c, seat in ((c_cat, "1"), (dan, "2")):
-        c.subscribe("slow")
-        c.ok("slow", "sit", seat=seat, cents=10_000)
+    op.subscribe(table)
+    op.ok(table, "pause")
+    for c, seat in ((one, "1"), (two, "2")):
+        c.subscribe(table)
+        c.ok(table, "sit", seat=seat, cents=10_000)
+    return page, one, two, op
+
+
+def test_a_seat_sat_out_on_its_page_no_longer_delays_the_table(server: Server, visit: Any) -> None:
+    cat, c_cat, dan, op = _two_seated(server, visit, "slow", "wcat", "wdan")
     c_cat.close()
     cat.goto(f"{server.base}/#/table/slow")
     cat.get_by_role("button", name="Sit out").click()  # every window 10 minutes long
@@ -303,15 +312,7 @@ def test_a_seat_sat_out_after_missed_decisions_no_longer_delays_the_table(
     row (``missed_decisions`` 2, the default), and she sits out; her page says the table
     stopped waiting for her decisions, and the next round's wagers window, 10 minutes long,
     waits for wgus only: that round is played and finished without her wager."""
-    fay = sign_in(visit(), "wfay")
-    c_fay = server.client(server.login("wfay"))
-    gus = server.client(server.player("wgus"))
-    op = server.client(server.login(OPERATOR))
-    op.subscribe("lapse")
-    op.ok("lapse", "pause")
-    for c, seat in ((c_fay, "1"), (gus, "2")):
-        c.subscribe("lapse")
-        c.ok("lapse", "sit", seat=seat, cents=10_000)
+    fay, c_fay, gus, op = _two_seated(server, visit, "lapse", "wfay", "wgus")
     fay.goto(f"{server.base}/#/table/lapse")
     expect(fay.get_by_test_id("chat")).to_be_visible(timeout=20_000)
     op.ok("lapse", "resume")
