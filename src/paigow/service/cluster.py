@@ -271,19 +271,10 @@ class Cluster(Forwarding):
 
     async def closed(self, table_id: str) -> None:
         """A table this process ran is closed: no longer part of its share, its lease given
-        back at once."""
+        back at once (counted in the share, the tables a process had closed kept it from taking
+        the open ones the others gave back, which then had no owner at all)."""
         if self.held.pop(table_id, None) is not None:
             await self.store.run(leases.release, self.store, self.instance, [table_id])
-
-    async def _let_closed_go(self) -> None:
-        """The leases of the tables this process closed are given back: a closed table is no
-        part of anyone's share (counted in it, the tables a process had closed kept it from
-        taking the open ones the others gave back, which then had no owner at all)."""
-        gone = [t for t in self.held if (a := self.svc.actors.get(t)) is not None and a.closed]
-        for tid in gone:
-            del self.held[tid]
-        if gone:
-            await self.store.run(leases.release, self.store, self.instance, gone)
 
     async def _someone_takes(self, share: int) -> bool:
         """Whether another live process holds fewer open tables than its share, and so takes
@@ -310,7 +301,6 @@ class Cluster(Forwarding):
         for tid in await st.run(leases.renew, st, self.instance, dict(self.held), self.ttl):
             if tid in self.svc.actors:
                 await self.demote(self.svc.actors[tid])
-        await self._let_closed_go()
         await self.svc.crash_check(2 * self.ttl)
         open_now = dict(await st.run(st.open_tables))
         self.directory.forget(set(open_now))
