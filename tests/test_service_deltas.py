@@ -27,7 +27,15 @@ from hypothesis import strategies as st
 from paigow.service.auth import User
 from paigow.service.config import TableConfig
 from paigow.service.deltas import PatchError, apply_patch, diff
-from paigow.table.observation import SPECTATOR, observe, observe_all, observe_op, observe_ops
+from paigow.service.projection import Kept
+from paigow.table.observation import (
+    SPECTATOR,
+    Observer,
+    observe,
+    observe_all,
+    observe_op,
+    observe_ops,
+)
 from service_sim import Sim, Sub
 from service_support import Feed
 
@@ -56,6 +64,11 @@ def plain(value: Any) -> Any:
 def same(a: Any, b: Any) -> bool:
     """Equal as JSON text (types too: ``1`` is not ``True``)."""
     return json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)
+
+
+def encode(value: Any) -> str:
+    """``value`` as a frame carries it: JSON text, the keys in their order."""
+    return json.dumps(value, separators=(",", ":"))
 
 
 @settings(max_examples=400, deadline=None)
@@ -259,9 +272,12 @@ def test_projections_made_once_equal_each_viewers_own(
     profile: str, options: dict[str, Any]
 ) -> None:
     """``observe_all`` and ``observe_ops`` (one pass for every viewer) give each viewer exactly
-    what ``observe`` and ``observe_op`` give it alone, at every step of 20 rounds."""
+    what ``observe`` and ``observe_op`` give it alone, at every step of 20 rounds; and so does
+    an :class:`Observer` that keeps the parts it made from one step to the next (as JSON text,
+    the keys in their order: what a frame carries)."""
     sim = Sim(_config(profile, options), players=4, seed=zlib.crc32(profile.encode()) + 1)
     seen = {"steps": 0}
+    observer = Observer()
 
     def check(s: Sim, sub: Sub, _msg: dict[str, Any]) -> None:
         if sub is not s.subs[0]:
@@ -274,6 +290,10 @@ def test_projections_made_once_equal_each_viewers_own(
         stmt = e.statement(rnd) if rnd.phase == "done" else None
         for v, got in observe_all(rnd, viewers, stmt).items():
             assert same(got, observe(rnd, v, stmt)), v
+        # kept from one step to the next, some viewers one step and all the next
+        some = set(itertools.islice(viewers, seen["steps"] % (len(viewers) + 1)))
+        for v, got in observer.observe_all(rnd, some or viewers, stmt).items():
+            assert encode(got) == encode(observe(rnd, v, stmt)), v
         idx = list(range(max(0, len(rnd.log) - 6), len(rnd.log)))
         for v, ops in observe_ops(rnd, idx, viewers).items():
             assert same(ops, [observe_op(rnd, i, v) for i in idx]), v
@@ -327,3 +347,51 @@ def test_a_client_fed_lost_reordered_or_junk_deltas_never_holds_a_wrong_state(
         feed.take(frame)
         if feed.state is not None:
             assert feed.n is not None and same(feed.state, states[feed.n])
+
+
+@pytest.mark.parametrize(("profile", "options"), PROFILES, ids=[p for p, _ in PROFILES])
+def test_the_frames_are_those_of_the_code_that_keeps_nothing(
+    profile: str, options: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The same table played twice by the same random people (20 rounds per profile, every
+    kind of viewer): once as the service runs it, the parts of the states kept from one
+    broadcast to the next (:class:`Kept`); once keeping nothing between broadcasts (the code
+    before it). Every subscriber is sent the very same text, frame by frame."""
+    monkeypatch.setattr("time.time", lambda: 1_800_000_000.0)  # the windows' deadlines
+    runs = [_frames(profile, options, keep=True), _frames(profile, options, keep=False)]
+    kept, afresh = runs
+    assert kept.keys() == afresh.keys()
+    for name, texts in kept.items():
+        assert len(texts) == len(afresh[name]), name
+        for i, (a, b) in enumerate(zip(texts, afresh[name], strict=True)):
+            assert a == b, (name, i)
+    assert sum(len(t) for t in kept.values()) > 1000
+
+
+def _frames(profile: str, options: dict[str, Any], *, keep: bool) -> dict[str, list[str]]:
+    sim = Sim(_config(profile, options), players=4, seed=zlib.crc32(profile.encode()) + 2)
+    texts: dict[str, list[str]] = {}
+
+    class Recording(Sub):
+        def __init__(self, user: User, tag: str) -> None:
+            super().__init__(user, sim._check)
+            self.tag = tag
+
+        def push(self, message: dict[str, Any] | str) -> None:
+            text = message if isinstance(message, str) else encode(message)
+            texts.setdefault(self.tag, []).append(text)
+            super().push(message)
+
+    users = [*sim.users, sim.operator, sim.spectator, User(0, "", "spectator"), sim.users[0]]
+    sim.subs = [Recording(u, f"{i}:{u.name}") for i, u in enumerate(users)]
+    actor = sim.actor
+    if not keep:
+        push = actor._push
+
+        def afresh(applied: list[Any]) -> None:
+            actor.kept = Kept()
+            push(applied)
+
+        actor._push = afresh  # type: ignore[method-assign]
+    sim.run(20, lambda *_a: None)
+    return texts

@@ -34,6 +34,7 @@ from .chain import GENESIS
 from .choices import Choices
 from .conduct import Floor, Wait, floor_for, is_bot
 from .engine import Applied, TableEngine
+from .projection import Kept
 from .store import Batch, OpRow, Store
 from .views import GATHER, HeldBack, Key, Subscriber
 
@@ -74,6 +75,7 @@ class TableActor(Batches):
         self.frame = 0
         self.sent: dict[Subscriber, tuple[int, Key, dict[str, Any]]] = {}
         self.kept_choices = Choices()
+        self.kept = Kept()
         self.connected: Callable[[str], bool] = lambda _n: True
         self.wait: Wait | None = None
         self.deadline: float | None = None

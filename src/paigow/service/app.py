@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Annotated, Any
@@ -44,6 +43,7 @@ from .ratelimit import CLOSE_AFTER, LimitedError, retry_after
 from .sessions_sql import AccountSuspendedError
 from .social import chat_api
 from .static import WebClient, default_web
+from .wire import decode, encode
 from .workers import BusyError
 
 __all__ = ["create_app", "default_web"]
@@ -323,7 +323,7 @@ async def _write(ws: WebSocket, conn: Connection) -> None:
             if "type" not in msg:  # the session ended (Connection.revoke)
                 await ws.close(code=int(msg["close"]), reason=str(msg["reason"])[:120])
                 return
-            await ws.send_text(json.dumps(msg, separators=(",", ":")))
+            await ws.send_text(encode(msg))
 
 
 def _limited(conn: Connection, text: str, wait: float, *, first: bool) -> None:
@@ -331,7 +331,7 @@ def _limited(conn: Connection, text: str, wait: float, *, first: bool) -> None:
     (its sender may be waiting for it), anything else one error per stretch of refusals."""
     why = f"rate limit: too many messages; wait {wait:.2f} s"
     try:
-        msg = json.loads(text) if len(text) <= MAX_MESSAGE else None
+        msg = decode(text) if len(text) <= MAX_MESSAGE else None
     except ValueError:
         msg = None
     if isinstance(msg, dict) and msg.get("type") == "command" and isinstance(msg.get("id"), str):
@@ -354,7 +354,7 @@ async def _message(service: Service, conn: Connection, text: str) -> None:
         conn.push({"type": "error", "error": f"message over {MAX_MESSAGE} characters"})
         return
     try:
-        data = json.loads(text)
+        data = decode(text)
         if isinstance(data, dict) and data.get("type") == "chat":
             await service.chat.post(conn, data)
             return

@@ -5,7 +5,6 @@ sees)."""
 from __future__ import annotations
 
 import asyncio
-import json
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -14,6 +13,8 @@ from paigow.table.observation import OPERATOR, SPECTATOR, Viewer
 from .auth import User
 from .choices import NONE, Choices, player_choices
 from .deltas import Differ
+from .projection import Kept, engine_part
+from .wire import encode
 
 if TYPE_CHECKING:
     from .conduct import Floor, Wait
@@ -83,6 +84,8 @@ class TableViews:
     held_back: HeldBack
     #: The seated players' legal choices, kept while what they are made from is the same.
     kept_choices: Choices
+    #: The parts of the states made at the last broadcast that did not change since.
+    kept: Kept
 
     @property
     def table_id(self) -> str:
@@ -126,20 +129,14 @@ class TableViews:
             return player_choices(e, self.wait, self.floor, name, away=away) | {"sit": None}
         return self.kept_choices.get(e, self.wait, self.floor, name, away=away)
 
-    def _head(self) -> dict[str, Any]:
-        """The parts of the table's state that are the same for every viewer."""
-        e = self.engine
+    def _head(self, engine: dict[str, Any] | None = None) -> dict[str, Any]:
+        """The parts of the table's state that are the same for every viewer (``engine``:
+        those made of the engine, :func:`.projection.engine_part`, when kept)."""
         w = self.wait
         return {
             "table": self.table_id,
             "seq": self.seq,
-            "profile": e.profile.name,
-            "game": e.game_name,
-            "limits": {"min": e.profile.table.min_wager, "max": e.profile.table.max_wager},
-            "seats": e.seats,
-            "chips": {n: e.chips(n) for n in e.seats},
-            "rounds": e.session.rounds,
-            "round_open": e.round is not None,
+            **(engine_part(self.engine) if engine is None else engine),
             "waiting": None
             if w is None
             else {"key": w.key, "for": w.what, "who": list(w.who), "deadline": self.deadline},
@@ -255,7 +252,7 @@ class TableViews:
                 else:
                     text = frames.get((k, id(was[2])))
                     if text is None:
-                        text = frames[k, id(was[2])] = _encode(
+                        text = frames[k, id(was[2])] = encode(
                             {
                                 "type": "delta",
                                 "table": self.table_id,
@@ -269,10 +266,11 @@ class TableViews:
 
     def _states(self, keys: dict[Key, list[Subscriber]]) -> dict[Key, dict[str, Any]]:
         """:meth:`state` for each key, made once per broadcast: the round's projection once
-        per viewer (its public parts shared), the parts that are the same for all shared."""
+        per viewer (its public parts shared), the parts that are the same for all shared, and
+        what did not change since the last broadcast not made again (:class:`.Kept`)."""
         e = self.engine
-        rounds = e.views({k[0] for k in keys})
-        head = self._head()
+        rounds = self.kept.views(e, {k[0] for k in keys})
+        head = self._head(self.kept.engine(e))
         away = sorted(self.floor.away & set(e.seats))
         out: dict[Key, dict[str, Any]] = {}
         sitting: dict[str, Any] | None = None
@@ -330,7 +328,3 @@ class TableViews:
                     "state": self.state(viewer, sub.user),
                 }
             )
-
-
-def _encode(message: dict[str, Any]) -> str:
-    return json.dumps(message, separators=(",", ":"))

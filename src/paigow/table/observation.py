@@ -26,9 +26,10 @@ recall). All three are pure functions of the round.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+import itertools
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from paigow.games import hand_pieces
 
@@ -40,6 +41,7 @@ __all__ = [
     "ROLES",
     "SPECTATOR",
     "SURVEILLANCE",
+    "Observer",
     "Viewer",
     "exposed_positions",
     "observe",
@@ -50,6 +52,8 @@ __all__ = [
     "visible_positions",
 ]
 
+
+T = TypeVar("T")
 
 #: The kinds of viewer.
 ROLES = ("seat", "spectator", "operator", "surveillance")
@@ -144,43 +148,7 @@ def observe(
     seen = visible_positions(rnd, viewer)
     exposures = _exposures(rnd)
     positions = {pos: _position(rnd, pos, pos in seen, exposures) for pos in rnd.ring}
-    ph = rnd.dice_phase
-    b = rnd.banker
-    return {
-        "game": rnd.game.name,
-        "phase": rnd.phase,
-        "banker": {"kind": b.kind, "player": b.player, "position": b.position},
-        "seats": dict(rnd.seats),
-        "chips": {n: rnd.ledger.balance(f"player:{n}") for n in rnd.seats},
-        "house_way": rnd.house_way.name,
-        "style": rnd.style,
-        "dice": list(rnd.dice) if rnd.dice is not None else None,
-        "rng": rnd.rng_number,
-        "start": rnd.start,
-        "dragons_eye": None
-        if ph is None
-        else {"button": ph.button, "triple": ph.triple, "tier": ph.tier, "streak": ph.streak_after},
-        "wagers": [
-            {
-                "ref": w.ref,
-                "player": w.player,
-                "spot": w.spot,
-                "kind": w.kind,
-                "cents": w.cents,
-                "result": rnd.results.get(w.ref, {}).get("result"),
-            }
-            for w in rnd.wagers
-        ],
-        "dealer_wager": rnd.dealer_wager,
-        "pd_stake": rnd.pd_stake,
-        "positions": positions,
-        "unset": rnd.unset_spots() if rnd.phase == "setting" else [],
-        "results": _plain(rnd.results) if rnd.phase == "done" else _dice_results(rnd),
-        "exposure": _exposure(rnd),
-        "void": rnd.void_reason,
-        "operations": len(rnd.log),
-        "statement": _statement(rnd, statement),
-    }
+    return _observed(rnd, positions, statement, _made)
 
 
 def observe_all(
@@ -189,21 +157,173 @@ def observe_all(
     """The round as each of ``viewers`` may see it now: for each, exactly what
     :func:`observe` gives, made once for all. What everyone sees is built once and shared
     (the same objects); a viewer who sees more gets its own copies of the positions it sees."""
-    public = observe(rnd, SPECTATOR, statement)
-    shown = visible_positions(rnd, SPECTATOR)
-    exposures: dict[str, int] | None = None
-    out: dict[Viewer, dict[str, Any]] = {}
-    for viewer in viewers:
-        more = visible_positions(rnd, viewer) - shown
-        if not more:
-            out[viewer] = public
-            continue
-        if exposures is None:
-            exposures = _exposures(rnd)
-        positions = dict(public["positions"])
-        for pos in more:
-            positions[pos] = _position(rnd, pos, True, exposures)
-        out[viewer] = {**public, "positions": positions}
+    return Observer().observe_all(rnd, viewers, statement)
+
+
+class _Part(Protocol):
+    def __call__(self, name: Hashable, inputs: tuple[Any, ...], make: Callable[..., T]) -> T:
+        """``make(*inputs)``, or the very object it made from the same inputs before."""
+
+
+def _made(name: Hashable, inputs: tuple[Any, ...], make: Callable[..., T]) -> T:
+    return make(*inputs)
+
+
+def _observed(
+    rnd: Round,
+    positions: dict[str, Any],
+    statement: Mapping[str, Any] | None,
+    part: _Part,
+) -> dict[str, Any]:
+    """The round's projection with ``positions``: each of its parts made by ``part`` from
+    the inputs it is a function of (:class:`Observer`)."""
+    done = rnd.phase == "done"
+    wagers = tuple(
+        part(("wager", w.ref), (w, rnd.results.get(w.ref, {}).get("result")), _wager)
+        for w in rnd.wagers
+    )
+    chips = {n: rnd.ledger.balance(f"player:{n}") for n in rnd.seats}
+    return {
+        "game": rnd.game.name,
+        "phase": rnd.phase,
+        "banker": part("banker", (rnd.banker,), _banker),
+        "seats": part("seats", _flat(rnd.seats), _pairs),
+        "chips": part("chips", _flat(chips), _pairs),
+        "house_way": rnd.house_way.name,
+        "style": rnd.style,
+        "dice": part("dice", (rnd.dice,), _dice),
+        "rng": rnd.rng_number,
+        "start": rnd.start,
+        "dragons_eye": part("dragons_eye", (rnd.dice_phase,), _dragons_eye),
+        "wagers": part("wagers", wagers, _listed),
+        "dealer_wager": rnd.dealer_wager,
+        "pd_stake": rnd.pd_stake,
+        "positions": positions,
+        "unset": rnd.unset_spots() if rnd.phase == "setting" else [],
+        "results": part("results", (done, *_flat(rnd.results)), _results),
+        "exposure": _exposure(rnd),
+        "void": rnd.void_reason,
+        "operations": len(rnd.log),
+        "statement": part("statement", (statement,), dict)
+        if done and statement is not None
+        else _statement(rnd, statement),
+    }
+
+
+def _flat(d: Mapping[Any, Any]) -> tuple[Any, ...]:
+    return tuple(itertools.chain.from_iterable(d.items()))
+
+
+def _pairs(*flat: Any) -> dict[Any, Any]:
+    return dict(zip(flat[::2], flat[1::2], strict=True))
+
+
+def _listed(*items: Any) -> list[Any]:
+    return list(items)
+
+
+def _banker(b: Any) -> dict[str, Any]:
+    return {"kind": b.kind, "player": b.player, "position": b.position}
+
+
+def _dice(dice: tuple[int, ...] | None) -> list[int] | None:
+    return list(dice) if dice is not None else None
+
+
+def _dragons_eye(ph: Any) -> dict[str, Any] | None:
+    if ph is None:
+        return None
+    return {"button": ph.button, "triple": ph.triple, "tier": ph.tier, "streak": ph.streak_after}
+
+
+def _wager(w: Any, result: Any) -> dict[str, Any]:
+    return {
+        "ref": w.ref,
+        "player": w.player,
+        "spot": w.spot,
+        "kind": w.kind,
+        "cents": w.cents,
+        "result": result,
+    }
+
+
+def _results(done: bool, *flat: Any) -> Any:
+    """The round's results as everyone sees them: all once it is done, before that the side
+    wagers settled by the dice before the deal (R-DE-03)."""
+    results = _pairs(*flat)
+    return _plain(results if done else {ref: r for ref, r in results.items() if "pays" in r})
+
+
+def _same_inputs(a: tuple[Any, ...], b: tuple[Any, ...]) -> bool:
+    """The same inputs: each the very same object, or an ``int`` or ``str`` equal to it (of
+    those two exact types equality is equality as JSON: ``True`` is not ``1``)."""
+    return len(a) == len(b) and all(
+        x is y or (type(x) is type(y) and type(x) in (int, str) and x == y)
+        for x, y in zip(a, b, strict=True)
+    )
+
+
+class Observer:
+    """:func:`observe_all`, keeping the parts of the projections it made last (one table's):
+    a part (a position as seen or not, a wager, the positions, the wagers, the results, ...)
+    is made again only when what it is made from is not the same as when it was made; else
+    it is the very same object, which the differences of a table's broadcasts then pass over
+    whole. Each part is a function of its inputs only, and the inputs are the round's
+    immutable values (a round's containers hold only values that are immutable or replaced
+    whole, :mod:`.atomic`): the same inputs make an equal part."""
+
+    def __init__(self) -> None:
+        self._kept: dict[Hashable, tuple[tuple[Any, ...], Any]] = {}
+        self._now: dict[Hashable, tuple[tuple[Any, ...], Any]] = {}
+
+    def _part(self, name: Hashable, inputs: tuple[Any, ...], make: Callable[..., T]) -> T:
+        got = self._now.get(name) or self._kept.get(name)
+        if got is None or not _same_inputs(got[0], inputs):
+            got = (inputs, make(*inputs))
+        self._now[name] = got
+        value: T = got[1]
+        return value
+
+    def observe_all(
+        self, rnd: Round, viewers: Iterable[Viewer], statement: Mapping[str, Any] | None = None
+    ) -> dict[Viewer, dict[str, Any]]:
+        """:func:`observe` for each of ``viewers`` (see the class notes)."""
+        self._now = {}
+        try:
+            return self._observe_all(rnd, viewers, statement)
+        finally:
+            self._kept, self._now = self._now, {}
+
+    def _observe_all(
+        self, rnd: Round, viewers: Iterable[Viewer], statement: Mapping[str, Any] | None
+    ) -> dict[Viewer, dict[str, Any]]:
+        shown = visible_positions(rnd, SPECTATOR)
+        exposures = _exposures(rnd)
+        part = self._part
+
+        def position(pos: str, seen: bool) -> dict[str, Any]:
+            inputs = _position_inputs(rnd, pos, seen, exposures)
+            return part(("position", pos, seen), inputs, _make_position)
+
+        seen_all = {pos: position(pos, pos in shown) for pos in rnd.ring}
+        positions = part("positions", _flat(seen_all), _pairs)
+        public = _observed(rnd, positions, statement, part)
+        out: dict[Viewer, dict[str, Any]] = {}
+        for viewer in viewers:
+            more = visible_positions(rnd, viewer) - shown
+            if not more:
+                out[viewer] = public
+                continue
+            # (every position a viewer sees is one of the ring's)
+            own = _flat({pos: position(pos, True) for pos in rnd.ring if pos in more})
+            mine = part(("positions", viewer), (positions, *own), _updated)
+            out[viewer] = {**public, "positions": mine}
+        return out
+
+
+def _updated(base: dict[str, Any], *flat: Any) -> dict[str, Any]:
+    out = dict(base)
+    out.update(_pairs(*flat))
     return out
 
 
@@ -219,19 +339,42 @@ def _exposures(rnd: Round) -> dict[str, int]:
 
 def _position(rnd: Round, pos: str, seen: bool, exposures: Mapping[str, int]) -> dict[str, Any]:
     """Ring position ``pos`` as a viewer sees it (``seen``: whether it may see its pieces)."""
+    return _make_position(*_position_inputs(rnd, pos, seen, exposures))
+
+
+def _position_inputs(
+    rnd: Round, pos: str, seen: bool, exposures: Mapping[str, int]
+) -> tuple[Any, ...]:
+    """Everything of the round :func:`_make_position` makes ``pos``'s entry from."""
     dealt = pos in rnd.dealt and pos not in rnd.collected
-    setting = _position_setting(rnd, pos)
+    return (
+        dealt,
+        pos in rnd.collected,
+        rnd.dealt[pos] if dealt and seen else None,
+        _position_setting(rnd, pos),
+        seen,
+        rnd.set_by.get(pos),
+        exposures.get(pos, 0),
+        pos in rnd.surrendered,
+        pos in rnd.voided_spots,
+        pos in rnd.dead_spots,
+    )
+
+
+def _make_position(*inputs: Any) -> dict[str, Any]:
+    """A position's entry, from :func:`_position_inputs`."""
+    dealt, collected, pieces, setting, seen, set_by, exposed, surrendered, void, dead = inputs
     return {
         "dealt": dealt,
-        "collected": pos in rnd.collected,
-        "pieces": [str(t) for t in rnd.dealt[pos]] if dealt and seen else None,
+        "collected": collected,
+        "pieces": None if pieces is None else [str(t) for t in pieces],
         "set": setting is not None,
         "setting": _setting(setting) if seen else None,
-        "set_by": rnd.set_by.get(pos),
-        "exposed_count": exposures.get(pos, 0),
-        "surrendered": pos in rnd.surrendered,
-        "void": pos in rnd.voided_spots,
-        "dead": pos in rnd.dead_spots,
+        "set_by": set_by,
+        "exposed_count": exposed,
+        "surrendered": surrendered,
+        "void": void,
+        "dead": dead,
     }
 
 
@@ -252,12 +395,6 @@ def _exposure(rnd: Round) -> list[str]:
 
     shown = exposed_positions(rnd)
     return [p for p in exposure_order(rnd) if p in shown]
-
-
-def _dice_results(rnd: Round) -> dict[str, Any]:
-    """Side wagers settled by the dice before the deal are public at once (R-DE-03)."""
-    out: dict[str, Any] = _plain({ref: r for ref, r in rnd.results.items() if "pays" in r})
-    return out
 
 
 def _plain(value: Any) -> Any:
