@@ -97,6 +97,8 @@ def wager_options(
         for spot in (str(i) for i in range(1, t.positions + 1)):
             if also is not None and not also(spot, kind):
                 continue
+            if not rnd.can_wager_on(player, spot, kind):
+                continue  # no amount is accepted: the round's checks of the place refuse it
             found = search(spot, kind, _wager_check(rnd, player, spot, kind), hints, chips)
             if found is not None:
                 out.append({"spot": spot, "kind": kind, "min": found[0], "max": found[1]})
@@ -143,7 +145,8 @@ def setting_spots(rnd: Any, player: str) -> tuple[list[str], list[str]]:
     that may be set now."""
     if rnd.phase != "setting":
         return [], []
-    mine = [s for s in rnd.unset_spots() if rnd.controller(s) == player]
+    who = rnd.controllers()
+    mine = [s for s in rnd.unset_spots() if who[s] == player]
     return mine, [s for s in mine if rnd.can_set(s)]
 
 
@@ -151,11 +154,13 @@ def surrender_spots(rnd: Any, player: str) -> list[str]:
     """The spots ``player`` controls that may surrender now (R-SURR-01)."""
     if rnd.phase != "surrender":
         return []
-    return [s for s in rnd.wagered_spots() if rnd.controller(s) == player and rnd.can_surrender(s)]
+    who = rnd.controllers()
+    return [s for s in rnd.wagered_spots() if who[s] == player and rnd.can_surrender(s)]
 
 
 def void_hand_spots(rnd: Any, player: str) -> list[str]:
     """The spots ``player`` controls whose hand may be voided now (R-IRR-CO-5, MD-4)."""
     if rnd.phase != "setting":
         return []
-    return [s for s in rnd.wagered_spots() if rnd.controller(s) == player and rnd.can_void_hand(s)]
+    who = rnd.controllers()
+    return [s for s in rnd.wagered_spots() if who[s] == player and rnd.can_void_hand(s)]

@@ -52,10 +52,10 @@ class Showdown(RoundState):
         if spot in self.settings:
             raise IllegalActionError(f"spot {spot} is already set; set hands cannot change")
         player = self.controller(spot)
-        for other in self.unset_spots():
+        for other, who in self._unset():
             if other == spot:
                 break
-            if self.controller(other) == player:
+            if who == player:
                 mine, theirs = self.stake_on(spot, player), self.stake_on(other, player)
                 why = (
                     "the larger wager is set first"
