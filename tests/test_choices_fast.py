@@ -316,6 +316,7 @@ def compare(rnd: Round, rng: random.Random) -> None:
     SEEN[f"{rnd.profile.name}:{rnd.phase}"] += 1
     spots = [*rnd.ring, "0", "9", "x"]
     assert rnd.unset_spots() == ref_unset_spots(rnd)
+    assert rnd.setting_turns() == [(s, ref_controller(rnd, s)) for s in ref_unset_spots(rnd)]
     assert rnd.controllers() == {s: ref_controller(rnd, s) for s in ref_wagered_spots(rnd)}
     for s in spots:
         assert rnd.in_play(s) == ref_in_play(rnd, s)
@@ -334,19 +335,22 @@ def compare(rnd: Round, rng: random.Random) -> None:
         offered = legal.wager_options(rnd, p, KINDS)
         assert offered == ref_wager_options(rnd, p, KINDS)
         chips = rnd.ledger.balance(f"player:{p}") if p in rnd.seats else 0
-        amounts = [0, 1, 99, 100, 499, 500, 501, 2_500, chips, chips + 1, 500_000, 500_001]
+        edges = [0, 1, 99, 100, 499, 500, 501, 2_500, chips, chips + 1, 500_000, 500_001]
         tried = [
             (o["spot"], o["kind"], [o["min"] - 1, o["min"], o["max"], o["max"] + 1])
             for o in offered
         ]
         pairs = [(s, k) for s in spots for k in KINDS]
-        tried += [(s, k, rng.sample(amounts, 3)) for s, k in rng.sample(pairs, 12)]
+        tried += [(s, k, rng.sample(edges, 3)) for s, k in rng.sample(pairs, 12)]
         for s, k, cents in tried:
             on = rnd.can_wager_on(p, s, k)
+            amounts = rnd.wager_amounts(p, s, k)
+            assert (amounts is not None) == on
             for c in cents:
                 why = refusal(rnd.verify_wager, p, s, c, k)
                 assert why == refusal(ref_verify_wager, rnd, p, s, c, k), (p, s, c, k)
                 assert on or why is not None, (p, s, c, k)
+                assert amounts is None or amounts(c) == (why is None), (p, s, c, k)
                 SEEN["accepted" if why is None else "refused"] += 1
 
 

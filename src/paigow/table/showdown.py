@@ -52,7 +52,7 @@ class Showdown(RoundState):
         if spot in self.settings:
             raise IllegalActionError(f"spot {spot} is already set; set hands cannot change")
         player = self.controller(spot)
-        for other, who in self._unset():
+        for other, who in self.setting_turns():
             if other == spot:
                 break
             if who == player:

@@ -260,11 +260,18 @@ class RoundState(Atomic, Timed):
                 on[w.player] = on.get(w.player, 0) + w.cents
         return stakes
 
-    def _control(self, spot: str, stakes: dict[str, int]) -> str:
-        """:meth:`controller` of ``spot`` from its stakes (see there)."""
+    def _seated(self) -> dict[str, list[str]]:
+        """Spot -> the players seated there, in the order of :attr:`seats`."""
+        at: dict[str, list[str]] = {}
+        for n, p in self.seats.items():
+            at.setdefault(p, []).append(n)
+        return at
+
+    def _control(self, spot: str, stakes: dict[str, int], seated_at: list[str]) -> str:
+        """:meth:`controller` of ``spot`` from its stakes and the players seated there."""
         if not stakes:
             raise IllegalActionError(f"spot {spot} has no wager")
-        seated = next((n for n, p in self.seats.items() if p == spot and n in stakes), None)
+        seated = next((n for n in seated_at if n in stakes), None)
         top = max(stakes.values())
         if self.profile.banking.action_limited_to_stake:
             if seated is not None and stakes[seated] == top:
@@ -280,13 +287,13 @@ class RoundState(Atomic, Timed):
         for w in self.wagers:
             if w.spot == spot and w.kind == "main":
                 stakes[w.player] = stakes.get(w.player, 0) + w.cents
-        return self._control(spot, stakes)
+        return self._control(spot, stakes, self._seated().get(spot, []))
 
     def controllers(self) -> dict[str, str]:
         """:meth:`controller` of every wagered spot, in ring order, from one pass over the
         wagers."""
-        stakes = self._stakes()
-        return {p: self._control(p, stakes[p]) for p in self.ring if p in stakes}
+        stakes, at = self._stakes(), self._seated()
+        return {p: self._control(p, stakes[p], at.get(p, [])) for p in self.ring if p in stakes}
 
     def _live(self, spot: str) -> bool:
         """Not void, dead, fouled or lost (:meth:`in_play` of a wagered spot)."""
@@ -304,16 +311,17 @@ class RoundState(Atomic, Timed):
     def unset_spots(self) -> list[str]:
         """Spots in play still waiting for a setting, in the order they may be set: each
         player's larger wager first, equal wagers counterclockwise (R-SET-07)."""
-        return [p for p, _ in self._unset()]
+        return [p for p, _ in self.setting_turns()]
 
-    def _unset(self) -> list[tuple[str, str]]:
-        """:meth:`unset_spots` with the controller of each, from one pass over the wagers."""
-        stakes = self._stakes()
+    def setting_turns(self) -> list[tuple[str, str]]:
+        """:meth:`unset_spots` in their order, each with its :meth:`controller`, from one
+        pass over the wagers."""
+        stakes, at = self._stakes(), self._seated()
         found = []
         for i, p in enumerate(self.ring):
             on = stakes.get(p)
             if on is not None and p not in self.settings and self._live(p):
-                who = self._control(p, on)
+                who = self._control(p, on, at.get(p, []))
                 found.append((-on[who], i, p, who))
         found.sort()
         return [(p, who) for _, _, p, who in found]

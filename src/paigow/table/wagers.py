@@ -4,6 +4,7 @@ R-LC-08/09, R-PF-02, R-DE-01, R-SPG-15)."""
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 
 from paigow.errors import IllegalActionError
 
@@ -52,8 +53,14 @@ class WagerActions(RoundState):
             self._verify_side(player, spot, cents, kind)
             return
         as_cents(cents, "a wager", positive=True)
-        t = self.profile.table
         self._verify_main_place(player, spot)
+        self._verify_main_amount(player, spot, cents)
+
+    def _verify_main_amount(self, player: str, spot: str, cents: int) -> None:
+        """The checks of a Pai Gow wager's amount (whole cents checked): the table minimum
+        and maximum, the combined maximum, the chips with the collection, the bank's cover
+        (R-WAGER-06/08, R-BANK-06)."""
+        t = self.profile.table
         if cents < t.min_wager and not t.under_min_gets_action:
             what = "after collection " if self.profile.commission.collection else ""
             raise IllegalActionError(
@@ -145,13 +152,18 @@ class WagerActions(RoundState):
             )
 
     def _verify_side(self, player: str, spot: str, cents: int, kind: str) -> None:
-        t = self.profile.table
         if kind == "supreme-bonus":
             self._verify_bonus(player, spot, cents)
             return
         self._verify_side_offered(kind)
         as_cents(cents, "a wager", positive=True)
         self._verify_side_place(player, spot, kind)
+        self._verify_side_amount(player, cents, kind)
+
+    def _verify_side_amount(self, player: str, cents: int, kind: str) -> None:
+        """The checks of a side wager's amount (whole cents checked): the table limits, the
+        chips."""
+        t = self.profile.table
         if not t.min_wager <= cents <= t.max_wager:
             raise IllegalActionError(
                 f"{dollars(cents)} is outside the table limits "
@@ -198,18 +210,33 @@ class WagerActions(RoundState):
 
     def _verify_bonus(self, player: str, spot: str, cents: int) -> None:
         """R-SPG-15, AMB-53/54: with a main wager on the spot, within the bonus limits."""
-        sb = self.profile.side_bets
         self._verify_bonus_offered()
         as_cents(cents, "a bonus wager", positive=True)
+        self._verify_bonus_limits(cents)
+        self._verify_bonus_place(player, spot)
+        self._verify_bonus_rest(player, spot, cents)
+
+    def _verify_bonus_limits(self, cents: int) -> None:
+        """A bonus wager within its limits (AMB-53)."""
+        sb = self.profile.side_bets
         if not sb.supreme_bonus_min_cents <= cents <= sb.supreme_bonus_max_cents:
             raise IllegalActionError(
                 f"a bonus wager is {dollars(sb.supreme_bonus_min_cents)}.."
                 f"{dollars(sb.supreme_bonus_max_cents)}, got {dollars(cents)}"
             )
-        self._verify_bonus_place(player, spot)
+
+    def _verify_bonus_rest(self, player: str, spot: str, cents: int) -> None:
+        """The checks of a bonus wager's amount after its place's: the combined maximum, the
+        chips."""
         self._verify_combined(player, spot, cents)
         if self.ledger.balance(f"player:{player}") < cents:
             raise IllegalActionError(f"{player} lacks {dollars(cents)} for the bonus wager")
+
+    def _verify_bonus_amount(self, player: str, spot: str, cents: int) -> None:
+        """The checks of a bonus wager's amount (its place checked)."""
+        as_cents(cents, "a bonus wager", positive=True)
+        self._verify_bonus_limits(cents)
+        self._verify_bonus_rest(player, spot, cents)
 
     def _verify_bonus_offered(self) -> None:
         """The profile has a bonus wager (R-SPG-15)."""
@@ -243,6 +270,36 @@ class WagerActions(RoundState):
         except IllegalActionError:
             return False
         return True
+
+    def wager_amounts(
+        self, player: str, spot: str, kind: str = "main"
+    ) -> Callable[[int], bool] | None:
+        """None when :meth:`can_wager_on` refuses ``player`` a ``kind`` wager on ``spot``;
+        otherwise a test of an amount that answers :meth:`can_wager` of it while the round
+        does not change: the checks of :meth:`verify_wager` that depend on the amount, those
+        of the place having passed (each amount of a search checked without checking the
+        place again)."""
+        if not self.can_wager_on(player, spot, kind):
+            return None
+
+        def amount(cents: int) -> None:
+            if kind == "main":
+                as_cents(cents, "a wager", positive=True)
+                self._verify_main_amount(player, spot, cents)
+            elif kind == "supreme-bonus":
+                self._verify_bonus_amount(player, spot, cents)
+            else:
+                as_cents(cents, "a wager", positive=True)
+                self._verify_side_amount(player, cents, kind)
+
+        def accepts(cents: int) -> bool:
+            try:
+                amount(cents)
+            except IllegalActionError:
+                return False
+            return True
+
+        return accepts
 
     def can_wager(self, player: str, spot: str, cents: int, kind: str = "main") -> bool:
         """True when :meth:`wager` would be accepted."""
