@@ -324,10 +324,14 @@ def compare(rnd: Round, rng: random.Random) -> None:
         assert refusal(rnd._may_set, s) == refusal(ref_may_set, rnd, s), s
         assert rnd.can_set(s) == (refusal(ref_may_set, rnd, s) is None)
     players = [*rnd.seats, "stranger"]
+    turns, who = rnd.setting_turns(), rnd.controllers()  # as a table shares them
     for p in players:
-        assert legal.setting_spots(rnd, p) == ref_setting_spots(rnd, p)
-        assert legal.surrender_spots(rnd, p) == ref_spots(rnd, p, "surrender", rnd.can_surrender)
-        assert legal.void_hand_spots(rnd, p) == ref_spots(rnd, p, "setting", rnd.can_void_hand)
+        setting = ref_setting_spots(rnd, p)
+        surrender = ref_spots(rnd, p, "surrender", rnd.can_surrender)
+        void = ref_spots(rnd, p, "setting", rnd.can_void_hand)
+        assert legal.setting_spots(rnd, p) == legal.setting_spots(rnd, p, turns) == setting
+        assert legal.surrender_spots(rnd, p) == legal.surrender_spots(rnd, p, who) == surrender
+        assert legal.void_hand_spots(rnd, p) == legal.void_hand_spots(rnd, p, who) == void
     if rnd.phase != "wagers":
         return
     SEEN["wager states"] += 1

@@ -145,26 +145,31 @@ def style_options(rnd: Any, chooser: str) -> list[str]:
     return [s for s in rnd.profile.dealing.styles if rnd.can_style(s, chooser)]
 
 
-def setting_spots(rnd: Any, player: str) -> tuple[list[str], list[str]]:
+def setting_spots(
+    rnd: Any, player: str, turns: list[tuple[str, str]] | None = None
+) -> tuple[list[str], list[str]]:
     """The spots ``player`` sets, in the order they must be set (R-SET-07), and those of them
-    that may be set now."""
+    that may be set now; ``turns``: the round's ``setting_turns()`` now, when the caller has
+    them already (the same for every player)."""
     if rnd.phase != "setting":
         return [], []
-    mine = [s for s, who in rnd.setting_turns() if who == player]
+    mine = [s for s, who in (rnd.setting_turns() if turns is None else turns) if who == player]
     return mine, [s for s in mine if rnd.can_set(s)]
 
 
-def surrender_spots(rnd: Any, player: str) -> list[str]:
-    """The spots ``player`` controls that may surrender now (R-SURR-01)."""
+def surrender_spots(rnd: Any, player: str, who: dict[str, str] | None = None) -> list[str]:
+    """The spots ``player`` controls that may surrender now (R-SURR-01); ``who``: the round's
+    ``controllers()`` now, when the caller has them already."""
     if rnd.phase != "surrender":
         return []
-    who = rnd.controllers()
-    return [s for s in rnd.wagered_spots() if who[s] == player and rnd.can_surrender(s)]
+    who = rnd.controllers() if who is None else who  # every wagered spot, in ring order
+    return [s for s, c in who.items() if c == player and rnd.can_surrender(s)]
 
 
-def void_hand_spots(rnd: Any, player: str) -> list[str]:
-    """The spots ``player`` controls whose hand may be voided now (R-IRR-CO-5, MD-4)."""
+def void_hand_spots(rnd: Any, player: str, who: dict[str, str] | None = None) -> list[str]:
+    """The spots ``player`` controls whose hand may be voided now (R-IRR-CO-5, MD-4); ``who``:
+    the round's ``controllers()`` now, when the caller has them already."""
     if rnd.phase != "setting":
         return []
-    who = rnd.controllers()
-    return [s for s in rnd.wagered_spots() if who[s] == player and rnd.can_void_hand(s)]
+    who = rnd.controllers() if who is None else who  # every wagered spot, in ring order
+    return [s for s, c in who.items() if c == player and rnd.can_void_hand(s)]

@@ -51,8 +51,9 @@ class Showdown(RoundState):
             raise IllegalActionError(f"spot {spot} holds no hand in play")
         if spot in self.settings:
             raise IllegalActionError(f"spot {spot} is already set; set hands cannot change")
-        player = self.controller(spot)
-        for other, who in self.setting_turns():
+        turns = self.setting_turns()  # a spot in play and not set is one of them
+        player = dict(turns)[spot]
+        for other, who in turns:
             if other == spot:
                 break
             if who == player:
