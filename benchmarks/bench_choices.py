@@ -2,7 +2,7 @@
 :func:`~paigow.service.choices.player_choices` for all six players of a table, as one broadcast
 makes them, in the wager phase (three of the six have wagered) and in the setting phase, for
 every profile; the ranges of the wagers both searched afresh and kept from the last broadcast
-(the path of a table that changed).
+(the path of a table that changed: :class:`~paigow.service.choices.Choices`).
 
 The same tables are measured with this checkout's source and with an earlier revision's
 (``--before``, default ``main``; its ``src`` taken from git into a temporary folder), each in
@@ -72,16 +72,23 @@ def _table(profile: str, phase: str) -> tuple[Any, Any, Any]:
 
 
 def _time(table: tuple[Any, Any, Any], kept: bool, reps: int) -> float:
-    """Microseconds per broadcast of the six players' choices at ``table``; ``kept``: each
-    player's wager ranges kept from the last broadcast (what a table that changed does)."""
-    from paigow.service.choices import player_choices
+    """Microseconds per broadcast of the six players' choices at ``table``: made afresh
+    (:func:`~paigow.service.choices.player_choices`), or, ``kept``, as a table makes them
+    after a change (:class:`~paigow.service.choices.Choices`: the wager ranges kept from the
+    last broadcast; the table's change counted without changing it)."""
+    from paigow.service.choices import Choices, player_choices
 
     e, wait, floor = table
-    ends: dict[str, Any] = {n: {} for n in NAMES}
+    choices = Choices()
 
     def broadcast() -> None:
-        for n in NAMES:
-            player_choices(e, wait, floor, n, away=False, ends=ends[n] if kept else None)
+        if kept:
+            e.changes += 1
+            for n in NAMES:
+                choices.get(e, wait, floor, n, away=False)
+        else:
+            for n in NAMES:
+                player_choices(e, wait, floor, n, away=False)
 
     broadcast()
     t = time.perf_counter()
