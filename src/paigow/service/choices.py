@@ -22,6 +22,10 @@ table waits for, at every change. Two things keep it down, neither deciding a ru
   moves one's own ends. This rests on the property :func:`paigow.table.choices.amount_range`
   already searches by (the amounts accepted form one interval), and finds what it finds.
 
+What is the same for every player at one state of the table (the round's spots to set in
+their order and the controller of each spot, :data:`Shared`) :class:`Choices` finds once for
+all the players it makes choices for at that state.
+
 The tests compare both, on random tables of every profile, with the choices made afresh.
 """
 
@@ -111,6 +115,21 @@ def _guessed(
     )
 
 
+#: What the choices of every player are made from alike at one state of the table, found
+#: once (keys: ``turns``, the round's ``setting_turns()``; ``controllers``, its
+#: ``controllers()``); kept only while the table does not change.
+Shared = dict[str, Any]
+
+
+def _once(shared: Shared | None, key: str, make: Callable[[], Any]) -> Any:
+    """``make()``, or what ``shared`` holds of it, kept there."""
+    if shared is None:
+        return make()
+    if key not in shared:
+        shared[key] = make()
+    return shared[key]
+
+
 def _wagers(
     e: TableEngine, name: str, allowed: Callable[[str, str], bool], ends: Ends | None
 ) -> list[dict[str, Any]]:
@@ -136,7 +155,13 @@ def _wagers(
 
 
 def _awaited(
-    e: TableEngine, wait: Wait, floor: Floor, name: str, ends: Ends | None
+    e: TableEngine,
+    wait: Wait,
+    floor: Floor,
+    name: str,
+    ends: Ends | None,
+    *,
+    shared: Shared | None,
 ) -> dict[str, Any]:
     """The choices of the decision ``wait`` awaits from ``name``."""
     rnd = e.round
@@ -175,12 +200,14 @@ def _awaited(
     elif what == "roll":
         out["roll"] = rnd.options.de_shaker == name
     elif what == "setting":
-        order, now = legal.setting_spots(rnd, name)
-        out |= {"set": order, "set_now": now, "void_hand": legal.void_hand_spots(rnd, name)}
+        order, now = legal.setting_spots(rnd, name, _once(shared, "turns", rnd.setting_turns))
+        void = legal.void_hand_spots(rnd, name, _once(shared, "controllers", rnd.controllers))
+        out |= {"set": order, "set_now": now, "void_hand": void}
     elif what == "bank_set" and banks:
         out["bank_set"] = rnd.phase == "bank"
     elif what == "surrender":
-        out["surrender"] = legal.surrender_spots(rnd, name)
+        who = _once(shared, "controllers", rnd.controllers)
+        out["surrender"] = legal.surrender_spots(rnd, name, who)
         out["stand"] = name not in floor.stood
     return out
 
@@ -193,10 +220,12 @@ def player_choices(
     *,
     away: bool,
     ends: Ends | None = None,
+    shared: Shared | None = None,
 ) -> dict[str, Any]:
     """The choices of the seated player ``name`` now (see the module notes); ``ends``: the
     ends of ``name``'s wagers found last in this round, updated (None: every range searched
-    afresh)."""
+    afresh); ``shared``: what the players' choices share at this state of the table, found
+    once and kept there (None: found for this player alone)."""
     rnd = e.round
     seated = name in e.session.seats
     playing = rnd is not None and name in rnd.seats
@@ -213,7 +242,7 @@ def player_choices(
         "key": None,
     }
     if seated and not away and wait is not None and name in wait.who:
-        out |= _awaited(e, wait, floor, name, ends)
+        out |= _awaited(e, wait, floor, name, ends, shared=shared)
         out["key"] = wait.key
     return out
 
@@ -226,6 +255,7 @@ class Choices:
     def __init__(self) -> None:
         self._kept: dict[str, tuple[tuple[Any, ...], dict[str, Any]]] = {}
         self._ends: dict[str, Ends] = {}
+        self._shared: tuple[tuple[Any, ...], Shared] = ((), {})
 
     def get(
         self, e: TableEngine, wait: Wait | None, floor: Floor, name: str, *, away: bool
@@ -244,6 +274,10 @@ class Choices:
             seated = e.session.seats
             self._ends = {n: v for n, v in self._ends.items() if n in seated}
         ends = self._ends.setdefault(name, {})
-        found = player_choices(e, wait, floor, name, away=away, ends=ends) | {"sit": None}
+        if self._shared[0] != (e, e.changes):
+            self._shared = ((e, e.changes), {})  # the table changed: found afresh
+        shared = self._shared[1]
+        found = player_choices(e, wait, floor, name, away=away, ends=ends, shared=shared)
+        found |= {"sit": None}
         self._kept[name] = (key, found)
         return found

@@ -9,6 +9,10 @@ Nothing here decides a rule: every answer comes from the action's check. Amounts
 with the check alone (:func:`amount_range`), on the rounds' property that the accepted amounts
 of one choice form one interval (a minimum below, the table maximum, the chips and the bank's
 cover above); the tests check the ends and the amounts just past them against the actions.
+A wager's spot and kind that the round refuses whatever the amount
+(:meth:`~paigow.table.wagers.WagerActions.can_wager_on`) is not searched, and the amounts of
+the others are tried with the round's checks of the amount alone, the place's having passed
+(:meth:`~paigow.table.wagers.WagerActions.wager_amounts`): the same answers, in fewer checks.
 """
 
 from __future__ import annotations
@@ -95,17 +99,20 @@ def wager_options(
     out = []
     for kind in kinds:
         for spot in (str(i) for i in range(1, t.positions + 1)):
+            amounts = rnd.wager_amounts(player, spot, kind)
+            if amounts is None:
+                continue  # no amount is accepted: the round's checks of the place refuse it
             if also is not None and not also(spot, kind):
                 continue
-            found = search(spot, kind, _wager_check(rnd, player, spot, kind), hints, chips)
+            found = search(spot, kind, _positive(amounts), hints, chips)
             if found is not None:
                 out.append({"spot": spot, "kind": kind, "min": found[0], "max": found[1]})
     return out
 
 
-def _wager_check(rnd: Any, player: str, spot: str, kind: str) -> Callable[[int], bool]:
+def _positive(amounts: Callable[[int], bool]) -> Callable[[int], bool]:
     def accepts(cents: int) -> bool:
-        return cents > 0 and bool(rnd.can_wager(player, spot, cents, kind))
+        return cents > 0 and amounts(cents)
 
     return accepts
 
@@ -138,24 +145,31 @@ def style_options(rnd: Any, chooser: str) -> list[str]:
     return [s for s in rnd.profile.dealing.styles if rnd.can_style(s, chooser)]
 
 
-def setting_spots(rnd: Any, player: str) -> tuple[list[str], list[str]]:
+def setting_spots(
+    rnd: Any, player: str, turns: list[tuple[str, str]] | None = None
+) -> tuple[list[str], list[str]]:
     """The spots ``player`` sets, in the order they must be set (R-SET-07), and those of them
-    that may be set now."""
+    that may be set now; ``turns``: the round's ``setting_turns()`` now, when the caller has
+    them already (the same for every player)."""
     if rnd.phase != "setting":
         return [], []
-    mine = [s for s in rnd.unset_spots() if rnd.controller(s) == player]
+    mine = [s for s, who in (rnd.setting_turns() if turns is None else turns) if who == player]
     return mine, [s for s in mine if rnd.can_set(s)]
 
 
-def surrender_spots(rnd: Any, player: str) -> list[str]:
-    """The spots ``player`` controls that may surrender now (R-SURR-01)."""
+def surrender_spots(rnd: Any, player: str, who: dict[str, str] | None = None) -> list[str]:
+    """The spots ``player`` controls that may surrender now (R-SURR-01); ``who``: the round's
+    ``controllers()`` now, when the caller has them already."""
     if rnd.phase != "surrender":
         return []
-    return [s for s in rnd.wagered_spots() if rnd.controller(s) == player and rnd.can_surrender(s)]
+    who = rnd.controllers() if who is None else who  # every wagered spot, in ring order
+    return [s for s, c in who.items() if c == player and rnd.can_surrender(s)]
 
 
-def void_hand_spots(rnd: Any, player: str) -> list[str]:
-    """The spots ``player`` controls whose hand may be voided now (R-IRR-CO-5, MD-4)."""
+def void_hand_spots(rnd: Any, player: str, who: dict[str, str] | None = None) -> list[str]:
+    """The spots ``player`` controls whose hand may be voided now (R-IRR-CO-5, MD-4); ``who``:
+    the round's ``controllers()`` now, when the caller has them already."""
     if rnd.phase != "setting":
         return []
-    return [s for s in rnd.wagered_spots() if rnd.controller(s) == player and rnd.can_void_hand(s)]
+    who = rnd.controllers() if who is None else who  # every wagered spot, in ring order
+    return [s for s, c in who.items() if c == player and rnd.can_void_hand(s)]

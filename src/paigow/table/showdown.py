@@ -51,11 +51,12 @@ class Showdown(RoundState):
             raise IllegalActionError(f"spot {spot} holds no hand in play")
         if spot in self.settings:
             raise IllegalActionError(f"spot {spot} is already set; set hands cannot change")
-        player = self.controller(spot)
-        for other in self.unset_spots():
+        turns = self.setting_turns()  # a spot in play and not set is one of them
+        player = dict(turns)[spot]
+        for other, who in turns:
             if other == spot:
                 break
-            if self.controller(other) == player:
+            if who == player:
                 mine, theirs = self.stake_on(spot, player), self.stake_on(other, player)
                 why = (
                     "the larger wager is set first"

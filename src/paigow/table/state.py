@@ -250,16 +250,28 @@ class RoundState(Atomic, Timed):
         """``player``'s main wagers on ``spot``, in cents."""
         return sum(w.cents for w in self.spot_wagers(spot) if w.player == player)
 
-    def controller(self, spot: str) -> str:
-        """Who sets the tiles of ``spot``: the seated player (R-SET-08); in Lucky Chances the
-        player with the most money on it, the seated player on a tie (¶41, AMB-71(d)); with
-        nobody seated there, the largest stake, ties to the earliest wager."""
-        stakes: dict[str, int] = {}
-        for w in self.spot_wagers(spot):
-            stakes[w.player] = stakes.get(w.player, 0) + w.cents
+    def _stakes(self) -> dict[str, dict[str, int]]:
+        """Spot -> player -> their main wagers on it in cents, the players in the order of
+        their first wager there: one pass over the wagers."""
+        stakes: dict[str, dict[str, int]] = {}
+        for w in self.wagers:
+            if w.kind == "main":
+                on = stakes.setdefault(w.spot, {})
+                on[w.player] = on.get(w.player, 0) + w.cents
+        return stakes
+
+    def _seated(self) -> dict[str, list[str]]:
+        """Spot -> the players seated there, in the order of :attr:`seats`."""
+        at: dict[str, list[str]] = {}
+        for n, p in self.seats.items():
+            at.setdefault(p, []).append(n)
+        return at
+
+    def _control(self, spot: str, stakes: dict[str, int], seated_at: list[str]) -> str:
+        """:meth:`controller` of ``spot`` from its stakes and the players seated there."""
         if not stakes:
             raise IllegalActionError(f"spot {spot} has no wager")
-        seated = next((n for n, p in self.seats.items() if p == spot and n in stakes), None)
+        seated = next((n for n in seated_at if n in stakes), None)
         top = max(stakes.values())
         if self.profile.banking.action_limited_to_stake:
             if seated is not None and stakes[seated] == top:
@@ -267,25 +279,52 @@ class RoundState(Atomic, Timed):
             return next(p for p, c in stakes.items() if c == top)
         return seated or next(p for p, c in stakes.items() if c == top)
 
-    def in_play(self, spot: str) -> bool:
-        """True while a wagered spot's hand is still played (not void, dead, fouled or lost)."""
+    def controller(self, spot: str) -> str:
+        """Who sets the tiles of ``spot``: the seated player (R-SET-08); in Lucky Chances the
+        player with the most money on it, the seated player on a tie (¶41, AMB-71(d)); with
+        nobody seated there, the largest stake, ties to the earliest wager."""
+        stakes: dict[str, int] = {}
+        for w in self.wagers:
+            if w.spot == spot and w.kind == "main":
+                stakes[w.player] = stakes.get(w.player, 0) + w.cents
+        return self._control(spot, stakes, self._seated().get(spot, []))
+
+    def controllers(self) -> dict[str, str]:
+        """:meth:`controller` of every wagered spot, in ring order, from one pass over the
+        wagers."""
+        stakes, at = self._stakes(), self._seated()
+        return {p: self._control(p, stakes[p], at.get(p, [])) for p in self.ring if p in stakes}
+
+    def _live(self, spot: str) -> bool:
+        """Not void, dead, fouled or lost (:meth:`in_play` of a wagered spot)."""
         return (
-            spot in self.wagered_spots()
-            and spot not in self.voided_spots
+            spot not in self.voided_spots
             and spot not in self.dead_spots
             and spot not in self.fouled
             and spot not in self.dice_phase_lost
         )
 
+    def in_play(self, spot: str) -> bool:
+        """True while a wagered spot's hand is still played (not void, dead, fouled or lost)."""
+        return spot in self.wagered_spots() and self._live(spot)
+
     def unset_spots(self) -> list[str]:
         """Spots in play still waiting for a setting, in the order they may be set: each
         player's larger wager first, equal wagers counterclockwise (R-SET-07)."""
-        spots = [p for p in self.wagered_spots() if p not in self.settings and self.in_play(p)]
+        return [p for p, _ in self.setting_turns()]
 
-        def key(spot: str) -> tuple[int, int]:
-            return (-self.stake_on(spot, self.controller(spot)), self.ring.index(spot))
-
-        return sorted(spots, key=key)
+    def setting_turns(self) -> list[tuple[str, str]]:
+        """:meth:`unset_spots` in their order, each with its :meth:`controller`, from one
+        pass over the wagers."""
+        stakes, at = self._stakes(), self._seated()
+        found = []
+        for i, p in enumerate(self.ring):
+            on = stakes.get(p)
+            if on is not None and p not in self.settings and self._live(p):
+                who = self._control(p, on, at.get(p, []))
+                found.append((-on[who], i, p, who))
+        found.sort()
+        return [(p, who) for _, _, p, who in found]
 
     def _maybe_bank_phase(self) -> None:
         if self.phase == "setting" and not self.unset_spots():

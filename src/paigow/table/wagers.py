@@ -3,6 +3,9 @@ R-LC-08/09, R-PF-02, R-DE-01, R-SPG-15)."""
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
+
 from paigow.errors import IllegalActionError
 
 from .atomic import action
@@ -23,6 +26,12 @@ def collection_fee(schedule: list[list[int]], flat: int, cents: int, max_wager: 
     return next((fee for up_to, fee in schedule if amount <= up_to), schedule[-1][1])
 
 
+@functools.cache
+def _positions(count: int) -> frozenset[str]:
+    """The betting positions ``1``..``count``."""
+    return frozenset(str(i) for i in range(1, count + 1))
+
+
 class WagerActions(RoundState):
     """The wager actions of a round."""
 
@@ -39,24 +48,19 @@ class WagerActions(RoundState):
 
     def verify_wager(self, player: str, spot: str, cents: int, kind: str = "main") -> None:
         """Checks of R-WAGER-01..08, R-BANK-06/08, R-LC-08 and R-SPG-15 for a wager."""
-        self._need("wagers")
-        as_name(player)
-        as_text(spot, "a spot")
-        as_text(kind, "a wager kind")
-        if player not in self.seats:
-            raise IllegalActionError(f"{player} is not seated; only seated players wager")
+        self._verify_bettor(player, spot, kind)
         if kind != "main":
             self._verify_side(player, spot, cents, kind)
             return
         as_cents(cents, "a wager", positive=True)
+        self._verify_main_place(player, spot)
+        self._verify_main_amount(player, spot, cents)
+
+    def _verify_main_amount(self, player: str, spot: str, cents: int) -> None:
+        """The checks of a Pai Gow wager's amount (whole cents checked): the table minimum
+        and maximum, the combined maximum, the chips with the collection, the bank's cover
+        (R-WAGER-06/08, R-BANK-06)."""
         t = self.profile.table
-        if spot not in {str(i) for i in range(1, t.positions + 1)}:
-            raise IllegalActionError(f"{spot!r} is not a betting position")
-        if self.is_player_banked and player == self.banker.player:
-            raise IllegalActionError(f"{player} is the bank and cannot wager against it")
-        if self.is_player_banked and spot == self.bank_spot:
-            raise IllegalActionError(f"spot {spot} is the bank's")
-        self._verify_spot(player, spot)
         if cents < t.min_wager and not t.under_min_gets_action:
             what = "after collection " if self.profile.commission.collection else ""
             raise IllegalActionError(
@@ -85,6 +89,27 @@ class WagerActions(RoundState):
                     f"the bank ({self.banker.player}) has {dollars(self._bank_cover())} and "
                     f"cannot cover {dollars(need)} in wagers (R-BANK-06)"
                 )
+
+    def _verify_bettor(self, player: str, spot: str, kind: str) -> None:
+        """The checks of :meth:`verify_wager` before its kind's: the phase, the inputs' types,
+        a seated player."""
+        self._need("wagers")
+        as_name(player)
+        as_text(spot, "a spot")
+        as_text(kind, "a wager kind")
+        if player not in self.seats:
+            raise IllegalActionError(f"{player} is not seated; only seated players wager")
+
+    def _verify_main_place(self, player: str, spot: str) -> None:
+        """The checks of a Pai Gow wager that do not depend on its amount: a betting position,
+        not the bank's (R-BANK-08), one the player may play (:meth:`_verify_spot`)."""
+        if spot not in _positions(self.profile.table.positions):
+            raise IllegalActionError(f"{spot!r} is not a betting position")
+        if self.is_player_banked and player == self.banker.player:
+            raise IllegalActionError(f"{player} is the bank and cannot wager against it")
+        if self.is_player_banked and spot == self.bank_spot:
+            raise IllegalActionError(f"spot {spot} is the bank's")
+        self._verify_spot(player, spot)
 
     def _verify_spot(self, player: str, spot: str) -> None:
         """Own seat, an adjacent empty spot (R-WAGER-04), or a shared spot (R-WAGER-05/07)."""
@@ -127,18 +152,40 @@ class WagerActions(RoundState):
             )
 
     def _verify_side(self, player: str, spot: str, cents: int, kind: str) -> None:
-        t = self.profile.table
-        sb = self.profile.side_bets
         if kind == "supreme-bonus":
             self._verify_bonus(player, spot, cents)
             return
+        self._verify_side_offered(kind)
+        as_cents(cents, "a wager", positive=True)
+        self._verify_side_place(player, spot, kind)
+        self._verify_side_amount(player, cents, kind)
+
+    def _verify_side_amount(self, player: str, cents: int, kind: str) -> None:
+        """The checks of a side wager's amount (whole cents checked): the table limits, the
+        chips."""
+        t = self.profile.table
+        if not t.min_wager <= cents <= t.max_wager:
+            raise IllegalActionError(
+                f"{dollars(cents)} is outside the table limits "
+                f"{dollars(t.min_wager)}..{dollars(t.max_wager)}"
+            )
+        if self.ledger.balance(f"player:{player}") < cents:
+            raise IllegalActionError(f"{player} lacks {dollars(cents)} for the {kind} wager")
+
+    def _verify_side_offered(self, kind: str) -> None:
+        """A side wager's kind is known and offered at this table (R-PF-02, R-DE-01)."""
         if kind not in SIDE_KINDS:
             raise IllegalActionError(f"unknown wager kind {kind!r}")
         if kind == "pair-fortunes" and self.options.pair_fortunes is None:
             raise IllegalActionError("Pair Fortunes is not offered at this table")
         if kind != "pair-fortunes" and not self.options.dragons_eye:
             raise IllegalActionError("Dragon's Eye is not offered at this table")
-        as_cents(cents, "a wager", positive=True)
+
+    def _verify_side_place(self, player: str, spot: str, kind: str) -> None:
+        """The checks of a side wager that do not depend on its amount: not the bank's, at a
+        spot played, on its Pai Gow wager where it needs one, not after a triple (R-DE-10),
+        one of a kind per spot (R-PF-02, R-DE-01)."""
+        sb = self.profile.side_bets
         if player == self.banker.player:
             raise IllegalActionError(f"{player} may not place a {kind} wager")
         if spot != self.seats[player] and not any(
@@ -160,34 +207,99 @@ class WagerActions(RoundState):
             )
         if any(w.player == player and w.spot == spot and w.kind == kind for w in self.wagers):
             raise IllegalActionError(f"{player} already has a {kind} wager on spot {spot}")
-        if not t.min_wager <= cents <= t.max_wager:
-            raise IllegalActionError(
-                f"{dollars(cents)} is outside the table limits "
-                f"{dollars(t.min_wager)}..{dollars(t.max_wager)}"
-            )
-        if self.ledger.balance(f"player:{player}") < cents:
-            raise IllegalActionError(f"{player} lacks {dollars(cents)} for the {kind} wager")
 
     def _verify_bonus(self, player: str, spot: str, cents: int) -> None:
         """R-SPG-15, AMB-53/54: with a main wager on the spot, within the bonus limits."""
-        sb = self.profile.side_bets
-        if not sb.supreme_bonus:
-            raise IllegalActionError(f"{self.profile.name} has no bonus wager")
+        self._verify_bonus_offered()
         as_cents(cents, "a bonus wager", positive=True)
+        self._verify_bonus_limits(cents)
+        self._verify_bonus_place(player, spot)
+        self._verify_bonus_rest(player, spot, cents)
+
+    def _verify_bonus_limits(self, cents: int) -> None:
+        """A bonus wager within its limits (AMB-53)."""
+        sb = self.profile.side_bets
         if not sb.supreme_bonus_min_cents <= cents <= sb.supreme_bonus_max_cents:
             raise IllegalActionError(
                 f"a bonus wager is {dollars(sb.supreme_bonus_min_cents)}.."
                 f"{dollars(sb.supreme_bonus_max_cents)}, got {dollars(cents)}"
             )
+
+    def _verify_bonus_rest(self, player: str, spot: str, cents: int) -> None:
+        """The checks of a bonus wager's amount after its place's: the combined maximum, the
+        chips."""
+        self._verify_combined(player, spot, cents)
+        if self.ledger.balance(f"player:{player}") < cents:
+            raise IllegalActionError(f"{player} lacks {dollars(cents)} for the bonus wager")
+
+    def _verify_bonus_amount(self, player: str, spot: str, cents: int) -> None:
+        """The checks of a bonus wager's amount (its place checked)."""
+        as_cents(cents, "a bonus wager", positive=True)
+        self._verify_bonus_limits(cents)
+        self._verify_bonus_rest(player, spot, cents)
+
+    def _verify_bonus_offered(self) -> None:
+        """The profile has a bonus wager (R-SPG-15)."""
+        if not self.profile.side_bets.supreme_bonus:
+            raise IllegalActionError(f"{self.profile.name} has no bonus wager")
+
+    def _verify_bonus_place(self, player: str, spot: str) -> None:
+        """The checks of a bonus wager that do not depend on its amount (AMB-54)."""
         if not any(w.player == player for w in self.spot_wagers(spot)):
             raise IllegalActionError("a bonus wager needs a Supreme Pai Gow wager first (AMB-54)")
         if any(
             w.player == player and w.spot == spot and w.kind == "supreme-bonus" for w in self.wagers
         ):
             raise IllegalActionError(f"{player} already has a bonus wager on spot {spot}")
-        self._verify_combined(player, spot, cents)
-        if self.ledger.balance(f"player:{player}") < cents:
-            raise IllegalActionError(f"{player} lacks {dollars(cents)} for the bonus wager")
+
+    def can_wager_on(self, player: str, spot: str, kind: str = "main") -> bool:
+        """False when :meth:`verify_wager` refuses ``player`` every amount of a ``kind`` wager
+        on ``spot``: one of its checks that do not depend on the amount fails (R-WAGER-04/05,
+        R-BANK-08, R-PF-02, R-DE-01/10, AMB-54). True says only that some amount may be
+        accepted (:meth:`can_wager` decides each)."""
+        try:
+            self._verify_bettor(player, spot, kind)
+            if kind == "main":
+                self._verify_main_place(player, spot)
+            elif kind == "supreme-bonus":
+                self._verify_bonus_offered()
+                self._verify_bonus_place(player, spot)
+            else:
+                self._verify_side_offered(kind)
+                self._verify_side_place(player, spot, kind)
+        except IllegalActionError:
+            return False
+        return True
+
+    def wager_amounts(
+        self, player: str, spot: str, kind: str = "main"
+    ) -> Callable[[int], bool] | None:
+        """None when :meth:`can_wager_on` refuses ``player`` a ``kind`` wager on ``spot``;
+        otherwise a test of an amount that answers :meth:`can_wager` of it while the round
+        does not change: the checks of :meth:`verify_wager` that depend on the amount, those
+        of the place having passed (each amount of a search checked without checking the
+        place again)."""
+        if not self.can_wager_on(player, spot, kind):
+            return None
+
+        def amount(cents: int) -> None:
+            if kind == "main":
+                as_cents(cents, "a wager", positive=True)
+                self._verify_main_amount(player, spot, cents)
+            elif kind == "supreme-bonus":
+                self._verify_bonus_amount(player, spot, cents)
+            else:
+                as_cents(cents, "a wager", positive=True)
+                self._verify_side_amount(player, cents, kind)
+
+        def accepts(cents: int) -> bool:
+            try:
+                amount(cents)
+            except IllegalActionError:
+                return False
+            return True
+
+        return accepts
 
     def can_wager(self, player: str, spot: str, cents: int, kind: str = "main") -> bool:
         """True when :meth:`wager` would be accepted."""
