@@ -34,8 +34,9 @@ PROFILES = [
 ROUNDS = size(150, 400)
 IRREGULAR = 0.03 if DEEP else 0.1
 #: The operations every viewer must have been sent (in events) over a profile's rounds, and
-#: those of the profiles that have them (a card hand is set by the house way; Lucky Chances
-#: has no surrender; the Sim turns a tile off the table where the profile's rules allow it).
+#: those that only some profiles' runs produce (both sizes produce these; in the short runs the
+#: Sim sets card hands by the house way, nobody at Lucky Chances surrenders, and a tile is
+#: taken off the table only at Colorado).
 SENT_OPS = frozenset(
     {"deal", "house_way", "bank_set", "settle", "void", "expose_dealt", "expose_stacking"}
 )
