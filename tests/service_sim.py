@@ -62,8 +62,13 @@ class Sub:
 class Sim:
     """A table played by random people."""
 
-    def __init__(self, config: TableConfig, players: int, seed: int) -> None:
+    def __init__(
+        self, config: TableConfig, players: int, seed: int, irregular: float = 0.03
+    ) -> None:
+        """``irregular``: the share of steps at which an operator or a player enters an
+        irregularity instead of the decision the table waits for."""
         self.rng = random.Random(seed)
+        self.irregular = irregular
         self.store = MemoryStore()
         self.actor = TableActor(TableEngine(config), cast(Store, self.store), random.Random(seed))
         self.users = [User(i + 1, f"p{i + 1}", "player") for i in range(players)]
@@ -105,7 +110,7 @@ class Sim:
         if w is None:
             await self.cmd(self.operator, "resume", {})
             return
-        if self.rng.random() < 0.03:
+        if self.rng.random() < self.irregular:
             await self._irregular()
             return
         people = [u for u in self.users if u.name in w.who]

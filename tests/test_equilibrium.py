@@ -40,6 +40,9 @@ def _utilities(
     against the opponent's strategy, by the reference enumeration."""
     n = sp.size
     pure = [len(p) == 1 for p in opponent]
+    # the opponent's classes playing split j purely (summed as a block) and those mixing it
+    on = [np.array([pure[q] and j in opponent[q] for q in range(n)]) for j in range(3)]
+    mixing = [[q for q in range(n) if not pure[q] and j in opponent[q]] for j in range(3)]
     out = [[Fraction(0)] * 3 for _ in range(n)]
     for lo in range(0, n, 512):
         hi = min(lo + 512, n)
@@ -57,11 +60,10 @@ def _utilities(
                     lw = wins_matrix(ol, ml, low=True, rules=rules).T
                     win, lose = ~(hw | lw), hw & lw
                 pay = (win * keep.numerator - lose * keep.denominator) * m
-                on = np.array([pure[q] and j in opponent[q] for q in range(n)])
-                whole = pay[:, on].sum(axis=1)
+                whole = pay[:, on[j]].sum(axis=1)
                 for r in range(hi - lo):
                     out[lo + r][i] += int(whole[r])
-                for q in (q for q in range(n) if not pure[q] and j in opponent[q]):
+                for q in mixing[j]:
                     col = pay[:, q]
                     for r in np.flatnonzero(col).tolist():
                         out[lo + r][i] += opponent[q][j] * int(col[r])

@@ -2,9 +2,11 @@
 by random legal and illegal actions (tests/table_machine.py has the machine and what it checks).
 
 R-SETTLE, R-BANK, R-LC, R-IRR, R-SPG: refused actions change nothing, money balances, every
-wager settles once, every record replays, every session journal rebuilds its session. At least
-20,000 actions per run (two halves of at least 10,000); ``python tests/stress_table.py`` runs
-it much longer.
+wager settles once, every record replays, every session journal rebuilds its session. In
+``make test`` at least 10,000 actions per run (two halves of 30 examples and at least 5,000
+actions), each half shown to have played every profile, banking mode and irregularity it
+claims; ``PAIGOW_TEST_DEEP=1`` runs 60 examples a half (at least 20,000 actions), and
+``python tests/stress_table.py`` runs it much longer.
 """
 
 from __future__ import annotations
@@ -12,11 +14,13 @@ from __future__ import annotations
 from hypothesis import HealthCheck, Phase, settings
 from hypothesis.stateful import run_state_machine_as_test
 
+from depth import size
 from table_machine import COUNTS, TableMachine
 
-EXAMPLES = 60
+# The later examples of a run are the longer ones: 30 examples take a third of the time of 60.
+EXAMPLES = size(30, 60)
 STEPS = 200
-AT_LEAST = 10_000
+AT_LEAST = size(5_000, 10_000)
 
 
 class TilesMachine(TableMachine):
@@ -57,7 +61,20 @@ def test_tiles_tables_under_random_legal_and_illegal_actions() -> None:
     run(TilesMachine)
     assert COUNTS["actions"] >= AT_LEAST, COUNTS
     assert COUNTS["refused"] and COUNTS["accepted"] and COUNTS["records"]
-    for key in ("bank:house", "bank:player", "bank:co-bank", "settled", "void", "journals"):
+    for key in (
+        "bank:house",
+        "bank:player",
+        "bank:co-bank",
+        "settled",
+        "void",
+        "journals",
+        *(f"round:{p}" for p in TilesMachine.profiles),
+        "ok:dealer_wager",
+        "ok:expose_dealt",
+        "ok:expose_stacking",
+        "ok:remove_wager",
+        "ok:surrender",
+    ):
         assert COUNTS[key] > 0, f"{key} never exercised: {COUNTS}"
 
 
@@ -67,5 +84,17 @@ def test_player_dealer_and_card_tables_under_random_actions() -> None:
     COUNTS.clear()
     run(PlayerDealerAndCardsMachine)
     assert COUNTS["actions"] >= AT_LEAST, COUNTS
-    for key in ("bank:player-dealer", "settled", "void", "records", "journals"):
+    for key in (
+        "bank:player-dealer",
+        "settled",
+        "void",
+        "records",
+        "journals",
+        *(f"round:{p}" for p in PlayerDealerAndCardsMachine.profiles),
+        "ok:pd_wager",
+        "ok:foul",
+        "ok:remove_bet",
+        "ok:stub",
+        "ok:surrender",
+    ):
         assert COUNTS[key] > 0, f"{key} never exercised: {COUNTS}"

@@ -32,6 +32,12 @@ __all__ = ["browser", "visit"]
 
 WINDOWS = {"wager_seconds": 300, "setting_seconds": 300, "decision_seconds": 300}
 DRIVEN: Counter[str] = Counter()
+#: Each wager form of the page: its kind, whether it has a select of spots, the spots offered.
+FORMS_JS = """els => els.map(e => [
+    e.dataset.kind,
+    e.querySelector("select") !== null,
+    Array.from(e.querySelectorAll("select option")).map(o => o.value),
+])"""
 
 
 @pytest.fixture(scope="module")
@@ -209,15 +215,16 @@ class Person:
         for _ in range(40):
             c = self.choices()
             untried = [w for w in c["wagers"] if (w["spot"], w["kind"]) not in tried]
-            forms = actions.locator("form[data-kind]")
-            kinds = set(forms.evaluate_all("els => els.map(e => e.dataset.kind)"))
+            # every wager form with the spots its select offers, read in one call to the page
+            forms: list[tuple[str, bool, list[str]]] = actions.locator(
+                "form[data-kind]"
+            ).evaluate_all(FORMS_JS)
+            kinds = {kind for kind, _, _ in forms}
             assert kinds == {w["kind"] for w in c["wagers"]}, (kinds, c["wagers"])
-            for kind in kinds:
-                form = actions.locator(f"form[data-kind='{kind}']")
-                select = form.locator("select")
+            for kind, has_select, options in forms:
                 spots = (
-                    select.locator("option").evaluate_all("els => els.map(e => e.value)")
-                    if select.count()
+                    options
+                    if has_select
                     else [next(w["spot"] for w in c["wagers"] if w["kind"] == kind)]
                 )
                 assert spots == [w["spot"] for w in c["wagers"] if w["kind"] == kind], (kind, spots)
