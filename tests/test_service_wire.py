@@ -69,9 +69,9 @@ def _floats(v: Any) -> bool:
 @given(values)
 def test_a_message_decodes_as_the_standard_library_reads_it(value: Any) -> None:
     """A client's message, however it writes its JSON (ASCII escapes or not, spaces or not),
-    decodes to what :func:`json.loads` gives."""
+    decodes to the value it was made from."""
     for text in (json.dumps(value), json.dumps(value, ensure_ascii=False, indent=1)):
-        assert typed(decode(text)) == typed(json.loads(text))
+        assert typed(decode(text)) == typed(value)
 
 
 @pytest.mark.parametrize(
@@ -81,6 +81,16 @@ def test_what_is_not_json_is_refused(text: str) -> None:
     """Not JSON (RFC 8259): refused with ValueError, which the service answers ``not JSON``."""
     with pytest.raises(ValueError):
         decode(text)
+
+
+@pytest.mark.parametrize("digits", [19, 20, 40, 400])
+def test_an_integer_of_any_size_is_read_whole(digits: int) -> None:
+    """An integer a client sends keeps every digit (not a float), so the protocol can name the
+    bound it passes (tests/test_service_bounds.py)."""
+    n = int("9" * digits)
+    got = decode(f'{{"cents": {n}, "neg": -{n}}}')
+    assert got == {"cents": n, "neg": -n}
+    assert type(got["cents"]) is int
 
 
 def test_something_that_is_not_json_data_is_not_sent() -> None:

@@ -1,17 +1,20 @@
 """The JSON of the websocket messages: what the service sends and reads on the wire.
 
 One encoder for every frame (a ``delta`` made once for all who see the same, each message made
-for one client) and one decoder for what clients send, both ``orjson``: the frames are encoded
-at every broadcast for every distinct view of every table, so their encoding is on the service's
-hot path. The text is JSON as RFC 8259 has it, UTF-8 (not ``\\u`` escapes), no spaces, the keys
-in their order; what it decodes to is what the standard library's :func:`json.loads` gives for
-the messages the protocol takes (it refuses ``NaN`` and ``Infinity``, which are not JSON, and
-gives an integer too large for 64 bits as a float, which the protocol then refuses).
+for one client), ``orjson``: the frames are encoded at every broadcast for every distinct view
+of every table, so their encoding is on the service's hot path. The text is JSON as RFC 8259 has
+it, UTF-8 (not ``\\u`` escapes), no spaces, the keys in their order.
+
+What clients send is read by the standard library's parser (a message is small and read once):
+an integer keeps every digit, however large, so that the protocol names the bound it passes
+(orjson reads an integer over 64 bits as a float), and ``NaN`` and ``Infinity``, which are not
+JSON, are refused.
 """
 
 from __future__ import annotations
 
-from typing import Any
+import json
+from typing import Any, NoReturn
 
 import orjson
 
@@ -34,4 +37,8 @@ def decode(text: str | bytes) -> Any:
     Raises:
         ValueError: ``text`` is not JSON.
     """
-    return orjson.loads(text)
+    return json.loads(text, parse_constant=_not_json)
+
+
+def _not_json(name: str) -> NoReturn:
+    raise ValueError(f"{name} is not JSON")
