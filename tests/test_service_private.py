@@ -30,22 +30,36 @@ IDLE_MINUTES = 0.5  # thirty seconds: long enough for a loaded machine to seat a
 CLOSE_IDLE_MINUTES = 1 / 6
 
 
-@pytest.fixture(scope="module", params=BACKENDS)
-def server(
-    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+def _private_server(
+    request: pytest.FixtureRequest,
+    tmp_path_factory: pytest.TempPathFactory,
+    name: str,
+    idle_minutes: float,
+    *extra: str,
 ) -> Iterator[Server]:
-    tmp = tmp_path_factory.mktemp(f"private-{request.param}")
+    """A server on the fixture's backend whose empty private tables close after
+    ``idle_minutes``, two a player."""
+    tmp = tmp_path_factory.mktemp(f"{name}-{request.param}")
     srv = Server(
         db_url(request.param, tmp, request),
         tmp,
-        f"--private-idle-minutes={IDLE_MINUTES}",
+        f"--private-idle-minutes={idle_minutes}",
         "--private-tables-per-player=2",
-        "--limit=private.open=1000/1",
+        *extra,
     ).start()
     try:
         yield srv
     finally:
         srv.stop()
+
+
+@pytest.fixture(scope="module", params=BACKENDS)
+def server(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[Server]:
+    yield from _private_server(
+        request, tmp_path_factory, "private", IDLE_MINUTES, "--limit=private.open=1000/1"
+    )
 
 
 @pytest.fixture(params=BACKENDS)
@@ -53,17 +67,7 @@ def quick_close(
     request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[Server]:
     """A server whose empty private tables close after ``CLOSE_IDLE_MINUTES``."""
-    tmp = tmp_path_factory.mktemp(f"private-close-{request.param}")
-    srv = Server(
-        db_url(request.param, tmp, request),
-        tmp,
-        f"--private-idle-minutes={CLOSE_IDLE_MINUTES}",
-        "--private-tables-per-player=2",
-    ).start()
-    try:
-        yield srv
-    finally:
-        srv.stop()
+    yield from _private_server(request, tmp_path_factory, "private-close", CLOSE_IDLE_MINUTES)
 
 
 def _open(server: Server, token: str, **body: Any) -> dict[str, Any]:
