@@ -1,6 +1,6 @@
 """Load on the table service: real websocket players on loopback (tests/service_load.py).
 
-    .venv/bin/python scripts/load.py --db sqlite --tables 100 --pace realistic --seconds 60
+    .venv/bin/python scripts/load.py --db sqlite --tables 100 --stagger 30 --seconds 60
     .venv/bin/python scripts/load.py --db postgresql --tables 20 --pace max --seconds 30
     .venv/bin/python scripts/load.py --db postgresql --processes 2 --tables 40 --pace max
     .venv/bin/python scripts/load.py --db postgresql --processes 2 --tables 40 --pace max --to-owner
@@ -8,9 +8,12 @@
 Starts the server(s) itself (``paigow serve``; with ``--processes N`` several ``--cluster``
 processes on one PostgreSQL, the players spread over them, or behind nginx with ``--nginx``),
 opens the tables, seats six players at each, plays ``--warmup`` seconds, then measures for
-``--seconds`` and prints the figures (docs/reliability.md). PostgreSQL is a throw-away cluster
-the script starts and removes (Debian's postgresql package). ``--audit`` runs
-``paigow audit`` on the database afterwards.
+``--seconds`` and prints the figures (docs/reliability.md). With ``--stagger SECONDS`` each
+table's players come at a random time in the first SECONDS, as players come to a room, so the
+tables are not in step; without it every table starts at once, and at the realistic pace the
+tables then deal, set and settle together, a burst every round (the worst case).
+PostgreSQL is a throw-away cluster the script starts and removes (Debian's postgresql
+package). ``--audit`` runs ``paigow audit`` on the database afterwards.
 
 Besides latency it reports the servers' CPU seconds per 1,000 actions and the bytes a player
 receives per round. ``--full-states`` runs the servers as before deltas (every subscriber the
@@ -66,6 +69,13 @@ def main() -> int:
     p.add_argument("--pace", choices=sorted(PACES), default="realistic")
     p.add_argument("--seconds", type=float, default=30.0)
     p.add_argument("--warmup", type=float, default=5.0)
+    p.add_argument(
+        "--stagger",
+        type=float,
+        default=0.0,
+        metavar="SECONDS",
+        help="each table starts at a random time in the first SECONDS (0: all at once)",
+    )
     p.add_argument("--processes", type=int, default=1)
     p.add_argument("--nginx", action="store_true", help="players connect through nginx")
     p.add_argument("--profile", default="generic")
@@ -216,6 +226,7 @@ def run(args: argparse.Namespace, *, full_states: bool, src: str | None = None) 
                 server_pids=pids,
                 warmup=args.warmup,
                 table_urls=table_urls,
+                stagger=args.stagger,
                 mark=mark if cluster else None,
             )
         )
@@ -227,6 +238,7 @@ def run(args: argparse.Namespace, *, full_states: bool, src: str | None = None) 
             "processes": args.processes,
             "nginx": args.nginx,
             "pace": args.pace,
+            "stagger_s": args.stagger,
             **res.summary(),
             "wall_s": round(time.monotonic() - t0, 1),
         }

@@ -107,6 +107,8 @@ class LoadResult:
     #: ASCII: bytes), and the deltas a player could not apply (it asked for a snapshot).
     received: int = 0
     lost: int = 0
+    #: When each table's first player came (seconds after the first table's; --stagger).
+    came: dict[str, float] = field(default_factory=dict)
 
     def summary(self) -> dict[str, Any]:
         """Plain figures (latencies in milliseconds)."""
@@ -161,6 +163,7 @@ class _Table:
         self.pending: dict[int, float] = {}
         self.rounds0: int | None = None
         self.rounds = 0
+        self.start_after = 0.0  # seconds before its players come (a staggered start)
 
 
 class _Bot:
@@ -175,12 +178,15 @@ class _Bot:
         self.ws: ClientConnection | None = None
         self.state: dict[str, Any] | None = None
         self.feed = Feed()
+        self.came = 0.0
         self.acted = ""
         self.n = 0
         self.waiters: dict[str, asyncio.Future[dict[str, Any]]] = {}
         self.busy = False
 
     async def main(self, url: str, token: str) -> None:
+        await asyncio.sleep(self.table.start_after)
+        self.came = time.monotonic()
         async with connect(
             url, additional_headers={"Authorization": f"Bearer {token}"}, max_size=2**22
         ) as ws:
@@ -322,14 +328,23 @@ async def run_load(
     seed: int = 1,
     table_urls: dict[str, str] | None = None,
     mark: Callable[[str], object] | None = None,
+    stagger: float = 0.0,
 ) -> LoadResult:
     """Seat every player (table -> players, seats 1..n), play ``warmup`` seconds, then measure
     for ``seconds``. Players connect to ``ws_urls`` in turn (several processes, or a proxy),
     or the players of a table in ``table_urls`` to its address there (its owner's). ``mark``
-    is called (in a thread) with ``"start"`` and ``"end"`` around the measured seconds."""
+    is called (in a thread) with ``"start"`` and ``"end"`` around the measured seconds.
+
+    ``stagger``: each table's players come at a time drawn uniformly from the first
+    ``stagger`` seconds (seeded), so that the tables' rounds are not in step; with 0 every
+    table starts at once and the tables deal, set and settle together (a burst at each step).
+    The warmup begins when the last table is seated."""
     run = _Run(think, seed)
     bots: list[_Bot] = []
     tabs = {tid: _Table(tid, names) for tid, names in tables.items()}
+    if stagger > 0:
+        for t in tabs.values():
+            t.start_after = run.rng.uniform(0.0, stagger)
     for tid, names in tables.items():
         for i, name in enumerate(names):
             bots.append(_Bot(name, tabs[tid], str(i + 1), run))
@@ -339,12 +354,16 @@ async def run_load(
         )
         for i, b in enumerate(bots)
     ]
-    deadline = time.monotonic() + 120
+    deadline = time.monotonic() + 120 + stagger
     while run.seated < len(bots) and time.monotonic() < deadline:
         await asyncio.sleep(0.05)
         for task in tasks:
             if task.done() and task.exception() is not None:
                 raise RuntimeError(f"a player failed: {task.exception()!r}")
+    first = min(b.came for b in bots)
+    for b in bots:
+        t_came = run.result.came.get(b.table.tid)
+        run.result.came[b.table.tid] = min(b.came - first, t_came if t_came is not None else 1e9)
     await asyncio.sleep(warmup)
     if mark is not None:
         await asyncio.to_thread(mark, "start")

@@ -44,6 +44,7 @@ def test_a_bounded_load_run(tmp_path: Path) -> None:
                 4.0,
                 server_pids=(srv.proc.pid,),
                 warmup=1.0,
+                stagger=1.5,
             )
         )
     finally:
@@ -51,6 +52,10 @@ def test_a_bounded_load_run(tmp_path: Path) -> None:
     figures = res.summary()
     print(json.dumps(figures))
     assert res.tables == 3 and res.seats == 9
+    # staggered: the tables' players came at three different times in the first 1.5 s
+    came = sorted(res.came.values())
+    assert len(came) == 3 and came[0] == 0 and all(0 < c < 1.5 for c in came[1:])
+    assert came[1] != came[2]
     assert res.errors == [] and res.refused == []
     assert res.rounds >= 1 and res.actions >= res.rounds
     assert figures["every_seat_ms"]["n"] >= 1
