@@ -362,8 +362,8 @@ async def run_load(
                 raise RuntimeError(f"a player failed: {task.exception()!r}")
     first = min(b.came for b in bots)
     for b in bots:
-        t_came = run.result.came.get(b.table.tid)
-        run.result.came[b.table.tid] = min(b.came - first, t_came if t_came is not None else 1e9)
+        came = run.result.came
+        came[b.table.tid] = min(came.get(b.table.tid, math.inf), b.came - first)
     await asyncio.sleep(warmup)
     if mark is not None:
         await asyncio.to_thread(mark, "start")

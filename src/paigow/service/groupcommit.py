@@ -7,12 +7,11 @@ When one batch of a group is refused (a lease lost, say), the store commits each
 (:meth:`paigow.service.store.Store.commit_many`), so no table's batch depends on another's.
 
 One group is in flight at a time, on both databases. Several writers on PostgreSQL (three, at
-first) were measured worse on the one machine of docs/reliability.md ("One writer"): each
+first) were measured worse (docs/reliability.md, "Tables in step, and one writer"): each
 writer's thread waits for the interpreter's lock with the event loop at every statement, so
-more writers made more, smaller transactions, each held open longer. One writer makes half as
-many transactions at the maximum pace, with 1.10x the actions per second for 0.88 of the CPU
-each, and at the realistic pace a lower p99 (154 ms against 206). A database across a network
-may gain from more (each statement then waits for the network, not for the lock): ``parallel``.
+more writers made more, smaller transactions, each held open longer. A database across a
+network may gain from more (each statement then waits for the network, not for the lock):
+``parallel``.
 """
 
 from __future__ import annotations
