@@ -451,11 +451,13 @@ def recalled(
 
 
 def _tune_collector() -> None:
-    """Fewer full garbage collections: each walks every table's objects and stalls every table
-    at once (100-150 ms at 100 tables; docs/reliability.md, "Load"). What exists at start-up is
-    kept out of them for good, and the youngest generation is collected after 50,000
-    allocations instead of 700, so full collections come about seventy times less often;
-    cycles of finished rounds are still collected, later."""
+    """Short, rare pauses of the garbage collector (docs/reliability.md, "Load"). What exists
+    at start-up is frozen out of the collections for good. The youngest generation is
+    collected every 1,000 allocations (pauses of a few milliseconds: a collection walks every
+    object made since the last one that is still alive, so a larger generation means a longer
+    pause, over 100 ms at 50,000 under load), the middle one every ten of those; a full
+    collection, which walks every table's objects, comes only after a thousand of the middle
+    ones (and once what they kept has grown by a quarter of what the last full one left)."""
     gc.collect()
     gc.freeze()
-    gc.set_threshold(50_000, 10, 10)
+    gc.set_threshold(1_000, 10, 1_000)
