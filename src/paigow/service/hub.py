@@ -451,11 +451,11 @@ def recalled(
 
 
 def _tune_collector() -> None:
-    """Short, rare pauses of the garbage collector (docs/reliability.md, "Load"). What exists
-    at start-up is frozen out of the collections for good. The youngest generation is
-    collected every 1,000 allocations (pauses of a few milliseconds: a collection walks every
-    object made since the last one that is still alive, so a larger generation means a longer
-    pause, over 100 ms at 50,000 under load), the middle one every ten of those; a full
+    """Short, rare pauses of the garbage collector (docs/reliability.md, "The collector's
+    pauses", has the figures). What exists at start-up is frozen out of the collections for
+    good. The youngest generation is collected every 1,000 allocations (a collection walks
+    every object made since the last one that is still alive, so a larger generation means a
+    longer pause for every table), the middle one every ten of those; a full
     collection, which walks every table's objects, comes only after a thousand of the middle
     ones (and once what they kept has grown by a quarter of what the last full one left)."""
     gc.collect()
