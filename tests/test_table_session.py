@@ -181,3 +181,28 @@ def test_a_checkpoint_can_be_rolled_back_to_more_than_once() -> None:
             s.journal(),
             dict(s.stacks),
         ) == before
+
+
+def _sizes(s: TableSession) -> dict[str, int]:
+    """The length of every container the session holds (what its actions save and copy)."""
+    return {k: len(v) for k, v in vars(s).items() if isinstance(v, (list, dict, set, tuple))}
+
+
+def test_a_session_without_a_journal_plays_the_same_and_does_not_grow() -> None:
+    """``journal=False`` (the table service, which stores its own commands): the same rounds
+    give the same records, stacks and rotation as a journaled session, while what the session
+    holds stays the same size however many rounds it plays; its journal is refused by name."""
+    kept = TableSession(GEN, {"A": "1", "B": "2"}, dict.fromkeys("AB", 100_000))
+    light = TableSession(GEN, {"A": "1", "B": "2"}, dict.fromkeys("AB", 100_000), journal=False)
+    sizes = []
+    for seed in range(30):
+        assert _round(light, seed) == _round(kept, seed)
+        assert (light.stacks, light.bank, light.rounds) == (kept.stacks, kept.bank, kept.rounds)
+        sizes.append(_sizes(light))
+    assert all(s == sizes[0] for s in sizes)
+    assert len(kept.history) == 30 and light.history == []
+    assert len(kept.journal()) > 30 * 10
+    with pytest.raises(IllegalActionError, match="keeps no journal"):
+        light.journal()
+    with pytest.raises(IllegalActionError, match="journal is true or false"):
+        TableSession(GEN, {"A": "1"}, {"A": 100}, journal="no")  # type: ignore[arg-type]

@@ -34,6 +34,7 @@ from .chain import GENESIS
 from .choices import Choices
 from .conduct import Floor, Wait, floor_for, is_bot
 from .engine import Applied, TableEngine
+from .idem import RecentKeys
 from .projection import Kept
 from .store import Batch, OpRow, Store
 from .views import GATHER, HeldBack, Key, Subscriber
@@ -68,7 +69,7 @@ class TableActor(Batches):
         self.rng: Rng = rng or random.SystemRandom()
         self.seq = 0
         self.floor = Floor()
-        self.idem: dict[tuple[str, str], int] = {}
+        self.idem = RecentKeys()
         self.subscribers: set[Subscriber] = set()
         self.recent: list[tuple[int, Applied]] = []
         self.full_states = False

@@ -37,6 +37,7 @@ from .auth import User
 from .conduct import Floor, Wait, absent_players, floor_for, is_bot, next_step, table_events
 from .engine import Applied, Command
 from .events import event
+from .idem import RecentKeys, RepeatedKeyError
 from .protocol import OPERATOR_ACTIONS, ProtocolError, parse_args
 from .rights import RightsError, translate
 from .sessions_sql import SessionRevokedError
@@ -71,7 +72,7 @@ class Batches(TableViews):
 
     store: Store
     rng: Rng
-    idem: dict[tuple[str, str], int]
+    idem: RecentKeys
     head: str
     fence: tuple[str, int] | None
     instance: str
@@ -108,6 +109,30 @@ class Batches(TableViews):
         assert user is not None and key is not None
         if (user.name, key) in self.idem:
             return {"status": "duplicate", "seq": self.idem[(user.name, key)]}
+        answer = await self._command_once(item, user, key)
+        if answer["status"] == "refused":
+            seq = await self._known(user, key)
+            if seq is not None:
+                return {"status": "duplicate", "seq": seq}
+        return answer
+
+    async def _known(self, user: User, key: str) -> int | None:
+        """The number of the command ``user`` sent with ``key`` when the table may have
+        forgotten it (:mod:`.idem`): asked of the store, and learned again. None: a new key."""
+        if (user.name, key) in self.idem:
+            return self.idem[(user.name, key)]
+        if self.idem.complete:
+            return None
+        try:
+            seq = await self.store.run(self.store.key_seq, self.table_id, user.name, key)
+        except Exception:  # the store is away: the refusal stands (nothing was applied)
+            log.warning("table %s: could not look up a key", self.table_id, exc_info=True)
+            return None
+        if seq is not None:
+            self.idem[(user.name, key)] = seq
+        return seq
+
+    async def _command_once(self, item: Item, user: User, key: str) -> dict[str, Any]:
         if self.held is not None:
             return {"status": "refused", "error": f"the table is held: {self.held}"}
         if self.closed:
@@ -247,8 +272,12 @@ class Batches(TableViews):
                 self._told(batch, applied, seq, keys)
         firsts = iter(first for _k, first in keys)
         held = {"status": "refused", "error": f"the table is held: {self.held}"}
-        for item, answer in zip(items, answers, strict=True):
-            assert item.done is not None
+        for item, given in zip(items, answers, strict=True):
+            assert item.done is not None and item.user is not None and item.key is not None
+            answer = given
+            if given is not None and given["status"] == "refused":
+                known = await self._known(item.user, item.key)
+                answer = given if known is None else {"status": "duplicate", "seq": known}
             if answer is not None:
                 self.held_back.answers.append((item.done, answer))
             elif self.held is not None and why is not None:
@@ -326,8 +355,10 @@ class Batches(TableViews):
                 self.head = await self.store.run(self.store.commit, batch)
             return None
         except Exception as e:
+            if isinstance(e, RepeatedKeyError):  # a key older than the memory's: learned again
+                self.idem[(e.actor, e.key)] = e.seq
             revoked = isinstance(e, SessionRevokedError)
-            if not revoked:
+            if not (revoked or isinstance(e, RepeatedKeyError)):
                 log.exception("table %s: commit failed", self.table_id)
             done = None if isinstance(e, PaigowError) else await self._committed(batch)
             if done is not None:  # the database did write it (only the answer was lost)

@@ -85,6 +85,7 @@ class TableEngine:
             house_way=config.house_way,
             pair_fortunes=config.pair_fortunes,
             dragons_eye=config.dragons_eye,
+            journal=False,  # the table's record is its stored commands
         )
         self.round: Round | None = None
         self.last_round: Round | None = None

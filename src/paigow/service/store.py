@@ -28,6 +28,7 @@ from .chain import GENESIS, op_link
 from .database import DEFAULT_DB, MIGRATION_LOCK, Database, default_db_url
 from .engine import Move
 from .events import insert_event
+from .idem import RepeatedKeyError
 from .leases import check_fence
 from .meters import round_meters
 from .protection.checks import buys_in, check_buy_ins
@@ -284,11 +285,37 @@ class Store(Database):
         Raises:
             IllegalActionError: a wallet or chip account would go negative, or the writer no
                 longer holds the table's lease (nothing is written).
+            RepeatedKeyError: a command's idempotency key was stored before (nothing is
+                written).
         """
-        with self.engine.begin() as c:
-            head = self._write(c, [batch])[0]
+        try:
+            with self.engine.begin() as c:
+                head = self._write(c, [batch])[0]
+        except sa.exc.IntegrityError:
+            self._repeated_key(batch)
+            raise
         self._count(1)
         return head
+
+    def _repeated_key(self, batch: Batch) -> None:
+        """After a refused write: raise :class:`~.idem.RepeatedKeyError` when one of the
+        batch's idempotency keys is stored already (the unique index refused it)."""
+        for o in batch.ops:
+            if o.idem_key is not None:
+                seq = self.key_seq(batch.table_id, o.actor, o.idem_key)
+                if seq is not None:
+                    raise RepeatedKeyError(o.actor, o.idem_key, seq)
+
+    def key_seq(self, table_id: str, actor: str, key: str) -> int | None:
+        """The number of the command ``actor`` sent to the table with idempotency ``key``
+        (None: no such command)."""
+        ops = db.table_ops.c
+        q = sa.select(ops.seq).where(
+            ops.table_id == table_id, ops.actor == actor, ops.idem_key == key
+        )
+        with self.engine.connect() as c:
+            seq = c.execute(q).scalar()
+        return None if seq is None else int(seq)
 
     def commit_many(self, batches: Sequence[Batch]) -> list[str | Exception]:
         """Several tables' batches in one transaction (one flush to disk for all, and each

@@ -11,7 +11,11 @@ dice bonus only between rounds.
 Everything a session accepts is in its journal (:meth:`TableSession.journal`): the opening,
 each seat change, each round opened, each operation of each round and each round finished, as
 plain JSON. :func:`paigow.table.journal.restore` rebuilds the session and its open round from
-the journal alone, checking every operation's chain link on the way.
+the journal alone, checking every operation's chain link on the way. A caller that keeps its
+own record of the table (the table service stores its commands) opens the session with
+``journal=False``: then neither the journal nor :attr:`TableSession.history` is kept, so that
+the session's memory, and the time each all-or-nothing action takes to save its state, do not
+grow with the number of rounds the table has played.
 """
 
 from __future__ import annotations
@@ -57,6 +61,8 @@ class TableSession(Atomic, Timed):
         dragons_eye: Dragon's Eye offered.
         table_id: the table's name, put in every record.
         opened_at: the time the table opened (UTC text), or None.
+        journal: keep the journal (:meth:`journal`) and :attr:`history` (the default); False
+            for a caller that records the table itself and must not hold every round in memory.
     """
 
     def __init__(
@@ -70,6 +76,7 @@ class TableSession(Atomic, Timed):
         dragons_eye: bool = False,
         table_id: str = "table",
         opened_at: str | None = None,
+        journal: bool = True,
     ) -> None:
         if not isinstance(profile, Profile):
             raise ConfigError(f"a session needs a Profile, got {type(profile).__name__}")
@@ -92,11 +99,13 @@ class TableSession(Atomic, Timed):
         self.no_bank_rounds = 0
         self.rounds = 0
         self.game_rounds = 0
+        #: Each finished round's number, banker, void reason and net (kept with the journal).
         self.history: list[dict[str, Any]] = []
         self.current: Round | None = None
         self.last_head: str | None = None
         self._events: list[dict[str, Any]] = []
         self._journaled = 0  # operations of the open round already in _events
+        self._keeps = as_flag(journal, "journal")
         self._event(
             "open",
             table_id=self.table_id,
@@ -117,6 +126,8 @@ class TableSession(Atomic, Timed):
             self.current.now = self._now
 
     def _event(self, kind: str, **data: Any) -> None:
+        if not self._keeps:
+            return
         self._flush()
         self._events.append({"seq": len(self._events), "kind": kind, "at": self._now} | data)
 
@@ -134,7 +145,7 @@ class TableSession(Atomic, Timed):
     def _flush(self) -> None:
         """Journal the open round's operations not yet journaled (before any other entry, so
         that every entry keeps its ``seq``)."""
-        if self.current is not None:
+        if self._keeps and self.current is not None:
             self._events += self._round_ops(self.current, len(self._events), self._journaled)
             self._journaled = len(self.current.log)
 
@@ -142,7 +153,13 @@ class TableSession(Atomic, Timed):
         """Every accepted entry from ``since`` (its ``seq``) on, as plain JSON: ``open``,
         ``seat``, ``leave``, ``restack``, ``withdraw_dice_bonus``, ``new_round``,
         ``operation`` (the open round's too) and ``finish``. An entry's ``seq`` never
-        changes."""
+        changes.
+
+        Raises:
+            IllegalActionError: the session was opened with ``journal=False``.
+        """
+        if not self._keeps:
+            raise IllegalActionError("this session keeps no journal (opened with journal=False)")
         entries = list(self._events)
         if self.current is not None:
             entries += self._round_ops(self.current, len(entries), self._journaled)
@@ -387,14 +404,15 @@ class TableSession(Atomic, Timed):
         self.stacks = {n: c - self.held(n) for n, c in chips.items()}
         self.bank = bank
         self.no_bank_rounds = 0 if b.player else self.no_bank_rounds + 1
-        self.history.append(
-            {
-                "round": self.rounds + 1,
-                "banker": b.player or "house",
-                "void": rnd.void_reason,
-                "net": dict(net),
-            }
-        )
+        if self._keeps:
+            self.history.append(
+                {
+                    "round": self.rounds + 1,
+                    "banker": b.player or "house",
+                    "void": rnd.void_reason,
+                    "net": dict(net),
+                }
+            )
         self._flush()
         self._event("finish", round=self.rounds + 1, head=rnd.head)
         self.rounds += 1
