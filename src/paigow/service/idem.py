@@ -21,9 +21,14 @@ Two places hold the keys, so that memory does not grow with the table's history:
 
 from __future__ import annotations
 
+import sqlalchemy as sa
+from sqlalchemy.engine import Connection
+
 from paigow.errors import IllegalActionError
 
-__all__ = ["KEPT", "RecentKeys", "RepeatedKeyError"]
+from . import schema as db
+
+__all__ = ["KEPT", "RecentKeys", "RepeatedKeyError", "stored_seq"]
 
 #: How many of its latest commands' keys a table keeps in memory.
 KEPT = 256
@@ -66,3 +71,12 @@ class RecentKeys:
 
     def __len__(self) -> int:
         return len(self._seqs)
+
+
+def stored_seq(c: Connection, table_id: str, actor: str, key: str) -> int | None:
+    """The number of the stored command ``actor`` sent to the table with ``key`` (None: no
+    such command), found by the unique index."""
+    ops = db.table_ops.c
+    q = sa.select(ops.seq).where(ops.table_id == table_id, ops.actor == actor, ops.idem_key == key)
+    seq = c.execute(q).scalar()
+    return None if seq is None else int(seq)

@@ -28,7 +28,7 @@ from .chain import GENESIS, op_link
 from .database import DEFAULT_DB, MIGRATION_LOCK, Database, default_db_url
 from .engine import Move
 from .events import insert_event
-from .idem import RepeatedKeyError
+from .idem import RepeatedKeyError, stored_seq
 from .leases import check_fence
 from .meters import round_meters
 from .protection.checks import buys_in, check_buy_ins
@@ -301,21 +301,14 @@ class Store(Database):
         """After a refused write: raise :class:`~.idem.RepeatedKeyError` when one of the
         batch's idempotency keys is stored already (the unique index refused it)."""
         for o in batch.ops:
-            if o.idem_key is not None:
-                seq = self.key_seq(batch.table_id, o.actor, o.idem_key)
-                if seq is not None:
-                    raise RepeatedKeyError(o.actor, o.idem_key, seq)
+            seq = None if o.idem_key is None else self.key_seq(batch.table_id, o.actor, o.idem_key)
+            if seq is not None:
+                raise RepeatedKeyError(o.actor, str(o.idem_key), seq)
 
     def key_seq(self, table_id: str, actor: str, key: str) -> int | None:
-        """The number of the command ``actor`` sent to the table with idempotency ``key``
-        (None: no such command)."""
-        ops = db.table_ops.c
-        q = sa.select(ops.seq).where(
-            ops.table_id == table_id, ops.actor == actor, ops.idem_key == key
-        )
+        """The number of the command ``actor`` sent to the table with idempotency ``key``."""
         with self.engine.connect() as c:
-            seq = c.execute(q).scalar()
-        return None if seq is None else int(seq)
+            return stored_seq(c, table_id, actor, key)
 
     def commit_many(self, batches: Sequence[Batch]) -> list[str | Exception]:
         """Several tables' batches in one transaction (one flush to disk for all, and each
