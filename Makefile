@@ -24,16 +24,14 @@ PORT ?= 8000
 run: $(STAMP)
 	$(BIN)/paigow serve --demo --signup-grant-period 0 --host $(HOST) --port $(PORT)
 
-# Three workers on the two cores (much of the suite waits on browsers, servers and sockets: one
-# run at 2 workers took 22.4 min, at 3 about 18); each test file runs on one of them, in order
-# (a module's tests share its server).
+# Two workers; each test file runs on one of them, in order (a module's tests share its server).
 # tests/test_wheel.py builds the sdist and the wheel itself and installs the wheel in a new
 # environment; tests/test_deploy.py runs deploy/ (docs/deploy.md).
 test: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks setup.py
 	$(BIN)/ruff format --check src tests benchmarks setup.py
 	$(BIN)/mypy
-	$(BIN)/pytest -n 3 --dist loadfile -q --durations=30
+	$(BIN)/pytest -n 2 --dist loadfile -q --durations=30
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks setup.py
