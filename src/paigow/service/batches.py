@@ -355,10 +355,11 @@ class Batches(TableViews):
                 self.head = await self.store.run(self.store.commit, batch)
             return None
         except Exception as e:
+            repeated = isinstance(e, RepeatedKeyError)
             if isinstance(e, RepeatedKeyError):  # a key older than the memory's: learned again
                 self.idem[(e.actor, e.key)] = e.seq
             revoked = isinstance(e, SessionRevokedError)
-            if not (revoked or isinstance(e, RepeatedKeyError)):
+            if not (revoked or repeated):
                 log.exception("table %s: commit failed", self.table_id)
             done = None if isinstance(e, PaigowError) else await self._committed(batch)
             if done is not None:  # the database did write it (only the answer was lost)

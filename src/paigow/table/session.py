@@ -106,18 +106,19 @@ class TableSession(Atomic, Timed):
         self._events: list[dict[str, Any]] = []
         self._journaled = 0  # operations of the open round already in _events
         self._keeps = as_flag(journal, "journal")
-        self._event(
-            "open",
-            table_id=self.table_id,
-            profile=profile.name,
-            profile_digest=profile_digest(profile.to_dict()),
-            rules=profile.to_dict(),
-            house_way=self.house_way,
-            pair_fortunes=pair_fortunes,
-            dragons_eye=self.dragons_eye,
-            seats=dict(self.seats),
-            stacks=dict(self.stacks),
-        )
+        if self._keeps:  # (the rules' text and digest are made only for the journal)
+            self._event(
+                "open",
+                table_id=self.table_id,
+                profile=profile.name,
+                profile_digest=profile_digest(profile.to_dict()),
+                rules=profile.to_dict(),
+                house_way=self.house_way,
+                pair_fortunes=pair_fortunes,
+                dragons_eye=self.dragons_eye,
+                seats=dict(self.seats),
+                stacks=dict(self.stacks),
+            )
 
     # ----------------------------------------------------------------- time and journal
     def _time_set(self) -> None:
