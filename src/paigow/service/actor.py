@@ -25,7 +25,7 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
 
-from paigow.errors import PaigowError
+from paigow.errors import IllegalActionError, PaigowError
 from paigow.games.dice import Rng
 
 from .auth import User
@@ -39,9 +39,22 @@ from .projection import Kept
 from .store import Batch, OpRow, Store
 from .views import GATHER, HeldBack, Key, Subscriber
 
-__all__ = ["Subscriber", "TableActor"]
+__all__ = ["GONE", "Subscriber", "TableActor", "TableGoneError"]
 
 log = logging.getLogger("paigow.service")
+
+#: The answer to what was asked of a table's actor that has stopped.
+GONE = "the table is no longer served here (closed, or moved); send again with the same id"
+
+
+class TableGoneError(IllegalActionError):
+    """The table's actor has stopped (the table closed here, or its replica was dropped):
+    what was asked of it is answered with this, never left waiting; asked again, the service
+    finds the table anew (a replica made again, or "no open table")."""
+
+
+async def _nothing() -> dict[str, Any]:
+    return {}
 
 
 class Forwarder(Protocol):
@@ -84,6 +97,10 @@ class TableActor(Batches):
         self.round_started: int = 0
         self.absent: dict[str, int] = {}
         self.closed = False
+        #: Stopped, or stopping (:meth:`finish`): nothing new is taken.
+        self.stopped = False
+        #: Subscriptions asked and not yet made (a replica is not dropped meanwhile).
+        self.joining = 0
         self.head = GENESIS
         #: Called with the events a batch stored (the service shows them to operators).
         self.on_events: Callable[[list[dict[str, Any]]], None] = lambda _e: None
@@ -104,6 +121,7 @@ class TableActor(Batches):
         self._queue: asyncio.Queue[Item] = asyncio.Queue()
         self.held_back = HeldBack()
         self._task: asyncio.Task[None] | None = None
+        self._current: list[Item] = []
 
     # ------------------------------------------------------------------ rebuild
     def replay(self, rows: list[OpRow]) -> list[tuple[int, Applied]]:
@@ -139,13 +157,36 @@ class TableActor(Batches):
         self._queue.put_nowait(Item("tick"))
 
     async def stop(self) -> None:
-        """Stop the task (pending items are dropped)."""
+        """Stop the task. Nothing waits for ever on a stopped table: what was asked of it and
+        not yet answered is refused (:data:`GONE`), and so is anything asked after."""
+        self.stopped = True
         if self._timer is not None:
             self._timer.cancel()
         if self._task is not None:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
+        left = self._current
+        self._current = []
+        while not self._queue.empty():
+            left.append(self._queue.get_nowait())
+        for item in left:
+            if item.done is None or item.done.done():
+                continue
+            if item.kind == "command":
+                item.done.set_result({"status": "refused", "error": GONE})
+            else:
+                item.done.set_exception(TableGoneError(GONE))
+
+    async def finish(self) -> None:
+        """Take nothing new from now on; answer what was asked before (the queue done); then
+        stop (a closed table let go, a replica dropped)."""
+        self.stopped = True
+        if self._task is not None and not self._task.done():
+            fut: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+            self._queue.put_nowait(Item("call", done=fut, args={"fn": _nothing}))
+            await fut
+        await self.stop()
 
     def _retry_later(self, seconds: float = 1.0) -> None:
         """The store refused a batch (the database away, say): look at the table again later,
@@ -174,6 +215,8 @@ class TableActor(Batches):
         """Queue a command and wait for its result (a replica hands it to the owner).
         ``session``: the token hash of the sender's session, checked in the transaction that
         commits the command (a session ended before that commit: refused, nothing applied)."""
+        if self.stopped:
+            return {"status": "refused", "error": GONE}
         if not self.owner:
             if self.forward is None:
                 return {"status": "refused", "error": "this table is not run here"}
@@ -183,10 +226,20 @@ class TableActor(Batches):
         return await fut
 
     async def subscribe(self, sub: Subscriber) -> None:
-        """Add a subscriber; it gets the table's state as its first message."""
+        """Add a subscriber; it gets the table's state as its first message.
+
+        Raises:
+            TableGoneError: the actor has stopped (:meth:`finish`).
+        """
+        if self.stopped:
+            raise TableGoneError(GONE)
         fut: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
         self._queue.put_nowait(Item("subscribe", sub=sub, done=fut))
-        await fut
+        self.joining += 1
+        try:
+            await fut
+        finally:
+            self.joining -= 1
 
     def unsubscribe(self, sub: Subscriber) -> None:
         """Remove a subscriber. A seated player's connection closing may shorten the window
@@ -197,7 +250,14 @@ class TableActor(Batches):
             self.kick()
 
     async def call(self, fn: Callable[[], Awaitable[dict[str, Any]]]) -> dict[str, Any]:
-        """Run ``fn`` inside the actor, between batches (for the operator's table tasks)."""
+        """Run ``fn`` inside the actor, between batches (for the operator's table tasks); what
+        it returns, or the rules' error it raises.
+
+        Raises:
+            TableGoneError: the actor has stopped (:meth:`finish`).
+        """
+        if self.stopped:
+            raise TableGoneError(GONE)
         fut: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
         item = Item("call", done=fut)
         item.args = {"fn": fn}
@@ -209,6 +269,7 @@ class TableActor(Batches):
             items = [await self._queue.get()]
             while not self._queue.empty() and len(items) < (1 if self.full_states else GATHER):
                 items.append(self._queue.get_nowait())
+            self._current = items  # answered by stop() if the task is cancelled meanwhile
             try:
                 for group in self._groups(items):
                     barrier = group[0].kind in ("subscribe", "call")  # they see the table as told
@@ -262,7 +323,10 @@ class TableActor(Batches):
             self.held_back.answers.append((item.done, await self._command(item)))
         elif item.kind == "call":
             assert item.done is not None
-            item.done.set_result(await item.args["fn"]())
+            try:
+                item.done.set_result(await item.args["fn"]())
+            except PaigowError as e:  # refused by the rules (or the table gone): told
+                item.done.set_exception(e)
         elif self.held is not None or self.closed or not self.owner:
             return  # a held table waits for an operator; a replica's owner conducts
         elif item.kind == "timer":

@@ -27,7 +27,7 @@ from paigow.table.observation import OPERATOR
 
 from . import auth_api, pit_api, trainer_api, tutorial_api, web_api
 from .accounts import REVOKED, WrongPasswordError
-from .actor import TableActor
+from .actor import GONE, TableActor
 from .auth import token_hash
 from .config import TableConfig
 from .connection import Connection
@@ -368,15 +368,14 @@ async def _message(service: Service, conn: Connection, text: str) -> None:
         conn.push({"type": "pong"})
         return
     assert msg.table is not None
+    if msg.type == "subscribe":
+        await service.subscribe(conn, msg.table)
+        return
     actor = await service.find(msg.table)
     if actor is None:
         conn.push({"type": "error", "table": msg.table, "error": f"no open table {msg.table!r}"})
         return
-    if msg.type == "subscribe":
-        conn.tables.add(msg.table)
-        await actor.subscribe(conn)
-        await service.chat.joined(conn, msg.table)
-    elif msg.type == "unsubscribe":
+    if msg.type == "unsubscribe":
         conn.tables.discard(msg.table)
         service.unsubscribe(conn, msg.table)
     else:
@@ -386,4 +385,8 @@ async def _message(service: Service, conn: Connection, text: str) -> None:
             conn.push({**reply, "status": "refused", "error": "the session has expired"})
             return
         result = await actor.command(conn.user, msg.id, msg.action, msg.args, conn.session)
+        if result.get("error") == GONE:  # its actor here stopped meanwhile: found anew, sent
+            again = await service.find(msg.table)  # again under the same id (at most once)
+            if again is not None and again is not actor:
+                result = await again.command(conn.user, msg.id, msg.action, msg.args, conn.session)
         conn.push({**reply, **result})

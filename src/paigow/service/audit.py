@@ -22,10 +22,9 @@ The result is a list of findings (empty: clean) in words, and the figures checke
 from __future__ import annotations
 
 import datetime as dt
-import importlib
 import json
 from collections import Counter, defaultdict
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
@@ -34,6 +33,7 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Connection
 
 from paigow.errors import PaigowError
+from paigow.table.replay import replay
 
 from . import pit_meters
 from . import schema as db
@@ -43,7 +43,7 @@ from .engine import TableEngine
 from .meters import METERS, round_meters, sum_check
 from .store import NON_NEGATIVE, Store
 
-__all__ = ["AuditReport", "audit_store", "ledger_findings", "ledger_findings_at", "record_replayer"]
+__all__ = ["AuditReport", "audit_store", "ledger_findings", "ledger_findings_at"]
 
 
 @dataclass
@@ -62,17 +62,6 @@ class AuditReport:
     def to_json(self) -> dict[str, Any]:
         """Plain data."""
         return {"clean": self.clean, "findings": self.findings, **self.counted, "heads": self.heads}
-
-
-def record_replayer() -> Callable[[Any], Any]:
-    """The engine's record replay (``paigow.table.replay.replay`` where the engine has that
-    module, else ``paigow.table.record.replay``)."""
-    try:
-        module = importlib.import_module("paigow.table.replay")
-    except ImportError:
-        module = importlib.import_module("paigow.table.record")
-    fn: Callable[[Any], Any] = module.replay
-    return fn
 
 
 _PIT = (db.pit_meters, db.pit_side_meters)
@@ -177,7 +166,6 @@ def audit_store(store: Store) -> AuditReport:
     for row in snap.ledger:
         if row["table_id"] is not None:
             by_table[row["table_id"]].append(row)
-    replay = record_replayer()
     n_rounds = 0
     for t in snap.tables:
         tid = t["id"]

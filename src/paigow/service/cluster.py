@@ -29,7 +29,7 @@ from typing import Any
 from paigow.errors import IllegalActionError
 
 from . import leases
-from .actor import TableActor
+from .actor import TableActor, TableGoneError
 from .cluster_host import Host, HostOptions
 from .fanout import EVENTS, SESSIONS, TABLES, PgFanout, channel_of
 from .floor_ask import FloorAsk
@@ -200,16 +200,19 @@ class Cluster(Forwarding):
             self._spawn(self.drop(actor))
 
     async def drop(self, actor: TableActor) -> None:
-        """Drop a replica nobody here watches: what it was asked before is done first."""
+        """Drop a replica nobody here watches: what it was asked before is done first, and
+        from the first moment nothing new is taken (a subscription or a promotion that comes
+        after is told :class:`~paigow.service.actor.TableGoneError`, and finds the table anew)."""
         tid = actor.table_id
-        if actor.owner or actor.subscribers or self.svc.actors.get(tid) is not actor:
+        if (
+            actor.owner
+            or actor.subscribers
+            or actor.joining
+            or self.svc.actors.get(tid) is not actor
+        ):
             return
         del self.svc.actors[tid]
-        await actor.call(_nothing)
-        if actor.subscribers and tid not in self.svc.actors:  # pragma: no cover - a race
-            self.svc.actors[tid] = actor
-            return
-        await actor.stop()
+        await actor.finish()
         self.work.dropped += 1
         await self.fanout.publish(TABLES, {"op": "unwatch", "t": tid})
 
@@ -238,6 +241,8 @@ class Cluster(Forwarding):
         before = self.owner_of.get(actor.table_id)
 
         async def take() -> dict[str, Any]:
+            if actor.stopped:  # dropped while this waited: the caller rebuilds the table
+                raise TableGoneError(f"the replica of {actor.table_id!r} was dropped")
             rows = await self.store.run(self.store.ops, actor.table_id, actor.seq)
             applied = actor.replay(rows)
             self._own(actor, epoch)
@@ -248,6 +253,31 @@ class Cluster(Forwarding):
 
         await actor.call(take)
         await self._taken(actor.table_id, before, epoch)
+
+    async def adopt(
+        self, table_id: str, epoch: int, cfg: dict[str, Any] | None = None
+    ) -> TableActor | None:
+        """Run a table whose lease this process has just taken: its replica here promoted, or
+        (none here, or one dropped meanwhile) the table rebuilt from the store. None: the
+        table is no longer open (its lease given back)."""
+        before = self.owner_of.get(table_id)
+        for _ in range(4):
+            local = self.svc.actors.get(table_id)
+            if local is not None:
+                with contextlib.suppress(TableGoneError):
+                    await self.promote(local, epoch)
+                    return local
+                continue
+            if cfg is None:
+                cfg = await self.store.run(self.store.open_table_config, table_id)
+                if cfg is None:
+                    break
+                continue  # looked at again: a replica may have been made meanwhile
+            actor = await self._run_table(table_id, cfg, epoch)
+            await self._taken(table_id, before, epoch)
+            return actor
+        await self.store.run(leases.release, self.store, self.instance, [table_id])
+        return None
 
     async def _taken(self, table_id: str, before: str | None, epoch: int) -> None:
         if before is not None and before != self.instance:
@@ -315,14 +345,8 @@ class Cluster(Forwarding):
             if (local is not None and local.owner) or tid not in open_now:
                 continue
             epoch = await st.run(leases.acquire, st, tid, self.instance, self.ttl)
-            if epoch is None:
-                continue
-            if local is not None:
-                await self.promote(local, epoch)
-            else:  # nobody here watched it: rebuilt from the store
-                before = self.owner_of.get(tid)
-                await self._run_table(tid, open_now[tid], epoch)
-                await self._taken(tid, before, epoch)
+            if epoch is not None:  # promoted, or (nobody here watched it) rebuilt
+                await self.adopt(tid, epoch, open_now[tid])
         if len(self.held) > share and await self._someone_takes(share):
             for tid in sorted(self.held):  # give one back, between rounds
                 a = self.svc.actors.get(tid)

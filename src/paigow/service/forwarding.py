@@ -15,6 +15,8 @@ import asyncio
 import secrets
 from typing import Any
 
+from paigow.errors import PaigowError
+
 from . import leases
 from .actor import TableActor
 from .auth import User
@@ -46,8 +48,10 @@ class Forwarding:
     fanout: PgFanout
     _pending: dict[str, asyncio.Future[dict[str, Any]]]
 
-    async def promote(self, actor: TableActor, epoch: int) -> None:
-        """Take a table over (the cluster's)."""
+    async def adopt(
+        self, table_id: str, epoch: int, cfg: dict[str, Any] | None = None
+    ) -> TableActor | None:
+        """Run a table whose lease this process has just taken (the cluster's)."""
         raise NotImplementedError
 
     async def sync(self, actor: TableActor, snap: dict[str, Any] | None = None) -> None:
@@ -73,7 +77,7 @@ class Forwarding:
         owner = self.owner_of.get(tid)
         for _ in range(2):
             if owner is None or owner == self.instance:
-                owner = await self._owner_or_take(actor)
+                owner, actor = await self._owner_or_take(actor)
             if owner == self.instance:
                 if action == CLOSE:
                     await self.svc.close_table(tid)
@@ -88,24 +92,26 @@ class Forwarding:
             owner = None
         return {"status": "refused", "error": MOVED}
 
-    async def _owner_or_take(self, actor: TableActor) -> str | None:
-        """The process holding the table's lease now; this one if the lease was free and this
-        process took it (the replica promoted); None if the table has no lease or is closed."""
+    async def _owner_or_take(self, actor: TableActor) -> tuple[str | None, TableActor]:
+        """The process holding the table's lease now, and the actor to run it with here: this
+        process (its actor) if it runs the table or the lease was free and it took it (the
+        replica promoted, or the table rebuilt if the replica was dropped meanwhile); None if
+        the table has no lease or is closed."""
         tid = actor.table_id
-        if actor.owner:
-            return self.instance
+        live = self.svc.actors.get(tid)
+        if live is not None and live.owner:
+            return self.instance, live
         found = await self.store.run(leases.holder, self.store, tid)
         if found is None or not found[2] or actor.closed:
-            return None
+            return None, actor
         if found[1] and found[0] != self.instance:
-            return found[0]
+            return found[0], actor
         epoch = await self.store.run(leases.acquire, self.store, tid, self.instance, self.ttl)
         if epoch is None:  # taken by another in between
             found = await self.store.run(leases.holder, self.store, tid)
-            return found[0] if found is not None and found[1] else None
-        if not actor.owner:
-            await self.promote(actor, epoch)
-        return self.instance
+            return (found[0] if found is not None and found[1] else None), actor
+        taken = await self.adopt(tid, epoch)
+        return (None, actor) if taken is None else (self.instance, taken)
 
     async def _send(
         self,
@@ -155,8 +161,11 @@ class Forwarding:
         if actor is None or not actor.owner:
             result = {"status": "refused", "error": MOVED}
         elif msg["action"] == CLOSE:
-            await self.svc.close_table(tid)
-            result = {"status": "applied", "seq": None}
+            try:
+                await self.svc.close_table(tid)
+                result = {"status": "applied", "seq": None}
+            except PaigowError as e:  # held, or closed meanwhile: the asker is told why
+                result = {"status": "refused", "error": str(e)}
         else:
             result = await actor.command(
                 User(int(uid), str(name), str(role)),

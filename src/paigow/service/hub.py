@@ -29,11 +29,11 @@ from paigow.table.statement import statement
 
 from . import leases
 from .accounts import Accounts
-from .actor import TableActor
+from .actor import TableActor, TableGoneError
 from .addresses import parse_trusted
 from .auth import User, token_hash
 from .chain import ChainRow, verify_ops
-from .cluster import Cluster
+from .cluster import CLOSE, Cluster
 from .conduct import is_bot
 from .config import TableConfig
 from .connection import Connection
@@ -265,6 +265,26 @@ class Service:
             actor = await self.cluster.ensure(table_id)
         return None if actor is None or actor.closed else actor
 
+    async def subscribe(self, conn: Connection, table_id: str) -> None:
+        """Subscribe a websocket to an open table: its state, then its events; an error
+        message if there is no such table. In a cluster, a replica dropped at that very moment
+        is made again and subscribed to."""
+        conn.tables.add(table_id)
+        why = f"no open table {table_id!r}"
+        for _ in range(3):
+            actor = await self.find(table_id)
+            if actor is None:
+                break
+            try:
+                await actor.subscribe(conn)
+            except TableGoneError as e:
+                why = str(e)
+                continue
+            await self.chat.joined(conn, table_id)
+            return
+        conn.tables.discard(table_id)
+        conn.push({"type": "error", "table": table_id, "error": why})
+
     def unsubscribe(self, conn: Connection, table_id: str) -> None:
         """A connection leaves a table (in a cluster, a replica nobody watches is dropped)."""
         actor = self.actors.get(table_id)
@@ -344,14 +364,12 @@ class Service:
         Raises:
             IllegalActionError: no open table of that id here, or the table is held.
         """
-        actor = self.actors.get(table_id)
-        if actor is None or actor.closed:
+        actor = await self.find(table_id)
+        if actor is None:
             raise IllegalActionError(f"no open table {table_id!r}")
         if actor.held is not None:
             raise IllegalActionError(f"the table is held: {actor.held}")
         if not actor.owner and self.cluster is not None:
-            from .cluster import CLOSE
-
             op = User(0, "operator", "operator")
             r = await self.cluster.forward(actor, op, "", CLOSE, {})
             if r["status"] != "applied":
@@ -382,14 +400,9 @@ class Service:
         was asked before is answered (the table's queue is done), then its task ends."""
         if self.actors.get(actor.table_id) is actor:
             del self.actors[actor.table_id]
+        await actor.finish()
         if self.cluster is not None:
             await self.cluster.closed(actor.table_id)
-
-        async def nothing() -> dict[str, Any]:
-            return {}
-
-        await actor.call(nothing)
-        await actor.stop()
 
     # ------------------------------------------------------------------ audit
     async def audit(self) -> dict[str, Any]:

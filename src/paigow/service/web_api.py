@@ -296,17 +296,16 @@ async def _watch_message(service: Service, conn: Connection, text: str) -> None:
             }
         )
         return
-    actor = await service.find(msg.table)
-    if actor is None:
-        conn.push({"type": "error", "table": msg.table, "error": f"no open table {msg.table!r}"})
-        return
     if msg.type == "unsubscribe":
+        actor = await service.find(msg.table)
+        if actor is None:
+            why = f"no open table {msg.table!r}"
+            conn.push({"type": "error", "table": msg.table, "error": why})
+            return
         conn.tables.discard(msg.table)
         actor.unsubscribe(conn)
     elif msg.table in conn.tables or len(conn.tables) < WATCH_TABLES:
-        conn.tables.add(msg.table)
-        await actor.subscribe(conn)
-        await service.chat.joined(conn, msg.table)
+        await service.subscribe(conn, msg.table)
     else:
         conn.push({"type": "error", "error": f"a spectator watches at most {WATCH_TABLES} tables"})
 
