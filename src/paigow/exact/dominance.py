@@ -26,6 +26,7 @@ by pips, and the rank classes of Supreme Pai Gow cards.
 
 from __future__ import annotations
 
+import copy
 import itertools
 from dataclasses import dataclass
 from functools import cached_property
@@ -163,30 +164,60 @@ class DominanceCounter:
         x2 = np.asarray(x, dtype=np.int64).reshape(n, -1)
         y2 = np.asarray(y, dtype=np.int64).reshape(x2.shape)
         exact = w is None or np.issubdtype(np.asarray(w).dtype, np.integer)
-        if w is None:
-            w2: Num = np.ones(x2.shape, dtype=np.int64)
-        else:
-            w2 = np.asarray(w, dtype=np.int64 if exact else np.float64).reshape(x2.shape)
         self.index = index
-        self.exact = exact
         self.xs = _distinct(x2)
         self.ys = _distinct(y2)
-        nx1, ny1 = len(self.xs) + 1, len(self.ys) + 1
-        self._ny1 = ny1
+        self._ny1 = len(self.ys) + 1
         self._nsub = index.n_sub
+        self._full = (len(self.xs), len(self.ys))
+        rx = np.searchsorted(self.xs, x2) + 1
+        ry = np.searchsorted(self.ys, y2) + 1
+        self._cell = (rx * self._ny1 + ry)[index.build_cls] * index.n_sub + index.build_sub[:, None]
+        # Points of the classes reached by dropping one tile and adding another (|S| = 3),
+        # laid out (class, 1, dropped tile x added type x setting) for broadcasting.
+        k = x2.shape[1]
+        small_x = x2.astype(np.int16)
+        small_y = y2.astype(np.int16)
+        if k == 1:
+            self._flat = index.q3_flat
+            self._q3w = index.q3_weight
+        else:
+            self._flat = (index.q3_flat[..., None] * k + np.arange(k)).reshape(n, 1, -1)
+            self._q3w = np.repeat(index.q3_weight, k, axis=2)
+        self._x3 = np.take(small_x, self._flat)
+        self._y3 = np.take(small_y, self._flat)
+        self._x, self._y = small_x[:, None, :], small_y[:, None, :]
+        self._weigh(w, exact)
+
+    def reweighted(self, w: npt.NDArray[np.integer] | F64) -> DominanceCounter:
+        """The same opposing points with the weights ``w`` (of the same shape): what does
+        not depend on the weights is shared, not made again (an iterative solver's many
+        counts against one opponent's changing mixed strategy)."""
+        out = copy.copy(self)
+        out._weigh(w, np.issubdtype(np.asarray(w).dtype, np.integer))
+        return out
+
+    def _weigh(self, w: npt.NDArray[np.integer] | F64 | None, exact: bool) -> None:
+        """The parts made of the weights: the prefix-sum table and the weights of the
+        points around each class."""
+        index = self.index
+        shape = self._x.shape[0], self._x.shape[2]
+        if w is None:
+            w2: Num = np.ones(shape, dtype=np.int64)
+        else:
+            w2 = np.asarray(w, dtype=np.int64 if exact else np.float64).reshape(shape)
+        self.exact = exact
+        nx1, ny1 = self._full[0] + 1, self._ny1
         # The largest cell of the table is the weight of every hand (35,960 for tiles): the
         # narrowest integer type that holds it keeps the two prefix passes cheap.
         largest = index.hands * int(w2.sum(axis=1).max()) if exact else 0
         dtype: type[np.generic] = np.float64
         if exact:
             dtype = np.uint16 if largest < 1 << 16 else np.uint32 if largest < 1 << 32 else np.int64
-        rx = np.searchsorted(self.xs, x2) + 1
-        ry = np.searchsorted(self.ys, y2) + 1
-        cell = (rx * ny1 + ry)[index.build_cls] * index.n_sub + index.build_sub[:, None]
         table = np.zeros((nx1, ny1, index.n_sub), dtype=dtype)
         np.add.at(
             table.reshape(-1),
-            cell.ravel(),
+            self._cell.ravel(),
             (index.build_coef[:, None] * w2[index.build_cls]).ravel().astype(dtype),
         )
         for i in range(2, nx1):  # prefix sums: x-rank below i, then y-rank below j
@@ -194,22 +225,11 @@ class DominanceCounter:
         for j in range(2, ny1):
             table[:, j] += table[:, j - 1]
         self._table = table.reshape(-1)
-        self._full = (nx1 - 1, ny1 - 1)
-        # Points of the classes reached by dropping one tile and adding another (|S| = 3),
-        # laid out (class, 1, dropped tile x added type x setting) for broadcasting.
-        k = x2.shape[1]
-        small_x = x2.astype(np.int16)
-        small_y = y2.astype(np.int16)
-        if k == 1:
-            flat = index.q3_flat
-            w3: Num = index.q3_weight if w is None else np.take(w2, flat) * index.q3_weight
+        if w is None and shape[1] == 1:
+            self._w3: Num = self._q3w
         else:
-            flat = (index.q3_flat[..., None] * k + np.arange(k)).reshape(n, 1, -1)
-            w3 = np.take(w2, flat) * np.repeat(index.q3_weight, k, axis=2)
-        self._x3 = np.take(small_x, flat)
-        self._y3 = np.take(small_y, flat)
-        self._w3 = w3
-        self._x, self._y, self._w = small_x[:, None, :], small_y[:, None, :], w2[:, None, :]
+            self._w3 = np.take(w2, self._flat) * self._q3w
+        self._w = w2[:, None, :]
 
     def _small(self, ia: I64, ib: I64) -> Num:
         pos = (ia * self._ny1 + ib)[:, :, None] * self._nsub + self.index.q_sub[:, None, :]
@@ -242,7 +262,7 @@ class DominanceCounter:
             (ia, fy, cx3, cx1),
             (fx, ib, cy3, cy1),
         ):
-            three = (c3 * self._w3).sum(axis=2)
+            three = np.einsum("ijk,ijk->ij", c3, np.broadcast_to(self._w3, c3.shape))
             four = (c1 * self._w).sum(axis=2)
             out.append(self._small(pa, pb) - three + four)
         return out[0], out[1], out[2]

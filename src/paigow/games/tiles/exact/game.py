@@ -185,9 +185,14 @@ class Game:
         """Banker's EV per unit for every class and split against the player's strategy."""
         return self._utility(player, self.banker_thresholds)
 
-    def _utility(self, opponent: F64, thresholds: tuple[I64, I64]) -> F64:
+    @cached_property
+    def _splits(self) -> DominanceCounter:
+        """The counter of every class's three splits, reweighted for each mixed strategy."""
         sp = self.space
-        counter = DominanceCounter(sp.subsets(), sp.split_high, sp.split_low, opponent)
+        return DominanceCounter(sp.subsets(), sp.split_high, sp.split_low, None)
+
+    def _utility(self, opponent: F64, thresholds: tuple[I64, I64]) -> F64:
+        counter = self._splits.reweighted(opponent)
         both, lx, ly = counter.counts(*thresholds)
         n = self.deals_per_class
         win, lose = both, n - lx - ly + both
