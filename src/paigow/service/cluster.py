@@ -49,10 +49,6 @@ __all__ = ["CLOSE", "Cluster", "Host", "HostOptions"]
 log = logging.getLogger("paigow.service")
 
 
-async def _nothing() -> dict[str, Any]:
-    return {}
-
-
 class Cluster(Forwarding):
     """This process's part in a service of several processes."""
 
