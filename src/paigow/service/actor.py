@@ -183,9 +183,7 @@ class TableActor(Batches):
         stop (a closed table let go, a replica dropped)."""
         self.stopped = True
         if self._task is not None and not self._task.done():
-            fut: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
-            self._queue.put_nowait(Item("call", done=fut, args={"fn": _nothing}))
-            await fut
+            await self._queued(_nothing)
         await self.stop()
 
     def _retry_later(self, seconds: float = 1.0) -> None:
@@ -258,10 +256,11 @@ class TableActor(Batches):
         """
         if self.stopped:
             raise TableGoneError(GONE)
+        return await self._queued(fn)
+
+    async def _queued(self, fn: Callable[[], Awaitable[dict[str, Any]]]) -> dict[str, Any]:
         fut: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
-        item = Item("call", done=fut)
-        item.args = {"fn": fn}
-        self._queue.put_nowait(item)
+        self._queue.put_nowait(Item("call", done=fut, args={"fn": fn}))
         return await fut
 
     async def _run(self) -> None:
