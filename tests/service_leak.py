@@ -14,9 +14,10 @@ the stack order.
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Any
+
+import orjson
 
 from paigow.table.round import Round
 
@@ -26,8 +27,9 @@ PIECE = re.compile(r'"([1-6]-[1-6]|[2-9TJQKA][cdhs]|Jk[12])"')
 
 
 def piece_tokens(value: Any) -> list[str]:
-    """Every string in ``value`` that names a tile or a card."""
-    return PIECE.findall(json.dumps(value))
+    """Every string in ``value`` that names a tile or a card (written as JSON by orjson, whose
+    text for these ASCII names is the standard library's, in a tenth of the time)."""
+    return PIECE.findall(orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode())
 
 
 _LOGS: dict[int, tuple[Round, int, list[dict[str, Any]]]] = {}
