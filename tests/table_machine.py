@@ -25,6 +25,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
+import orjson
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
@@ -180,7 +181,9 @@ class TableMachine(RuleBasedStateMachine):
     def _round(self) -> Round | None:
         return self.session.current if self.session is not None else self.rnd
 
-    def _snapshot(self) -> str:
+    def _snapshot(self) -> bytes:
+        """The state as JSON text with sorted keys (orjson: the same comparison as the standard
+        library's text, a fraction of its cost; taken before and after every refused action)."""
         rnd = self._round()
         out: dict[str, Any] = {"round": round_record(rnd) if rnd is not None else None}
         s = self.session
@@ -193,7 +196,7 @@ class TableMachine(RuleBasedStateMachine):
                 "events": len(s.journal()),
                 "rounds": s.rounds,
             }
-        return json.dumps(out, sort_keys=True)
+        return orjson.dumps(out, option=orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS)
 
     @invariant()
     def money_balances(self) -> None:
