@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
 from decimal import Decimal
+from functools import cached_property
 from typing import Any, Final
 
 from paigow.games.outcomes import CompareRules
@@ -273,9 +274,10 @@ class Profile:
         """The profile's short name, e.g. ``"colorado"``."""
         return self.meta.name
 
-    @property
+    @cached_property
     def compare_rules(self) -> CompareRules:
-        """The comparison rules of this profile."""
+        """The comparison rules of this profile (made once: every comparison of the trainer's
+        and the strategies' inner loops asks for them)."""
         return CompareRules(
             zero_zero_banker=self.ranking.zero_zero_banker,
             low_zero_loses=self.ranking.player_low_zero_loses,
