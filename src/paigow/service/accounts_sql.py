@@ -88,6 +88,20 @@ def transfer(
     )
 
 
+#: The statements of every batch's movements, made once, not at every commit (SQLAlchemy
+#: keeps their compiled forms).
+_BALANCES = (
+    sa.select(db.accounts.c.name, db.accounts.c.balance)
+    .where(db.accounts.c.name.in_(sa.bindparam("names", expanding=True)))
+    .with_for_update()
+)
+_SET_BALANCE = (
+    db.accounts.update()
+    .where(db.accounts.c.name == sa.bindparam("n"))
+    .values(balance=sa.bindparam("b"))
+)
+
+
 def transfers(
     c: Connection,
     batches: Sequence[tuple[str, Sequence[tuple[int, Move]]]],
@@ -123,12 +137,7 @@ def transfers(
         steps.append(deltas)
     names = sorted({n for d in steps for n in d})
     a = db.accounts
-    have = {
-        r[0]: int(r[1])
-        for r in c.execute(
-            sa.select(a.c.name, a.c.balance).where(a.c.name.in_(names)).with_for_update()
-        )
-    }
+    have = {r[0]: int(r[1]) for r in c.execute(_BALANCES, {"names": names})}
     balance = dict(have)
     for deltas in steps:
         for name, d in deltas.items():
@@ -143,10 +152,7 @@ def transfers(
     if inserts:
         c.execute(a.insert(), inserts)
     if updates:
-        c.execute(
-            a.update().where(a.c.name == sa.bindparam("n")).values(balance=sa.bindparam("b")),
-            updates,
-        )
+        c.execute(_SET_BALANCE, updates)
     c.execute(db.ledger.insert(), rows)
 
 

@@ -64,6 +64,15 @@ def check_session(c: Connection, token_hash: str) -> None:
     check_sessions(c, [token_hash])
 
 
+#: The sessions of a group commit's commands and their expiry, locked until it commits: a
+#: statement made once, not at every commit (SQLAlchemy keeps its compiled form).
+_SESSIONS_LIVE = (
+    sa.select(db.sessions.c.token_hash, db.sessions.c.expires_at)
+    .where(db.sessions.c.token_hash.in_(sa.bindparam("hashes", expanding=True)))
+    .with_for_update(read=True)
+)
+
+
 def check_sessions(c: Connection, token_hashes: Sequence[str]) -> None:
     """:func:`check_session` of each of ``token_hashes`` (the commands of a group commit), in
     one statement.
@@ -73,15 +82,7 @@ def check_sessions(c: Connection, token_hashes: Sequence[str]) -> None:
     """
     if not token_hashes:
         return
-    s = db.sessions
-    found = {
-        r[0]: r[1]
-        for r in c.execute(
-            sa.select(s.c.token_hash, s.c.expires_at)
-            .where(s.c.token_hash.in_(sorted(set(token_hashes))))
-            .with_for_update(read=True)
-        )
-    }
+    found = {r[0]: r[1] for r in c.execute(_SESSIONS_LIVE, {"hashes": sorted(set(token_hashes))})}
     t = now()
     for h in token_hashes:
         if h not in found:

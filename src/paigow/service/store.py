@@ -49,6 +49,12 @@ __all__ = [
 
 #: The store's counters are written by its worker threads (several on PostgreSQL).
 _COUNTING = threading.Lock()
+#: A table's new head and last command, for every table of a group commit (made once).
+_SET_HEAD = (
+    db.tables.update()
+    .where(db.tables.c.id == sa.bindparam("t"))
+    .values(head=sa.bindparam("h"), last_seq=sa.bindparam("s"))
+)
 
 
 @dataclass(frozen=True)
@@ -366,13 +372,7 @@ class Store(Database):
             heads.append(head)
         if rows:
             c.execute(db.table_ops.insert(), rows)
-            t = db.tables
-            c.execute(
-                t.update()
-                .where(t.c.id == sa.bindparam("t"))
-                .values(head=sa.bindparam("h"), last_seq=sa.bindparam("s")),
-                tables,
-            )
+            c.execute(_SET_HEAD, tables)
         moving = [(b.table_id, b.moves) for b in batches if b.moves]
         if any(buys_in(m) for _t, m in moving):
             # a buy-in is held to its player's protection by the ledger as it stands after the
