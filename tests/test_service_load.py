@@ -13,7 +13,7 @@ from pathlib import Path
 
 from paigow.service.audit import audit_store
 from paigow.service.store import Store
-from service_load import LoadResult, make_players, percentile, run_load
+from service_load import LoadResult, limited_wait, make_players, percentile, run_load
 from service_support import OPERATOR, Server
 
 
@@ -22,6 +22,14 @@ def test_percentile_by_nearest_rank() -> None:
     assert percentile(xs, 0.5) == 50.0 and percentile(xs, 0.99) == 99.0
     assert percentile(xs, 1.0) == 100.0 and percentile([], 0.99) == 0.0
     assert percentile([7.0], 0.01) == 7.0
+
+
+def test_a_command_over_the_rate_limit_is_waited_for_and_sent_again() -> None:
+    # the server's answer to a command over the websocket's door (paigow.service.app._limited)
+    over = {"status": "refused", "error": "rate limit: too many messages; wait 0.25 s"}
+    assert limited_wait(over) == 0.25
+    assert limited_wait({"status": "refused", "error": "not your turn"}) is None
+    assert limited_wait({"status": "ok", "seq": 3}) is None
 
 
 def test_a_bounded_load_run(tmp_path: Path) -> None:
