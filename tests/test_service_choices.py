@@ -13,6 +13,7 @@ R-SET-07, R-SURR-01).
 from __future__ import annotations
 
 import copy
+import json
 import random
 from collections import Counter
 from typing import Any
@@ -237,7 +238,8 @@ def test_amount_range_finds_every_interval(lo: int, hi: int) -> None:
 def test_kept_choices_are_the_choices_made_afresh(profile: str, seed: int) -> None:
     """The choices a table keeps between changes (paigow.service.choices.Choices) are, at every
     state any subscriber is sent, those :func:`player_choices` makes afresh for every seated
-    player, and the choices sent are those (the slow obvious reference of the fast path)."""
+    player, and the choices sent are those (the slow obvious reference of the fast path), equal
+    as JSON to the type (the kept object is handed out again only when it is the same JSON)."""
     cfg = TableConfig(id="t1", profile=profile, computer_players=2, **_VARIATIONS.get(profile, {}))
     sim = ChoosingSim(cfg, 3, seed=seed)
     compared = Counter[str]()
@@ -249,7 +251,10 @@ def test_kept_choices_are_the_choices_made_afresh(profile: str, seed: int) -> No
                 continue
             away = u.name in a.floor.away
             fresh = player_choices(e, a.wait, a.floor, u.name, away=away) | {"sit": None}
-            assert a.kept_choices.get(e, a.wait, a.floor, u.name, away=away) == fresh
+            got = a.kept_choices.get(e, a.wait, a.floor, u.name, away=away)
+            # equal as JSON to the type (True is not 1): the dict kept from before the table
+            # changed is handed out again only when it is the same JSON
+            assert json.dumps(got, sort_keys=True) == json.dumps(fresh, sort_keys=True)
             # what the floor holds of a player changes without the engine changing (sitting
             # out by choice, coming back, standing up): what is kept follows it at once
             for group in (a.floor.resting, a.floor.returning, a.floor.stood):
@@ -267,6 +272,36 @@ def test_kept_choices_are_the_choices_made_afresh(profile: str, seed: int) -> No
 
     sim.run(2, check)
     assert compared["sent"] > 0 and compared["kept"] > compared["sent"]
+
+
+@pytest.mark.parametrize("profile", ["generic", "colorado"])
+def test_choices_the_same_as_before_a_change_are_the_same_object(profile: str) -> None:
+    """A player's choices that are the same JSON as before the table changed (a player the
+    table does not wait for) are sent as the very object sent before, so that the next
+    broadcast's differences pass over them whole; choices that changed are a new object."""
+    cfg = TableConfig(id="t1", profile=profile, computer_players=2, **_VARIATIONS.get(profile, {}))
+    sim = ChoosingSim(cfg, 3, seed=7)
+    last: dict[str, tuple[int, dict[str, Any], str]] = {}
+    seen = Counter[str]()
+
+    def check(s: Sim, sub: Sub, msg: dict[str, Any]) -> None:
+        a, e = s.actor, s.actor.engine
+        for u in sim.users:
+            if u.name not in e.session.seats:
+                continue
+            got = a.kept_choices.get(e, a.wait, a.floor, u.name, away=u.name in a.floor.away)
+            text = json.dumps(got, sort_keys=True)
+            was = last.get(u.name)
+            if was is not None and was[0] != e.changes:
+                if was[1] is got:
+                    assert was[2] == text  # the same object: it was not changed in place
+                    seen["the same object"] += 1
+                elif was[2] != text:
+                    seen["new choices"] += 1
+            last[u.name] = (e.changes, got, text)
+
+    sim.run(2, check)
+    assert seen["the same object"] > 0 and seen["new choices"] > 0
 
 
 @pytest.mark.parametrize("cap", range(0, 8))

@@ -85,6 +85,7 @@ class TableActor(Batches):
         self.idem = RecentKeys()
         self.subscribers: set[Subscriber] = set()
         self.recent: list[tuple[int, Applied]] = []
+        self.recent_now: int | None = None
         self.full_states = False
         self.frame = 0
         self.sent: dict[Subscriber, tuple[int, Key, dict[str, Any]]] = {}

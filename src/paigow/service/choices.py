@@ -34,6 +34,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
+import orjson
+
 from paigow.table import choices as legal
 from paigow.table.variations import DE_KINDS
 
@@ -254,6 +256,8 @@ class Choices:
 
     def __init__(self) -> None:
         self._kept: dict[str, tuple[tuple[Any, ...], dict[str, Any]]] = {}
+        #: What was kept before the table last changed.
+        self._before: dict[str, tuple[tuple[Any, ...], dict[str, Any]]] = {}
         self._ends: dict[str, Ends] = {}
         self._shared: tuple[tuple[Any, ...], Shared] = ((), {})
 
@@ -270,7 +274,7 @@ class Choices:
         if kept is not None and kept[0] == key:
             return kept[1]
         if kept is not None and kept[0][1] != e.changes:
-            self._kept = {}  # the table changed: what was kept for the others is old too
+            self._before, self._kept = self._kept, {}  # the table changed: all are old
             seated = e.session.seats
             self._ends = {n: v for n, v in self._ends.items() if n in seated}
         ends = self._ends.setdefault(name, {})
@@ -279,5 +283,10 @@ class Choices:
         shared = self._shared[1]
         found = player_choices(e, wait, floor, name, away=away, ends=ends, shared=shared)
         found |= {"sit": None}
+        before = (kept or self._before.get(name) or (None, None))[1]
+        if before is not None and orjson.dumps(before) == orjson.dumps(found):
+            # the same choices as before the table changed (as JSON, to the type: a player
+            # the table does not wait for): the object sent before, passed over whole
+            found = before
         self._kept[name] = (key, found)
         return found

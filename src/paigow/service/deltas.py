@@ -57,32 +57,36 @@ class Differ:
         out: list[tuple[Path, tuple[Any, ...]]] = []
         if type(old) is dict and type(new) is dict:
             for k, v in new.items():
-                if k not in old:
-                    out.append(((k,), (v,)))
+                was = old.get(k, _ABSENT)
+                if was is v:
                     continue
-                was = old[k]
-                if was is v or (
-                    type(was) is type(v) and not isinstance(v, dict | list) and was == v
-                ):
-                    continue
-                if isinstance(v, dict | list) and type(was) is type(v):
-                    out.extend(((k, *p), rest) for p, rest in self._changes(was, v))
-                else:
+                t = type(v)
+                if type(was) is not t:  # added, or of another kind
                     out.append(((k,), (v,)))
-            out.extend(((k,), ()) for k in old if k not in new)
+                elif t is dict or t is list:
+                    deeper = self._changes(was, v)
+                    if deeper:
+                        out.extend(((k, *p), rest) for p, rest in deeper)
+                elif was != v:
+                    out.append(((k,), (v,)))
+            if not old.keys() <= new.keys():  # (a set comparison, in C)
+                out.extend(((k,), ()) for k in old if k not in new)
             return out
         if type(old) is list and type(new) is list:
             n = len(old)
             if len(new) == n:
                 for i in range(n):
                     was, v = old[i], new[i]
-                    if was is v or (
-                        type(was) is type(v) and not isinstance(v, dict | list) and was == v
-                    ):
+                    if was is v:
                         continue
-                    if isinstance(v, dict | list) and type(was) is type(v):
-                        out.extend(((i, *p), r) for p, r in self._changes(was, v))
-                    else:
+                    t = type(v)
+                    if type(was) is not t:
+                        out.append(((i,), (v,)))
+                    elif t is dict or t is list:
+                        deeper = self._changes(was, v)
+                        if deeper:
+                            out.extend(((i, *p), r) for p, r in deeper)
+                    elif was != v:
                         out.append(((i,), (v,)))
                 return out
             if len(new) > n and _same(old, new[:n]):
@@ -90,6 +94,10 @@ class Differ:
         if _same(old, new):
             return []
         return [((), (new,))]
+
+
+#: A key an object does not have (no JSON value is this object).
+_ABSENT = object()
 
 
 def _same(a: Any, b: Any) -> bool:

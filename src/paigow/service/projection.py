@@ -51,6 +51,7 @@ class Kept:
         self._observer = Observer()
         self._views: tuple[tuple[Any, ...], dict[Viewer, dict[str, Any] | None]] | None = None
         self._engine: tuple[tuple[Any, ...], dict[str, Any]] | None = None
+        self._away: list[str] = []
 
     def views(
         self, e: TableEngine, viewers: Iterable[Viewer]
@@ -70,6 +71,13 @@ class Kept:
             found = dict(self._observer.observe_all(rnd, wanted, statement))
         self._views = (key, found)
         return found
+
+    def away(self, names: list[str]) -> list[str]:
+        """``names`` (the seated players away, sorted), or the same list kept from the last
+        broadcast when it holds the same names (it must not be modified)."""
+        if names != self._away:
+            self._away = names
+        return self._away
 
     def engine(self, e: TableEngine) -> dict[str, Any]:
         """:func:`engine_part`, kept while the engine is the same (it must not be modified)."""

@@ -73,6 +73,8 @@ class TableViews:
     held: str | None
     subscribers: set[Subscriber]
     recent: list[tuple[int, Applied]]
+    #: The round number :meth:`remember` last kept the recent events for.
+    recent_now: int | None
     #: Send every subscriber the whole state with each event (the code before deltas; for
     #: comparisons), instead of a ``delta``.
     full_states: bool
@@ -187,10 +189,16 @@ class TableViews:
     def remember(self, applied: list[tuple[int, Applied]]) -> None:
         """Keep what ``applied`` did for :meth:`state_message`: the events of the open round and
         of the last finished one (at most :data:`RECENT` of them)."""
-        self.recent.extend(applied)
         now = self.engine.session.rounds + (1 if self.engine.round is not None else 0)
-        keep = [(s, a) for s, a in self.recent if a.round_no is None or a.round_no >= now - 1]
-        self.recent = keep[-RECENT:]
+        if now != self.recent_now:  # what is too old changes only with the round's number:
+            self.recent_now = now  # those kept before are looked at again only then
+            applied = self.recent + applied
+            self.recent = []
+        self.recent.extend(
+            (s, a) for s, a in applied if a.round_no is None or a.round_no >= now - 1
+        )
+        if len(self.recent) > RECENT:
+            del self.recent[:-RECENT]
 
     def _events(self, applied: list[tuple[int, Applied]], viewer: Viewer) -> list[dict[str, Any]]:
         events: list[dict[str, Any]] = []
@@ -271,7 +279,7 @@ class TableViews:
         e = self.engine
         rounds = self.kept.views(e, {k[0] for k in keys})
         head = self._head(self.kept.engine(e))
-        away = sorted(self.floor.away & set(e.seats))
+        away = self.kept.away(sorted(self.floor.away & set(e.seats)))
         out: dict[Key, dict[str, Any]] = {}
         sitting: dict[str, Any] | None = None
         for k, subs in keys.items():
