@@ -109,6 +109,9 @@ class LoadResult:
     #: ASCII: bytes), and the deltas a player could not apply (it asked for a snapshot).
     received: int = 0
     lost: int = 0
+    #: The slowest results while measuring: (milliseconds, seconds into the measurement,
+    #: table, action), the longest first (at most five), to tell a stall from a steady tail.
+    slowest: list[tuple[float, float, str, str]] = field(default_factory=list)
     #: Commands sent again after the server's rate limit refused them (each waited as told).
     limited: int = 0
     #: When each table's first player came (seconds after the first table's; --stagger).
@@ -156,6 +159,10 @@ class LoadResult:
             },
             "refused": len(self.refused),
             "rate_limited": self.limited,
+            "slowest_results": [
+                {"ms": round(ms, 1), "at_s": round(at, 2), "table": t, "action": a}
+                for ms, at, t, a in self.slowest
+            ],
             "errors": self.errors[:5],
         }
 
@@ -293,6 +300,10 @@ class _Bot:
         if self.run.measuring:
             res.actions += 1
             res.to_result.append(t1 - t0)
+            took = 1000 * (t1 - t0)
+            if len(res.slowest) < 5 or took > res.slowest[-1][0]:
+                at = t0 - self.run.started
+                res.slowest = sorted([*res.slowest, (took, at, self.table.tid, action)])[::-1][:5]
             if r["status"] == "refused":
                 res.refused.append(f"{action}: {r.get('error')}")
             elif r.get("seq"):
@@ -318,6 +329,8 @@ class _Run:
         self.stop = asyncio.Event()
         self.playing = True
         self.measuring = False
+        #: When the measurement started (time.perf_counter()).
+        self.started = 0.0
         self.seated = 0
         self.result = LoadResult(0, 0, 0.0)
 
@@ -406,6 +419,7 @@ async def run_load(
     gc.freeze()
     gc.disable()
     run.measuring = True
+    run.started = time.perf_counter()
     t_start = time.monotonic()
     lag = asyncio.create_task(_lag(run))
     try:

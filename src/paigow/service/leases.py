@@ -9,6 +9,12 @@ the writer still holds the lease with its epoch (:func:`check_fence`): a process
 table can no longer write to it, whatever it believes. Rows are locked (``FOR UPDATE``) while
 they are read and changed, so two processes never take a table at once.
 
+A transaction that locks several tables' rows (a group commit's fences, a renewal, a release)
+locks them in the order of the tables' ids. In any other order a group commit and the same
+process's renewal could each hold a row the other waits for: PostgreSQL then finds the
+deadlock after a second (``deadlock_timeout``) and cancels one of them, and every command of
+that group waited that second (measured with two processes under load: docs/reliability.md).
+
 ``instances`` lists the running processes (heartbeat ``seen_at``; ``stopped_at`` once stopped
 cleanly): a process that finds one that stopped without shutting down logs the crash recovery.
 Times are the processes' clocks (UTC): keep them synchronised well within the lease's time.
@@ -104,7 +110,7 @@ def renew(store: Database, owner: str, held: dict[str, int], ttl: float) -> set[
     until = now() + dt.timedelta(seconds=ttl)
     lost = set()
     with store.engine.begin() as c:
-        for table_id, epoch in held.items():
+        for table_id, epoch in sorted(held.items()):  # in the tables' order (module notes)
             n = c.execute(
                 L.update()
                 .where(sa.and_(L.c.table_id == table_id, L.c.owner == owner, L.c.epoch == epoch))
@@ -118,7 +124,7 @@ def renew(store: Database, owner: str, held: dict[str, int], ttl: float) -> set[
 def release(store: Database, owner: str, tables: Iterable[str]) -> None:
     """Give up leases (at a clean stop): they expire now."""
     with store.engine.begin() as c:
-        for table_id in tables:
+        for table_id in sorted(set(tables)):  # in the tables' order (module notes)
             c.execute(
                 L.update()
                 .where(sa.and_(L.c.table_id == table_id, L.c.owner == owner))

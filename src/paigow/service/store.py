@@ -348,9 +348,10 @@ class Store(Database):
         batch's movements checked in turn, :func:`~paigow.service.accounts_sql.transfers`),
         the rounds and the events. The tables' new heads."""
         stamp = now()
-        for b in batches:
-            if b.fence is not None:
-                check_fence(c, b.table_id, *b.fence)
+        # the leases' rows in the tables' order, as a renewal locks them (leases' notes)
+        for b in sorted((b for b in batches if b.fence is not None), key=lambda b: b.table_id):
+            assert b.fence is not None
+            check_fence(c, b.table_id, *b.fence)
         check_sessions(c, [s for b in batches for s in b.sessions])
         heads, rows, tables = [], [], []
         for b in batches:

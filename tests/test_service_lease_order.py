@@ -1,0 +1,103 @@
+"""Every transaction that locks several tables' lease rows locks them in the order of the
+tables' ids (paigow.service.leases, module notes): a group commit's fences, a renewal, a
+release. In another order a group commit and the same process's renewal each held a row the
+other waited for; PostgreSQL found the deadlock after its ``deadlock_timeout`` (a second) and
+cancelled one, and every command of that group waited the second (seen with two ``--cluster``
+processes under load: docs/reliability.md, "On a faster machine")."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import sqlalchemy as sa
+
+from paigow.service import leases
+from paigow.service.store import Batch, Store
+from service_fixtures import BACKENDS, db_url, pg_cluster
+
+__all__ = ["pg_cluster"]
+
+OWNER = "proc-a"
+#: Tables whose ids sort otherwise than they are listed (and than a dict holds them).
+TABLES = ["t7", "t2", "t9", "t1", "t5"]
+
+
+@pytest.fixture(params=BACKENDS)
+def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
+    st = Store(db_url(request.param, tmp_path, request))
+    st.migrate()
+    try:
+        yield st
+    finally:
+        st.close()
+
+
+def _lease_rows_touched(store: Store) -> tuple[list[str], Any]:
+    """The table ids of the lease statements run on ``store``, in the order they ran (and the
+    listener, to remove)."""
+    seen: list[str] = []
+
+    def before(*args: Any) -> None:
+        # SQLAlchemy's before_cursor_execute: (conn, cursor, statement, params, context, many)
+        statement, params, many = args[2], args[3], args[5]
+        if "table_leases" not in statement or many:
+            return
+        values = params.values() if isinstance(params, dict) else params
+        seen.extend(v for v in values if isinstance(v, str) and v in TABLES)
+
+    sa.event.listen(store.engine, "before_cursor_execute", before)
+    return seen, before
+
+
+def test_a_group_commit_and_a_renewal_lock_the_leases_in_the_tables_order(store: Store) -> None:
+    assert [leases.acquire(store, t, OWNER, 60.0) for t in TABLES] == [1] * len(TABLES)
+    seen, listener = _lease_rows_touched(store)
+    try:
+        # the group's batches come in the order their tables' actors handed them over
+        batches = [Batch(t, fence=(OWNER, 1)) for t in TABLES]
+        assert all(not isinstance(r, Exception) for r in store.commit_many(batches))
+        assert seen == sorted(TABLES)
+        seen.clear()
+        assert leases.renew(store, OWNER, dict.fromkeys(TABLES, 1), 60.0) == set()
+        assert seen == sorted(TABLES)
+        seen.clear()
+        leases.release(store, OWNER, TABLES)
+        assert seen == sorted(TABLES)
+    finally:
+        sa.event.remove(store.engine, "before_cursor_execute", listener)
+    assert not any(valid for _owner, valid in leases.owners(store).values())  # released
+
+
+@pytest.mark.parametrize("rounds", [40])
+def test_group_commits_and_renewals_at_once_never_deadlock(store: Store, rounds: int) -> None:
+    """The same process's group commits and renewals, each from its own thread, with the
+    batches in changing orders: every one succeeds (a deadlock cancels one of them)."""
+    held: dict[str, int] = {}
+    for t in TABLES:
+        epoch = leases.acquire(store, t, OWNER, 60.0)
+        assert epoch is not None
+        held[t] = epoch
+    errors: list[BaseException] = []
+
+    def renewing() -> None:
+        try:
+            for _ in range(rounds):
+                lost = leases.renew(store, OWNER, dict(reversed(list(held.items()))), 60.0)
+                assert lost == set()
+        except BaseException as e:
+            errors.append(e)
+
+    thread = threading.Thread(target=renewing)
+    thread.start()
+    try:
+        for i in range(rounds):
+            order = TABLES[i % 5 :] + TABLES[: i % 5]
+            results = store.commit_many([Batch(t, fence=(OWNER, 1)) for t in order])
+            assert [r for r in results if isinstance(r, Exception)] == []
+    finally:
+        thread.join()
+    assert errors == []
