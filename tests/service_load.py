@@ -303,7 +303,9 @@ class _Bot:
             took = 1000 * (t1 - t0)
             if len(res.slowest) < 5 or took > res.slowest[-1][0]:
                 at = t0 - self.run.started
-                res.slowest = sorted([*res.slowest, (took, at, self.table.tid, action)])[::-1][:5]
+                res.slowest = sorted(
+                    [*res.slowest, (took, at, self.table.tid, action)], reverse=True
+                )[:5]
             if r["status"] == "refused":
                 res.refused.append(f"{action}: {r.get('error')}")
             elif r.get("seq"):

@@ -233,6 +233,17 @@ def test_amount_range_finds_every_interval(lo: int, hi: int) -> None:
         assert found == ((lo, hi) if lo <= hint <= hi else None), (lo, hi, hint, found)
 
 
+def _choosing(profile: str, seed: int) -> ChoosingSim:
+    """A table of ``profile`` with three players who choose among their choices."""
+    cfg = TableConfig(id="t1", profile=profile, computer_players=2, **_VARIATIONS.get(profile, {}))
+    return ChoosingSim(cfg, 3, seed=seed)
+
+
+def _seated(sim: Sim) -> list[User]:
+    """The sim's players seated at its table now."""
+    return [u for u in sim.users if u.name in sim.actor.engine.session.seats]
+
+
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(profile=st.sampled_from(profile_names()), seed=st.integers(0, 2**32))
 def test_kept_choices_are_the_choices_made_afresh(profile: str, seed: int) -> None:
@@ -240,15 +251,12 @@ def test_kept_choices_are_the_choices_made_afresh(profile: str, seed: int) -> No
     state any subscriber is sent, those :func:`player_choices` makes afresh for every seated
     player, and the choices sent are those (the slow obvious reference of the fast path), equal
     as JSON to the type (the kept object is handed out again only when it is the same JSON)."""
-    cfg = TableConfig(id="t1", profile=profile, computer_players=2, **_VARIATIONS.get(profile, {}))
-    sim = ChoosingSim(cfg, 3, seed=seed)
+    sim = _choosing(profile, seed)
     compared = Counter[str]()
 
     def check(s: Sim, sub: Sub, msg: dict[str, Any]) -> None:
         a, e = s.actor, s.actor.engine
-        for u in sim.users:
-            if u.name not in e.session.seats:
-                continue
+        for u in _seated(s):
             away = u.name in a.floor.away
             fresh = player_choices(e, a.wait, a.floor, u.name, away=away) | {"sit": None}
             got = a.kept_choices.get(e, a.wait, a.floor, u.name, away=away)
@@ -279,16 +287,13 @@ def test_choices_the_same_as_before_a_change_are_the_same_object(profile: str) -
     """A player's choices that are the same JSON as before the table changed (a player the
     table does not wait for) are sent as the very object sent before, so that the next
     broadcast's differences pass over them whole; choices that changed are a new object."""
-    cfg = TableConfig(id="t1", profile=profile, computer_players=2, **_VARIATIONS.get(profile, {}))
-    sim = ChoosingSim(cfg, 3, seed=7)
+    sim = _choosing(profile, 7)
     last: dict[str, tuple[int, dict[str, Any], str]] = {}
     seen = Counter[str]()
 
     def check(s: Sim, sub: Sub, msg: dict[str, Any]) -> None:
         a, e = s.actor, s.actor.engine
-        for u in sim.users:
-            if u.name not in e.session.seats:
-                continue
+        for u in _seated(s):
             got = a.kept_choices.get(e, a.wait, a.floor, u.name, away=u.name in a.floor.away)
             text = json.dumps(got, sort_keys=True)
             was = last.get(u.name)

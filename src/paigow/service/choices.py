@@ -255,9 +255,10 @@ class Choices:
     differences of :mod:`paigow.service.deltas` then pass over whole."""
 
     def __init__(self) -> None:
-        self._kept: dict[str, tuple[tuple[Any, ...], dict[str, Any]]] = {}
+        #: Per player: what the choices were made from, the choices, and their JSON.
+        self._kept: dict[str, tuple[tuple[Any, ...], dict[str, Any], bytes]] = {}
         #: What was kept before the table last changed.
-        self._before: dict[str, tuple[tuple[Any, ...], dict[str, Any]]] = {}
+        self._before: dict[str, tuple[tuple[Any, ...], dict[str, Any], bytes]] = {}
         self._ends: dict[str, Ends] = {}
         self._shared: tuple[tuple[Any, ...], Shared] = ((), {})
 
@@ -283,10 +284,11 @@ class Choices:
         shared = self._shared[1]
         found = player_choices(e, wait, floor, name, away=away, ends=ends, shared=shared)
         found |= {"sit": None}
-        before = (kept or self._before.get(name) or (None, None))[1]
-        if before is not None and orjson.dumps(before) == orjson.dumps(found):
+        text = orjson.dumps(found)
+        before = kept or self._before.get(name)
+        if before is not None and before[2] == text:
             # the same choices as before the table changed (as JSON, to the type: a player
             # the table does not wait for): the object sent before, passed over whole
-            found = before
-        self._kept[name] = (key, found)
+            found = before[1]
+        self._kept[name] = (key, found, text)
         return found

@@ -349,9 +349,8 @@ class Store(Database):
         the rounds and the events. The tables' new heads."""
         stamp = now()
         # the leases' rows in the tables' order, as a renewal locks them (leases' notes)
-        for b in sorted((b for b in batches if b.fence is not None), key=lambda b: b.table_id):
-            assert b.fence is not None
-            check_fence(c, b.table_id, *b.fence)
+        for table_id, fence in sorted((b.table_id, b.fence) for b in batches if b.fence):
+            check_fence(c, table_id, *fence)
         check_sessions(c, [s for b in batches for s in b.sessions])
         heads, rows, tables = [], [], []
         for b in batches:
