@@ -269,6 +269,11 @@ def test_tutorial_by_keyboard_alone(visit: Any) -> None:
     for piece, key in (("2-5", "h"), ("3-4", "h"), ("5-6", "l"), ("2-4", "l")):
         tab_to(page, f'[data-testid="tutorial-hand"] button[aria-label^="{piece},"]')
         page.keyboard.press(key)
+        # Moved, and focus back on it, before the next Tab (a key never lands on another piece).
+        moved = felt.locator(f'button[data-piece="{piece}"]')
+        where = "high hand" if key == "h" else "low hand"
+        expect(moved).to_have_attribute("aria-label", re.compile(f"{where}$"))
+        expect(moved).to_be_focused()
     tab_to(page, '[data-testid="tutorial-hand"] button.pg-button--primary:not([disabled])')
     # The service's answer as the page got it (waited for: the page may show it before the
     # visit's response listener has read the body).

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from "preact/hooks";
+import { useId, useLayoutEffect, useRef, useState } from "preact/hooks";
 import type { JSX, TargetedDragEvent, TargetedKeyboardEvent } from "preact";
 import type { CardCode } from "../game/cards";
 import type { Evaluator, HandFacts, Pair, Piece, SettingAssessment } from "../game/hands";
@@ -67,12 +67,18 @@ export function SettingPanel<T extends Piece>(props: SettingPanelProps<T>) {
   );
   const [announcement, setAnnouncement] = useState<string>("");
   const focusAfter = useRef<number | null>(null);
+  // The assignment as the last event left it: two keys pressed before the panel renders again
+  // must both count, the second applied to what the first made (not to the render's copy).
+  const latest = useRef<Assignment>(assignment);
+  latest.current = assignment;
   const root = useRef<HTMLElement>(null);
   const ids = useId();
   const noun = kind;
   const heading = props.heading ?? i.t("setting.heading", { noun });
 
-  useEffect(() => {
+  // Before the browser handles the next event: focus moved back later would send a key
+  // pressed on another piece in the meantime to the piece just moved.
+  useLayoutEffect(() => {
     const index = focusAfter.current;
     if (index === null) return;
     focusAfter.current = null;
@@ -82,6 +88,7 @@ export function SettingPanel<T extends Piece>(props: SettingPanelProps<T>) {
   const apply = (next: Assignment, index: number | null, message: string) => {
     if (disabled) return;
     focusAfter.current = index;
+    latest.current = next;
     setAssignment(next);
     setAnnouncement(message);
   };
@@ -90,7 +97,7 @@ export function SettingPanel<T extends Piece>(props: SettingPanelProps<T>) {
     const piece = pieces[index];
     if (piece === undefined) return;
     apply(
-      move(assignment, index, zone),
+      move(latest.current, index, zone),
       index,
       i.t("setting.moved", { piece: pieceLabel(i, kind, piece), where: i.t(ZONE_PLACES[zone]) }),
     );
@@ -144,7 +151,7 @@ export function SettingPanel<T extends Piece>(props: SettingPanelProps<T>) {
         disabled={disabled}
         draggable={!disabled}
         onClick={() => {
-          const next = toggle(assignment, index);
+          const next = toggle(latest.current, index);
           apply(
             next,
             index,
@@ -267,7 +274,7 @@ export function SettingPanel<T extends Piece>(props: SettingPanelProps<T>) {
           class="pg-button pg-button--secondary"
           disabled={disabled || !complete}
           onClick={() => {
-            apply(swapHands(assignment), null, i.t("setting.swapped"));
+            apply(swapHands(latest.current), null, i.t("setting.swapped"));
           }}
         >
           {i.t("setting.swap")}

@@ -115,6 +115,20 @@ describe("SettingPanel", () => {
     expect(onSubmit).toHaveBeenCalledWith(["4-5", "6-6"], ["1-2", "3-3"]);
   });
 
+  it("counts every key pressed before the panel renders again", async () => {
+    // A fast typist: two pieces moved by keys sent before the first move's render. Each key
+    // applies to what the one before it made, and focus is back on the moved piece at once.
+    render(<SettingPanel kind="tiles" pieces={hand} evaluate={tileEvaluator()} />);
+    const first = screen.getByRole("button", { name: "6-6, Teen, dealt to you" });
+    const second = screen.getByRole("button", { name: "4-5, Chop Gow, dealt to you" });
+    first.dispatchEvent(new KeyboardEvent("keydown", { key: "h", bubbles: true, cancelable: true }));
+    second.dispatchEvent(new KeyboardEvent("keydown", { key: "h", bubbles: true, cancelable: true }));
+    await screen.findByRole("button", { name: "4-5, Chop Gow, high hand" });
+    expect(screen.getByRole("button", { name: "6-6, Teen, high hand" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "1-2, Gee Joon Three, low hand" })).toBeTruthy();
+    expect(document.activeElement?.getAttribute("data-piece")).toBe("4-5");
+  });
+
   it("explains an invalid setting before submit and fixes it by keyboard", () => {
     render(<SettingPanel kind="tiles" pieces={hand} evaluate={tileEvaluator()} initialHigh={[1, 3]} />);
     const status = screen.getByRole("status");
