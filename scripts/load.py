@@ -214,7 +214,7 @@ def run(args: argparse.Namespace, *, full_states: bool, src: str | None = None) 
         # the operator signs in to each process before the players come: a sign-in hashes a
         # password (argon2, slow on purpose), work that the marks below, at the start and end
         # of the measured seconds, should not give the servers
-        ops = [s.login(OPERATOR) for s in servers] if cluster else []
+        ops = [s.login(OPERATOR) for s in servers]
 
         def mark(when: str) -> None:  # the cluster's counts around the measured seconds
             counts = [cluster_counts(s, op) for s, op in zip(servers, ops, strict=True)]
@@ -248,6 +248,12 @@ def run(args: argparse.Namespace, *, full_states: bool, src: str | None = None) 
             "wall_s": round(time.monotonic() - t0, 1),
         }
         figures["stored"] = stored(url)
+        # the messages the servers' websocket doors refused over the whole run, by their own
+        # count (GET /api/limits; None: code without it): the generator's rate_limited counts
+        # only those of the measured seconds
+        refused = [door_refusals(s, op) for s, op in zip(servers, ops, strict=True)]
+        figures["rate_limited_by_servers"] = None if None in refused else sum(map(int, refused))
+        figures["rate_limited_whole_run"] = res.limited_all
         if cluster:
             figures["to_owner"] = args.to_owner
             figures["cluster"] = [cluster_counts(s, op) for s, op in zip(servers, ops, strict=True)]
@@ -281,6 +287,16 @@ def run(args: argparse.Namespace, *, full_states: bool, src: str | None = None) 
             s.stop()
         if pg is not None:
             pg.stop()
+
+
+def door_refusals(srv: Server, operator: str) -> int | None:
+    """The messages refused by one process's websocket doors since it started (``GET
+    /api/limits``; None where the code has no such route)."""
+    r = srv.http("GET", "/api/limits", operator)
+    if r.status_code == 404:
+        return None
+    doors = r.json()["doors"]
+    return int(doors["ws.connection"]["refused"]) + int(doors["ws.account"]["refused"])
 
 
 def cluster_counts(srv: Server, operator: str) -> dict[str, Any]:

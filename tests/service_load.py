@@ -114,6 +114,8 @@ class LoadResult:
     slowest: list[tuple[float, float, str, str]] = field(default_factory=list)
     #: Commands sent again after the server's rate limit refused them (each waited as told).
     limited: int = 0
+    #: The same over the whole run (seating and warmup too), to compare with the server's count.
+    limited_all: int = 0
     #: When each table's first player came (seconds after the first table's; --stagger).
     came: dict[str, float] = field(default_factory=dict)
 
@@ -289,6 +291,8 @@ class _Bot:
                 res.errors.append(f"{self.name}: no result for {action} in 60 s")
                 return {"status": "refused", "error": "timeout"}
             wait = limited_wait(r)
+            if wait is not None:
+                res.limited_all += 1
             if wait is None or not self.run.playing:
                 break
             # over the websocket's door (a player at the maximum pace on a fast machine): the

@@ -56,6 +56,7 @@ ROUTES = [  # method, path, body, minimum role: public / player / operator
     ("GET", "/api/tables/auth", None, "public"),
     ("GET", "/api/tables/auth/server", None, "public"),
     ("GET", "/api/cluster", None, "operator"),
+    ("GET", "/api/limits", None, "operator"),
     ("GET", "/api/me", None, "player"),
     ("GET", "/api/me/rounds", None, "player"),
     ("POST", "/api/tables", {"id": "made", "profile": "generic"}, "operator"),

@@ -34,7 +34,9 @@ def test_a_command_over_the_rate_limit_is_waited_for_and_sent_again() -> None:
 
 def test_a_bounded_load_run(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'load.sqlite3'}"
-    srv = Server(url, tmp_path).start()
+    # A websocket's door far tighter than the default (100 per 2 s), so that the players go
+    # over it: the generator's count of the refusals it waited out is held to the server's.
+    srv = Server(url, tmp_path, "--limit=ws.connection=8/1").start()
     try:
         op = srv.login(OPERATOR)
         tables: dict[str, list[str]] = {}
@@ -55,6 +57,7 @@ def test_a_bounded_load_run(tmp_path: Path) -> None:
                 stagger=1.5,
             )
         )
+        doors = srv.http("GET", "/api/limits", token=op).json()["doors"]
     finally:
         srv.stop()
     figures = res.summary()
@@ -65,6 +68,13 @@ def test_a_bounded_load_run(tmp_path: Path) -> None:
     assert len(came) == 3 and came[0] == 0 and all(0 < c < 1.5 for c in came[1:])
     assert came[1] != came[2]
     assert res.errors == [] and res.refused == []
+    # Every refusal by the websocket's doors was a command the generator waited out and sent
+    # again (each player has one command in flight at most: one per player may still have been
+    # on its way when the run stopped). The server counts them apart (GET /api/limits).
+    assert doors["ws.connection"]["limit"] == "8/1"
+    by_server = doors["ws.connection"]["refused"] + doors["ws.account"]["refused"]
+    assert res.limited_all > 0 and res.limited_all <= by_server <= res.limited_all + res.seats
+    assert figures["rate_limited"] == res.limited <= res.limited_all
     assert res.rounds >= 1 and res.actions >= res.rounds
     assert figures["every_seat_ms"]["n"] >= 1
     assert 0 < percentile(res.to_every_seat, 0.5) <= max(res.to_every_seat)

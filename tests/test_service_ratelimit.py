@@ -64,14 +64,19 @@ def test_the_limiter_is_a_token_bucket(rate: Rate, requests: list[tuple[str, int
     lim = Limiter(rate, capacity=100)
     ref = Reference(rate.count, lim.step)
     now = 10 * NS
+    refused = 0
     for key, gap in requests:
         now += gap
         want = ref.tokens(key, now)
         wait = lim.take(key, now)
-        assert (wait == 0.0) == ref.take(key, now), (key, now)
+        passed = ref.take(key, now)
+        assert (wait == 0.0) == passed, (key, now)
+        refused += not passed
         if wait:
             assert math.isclose(wait, float((1 - want) * lim.step) / NS, abs_tol=1e-9)
         assert len(lim) <= len(ref.level)
+        # what an operator reads (GET /api/limits): the reference's refusals, counted apart
+        assert lim.refused == refused
 
 
 @settings(max_examples=400, deadline=None)
@@ -227,3 +232,19 @@ def test_limits_are_read_as_the_operator_writes_them() -> None:
         with pytest.raises(ValueError):
             parse_limit(bad)
     assert set(Limits().doors) == set(DOORS)
+
+
+def test_the_report_names_every_door_its_limit_and_its_refusals() -> None:
+    """``GET /api/limits``: every door with its limit as ``--limit`` writes it, the keys it
+    holds, its refusals; asking how long to wait refuses nothing."""
+    now = [10 * NS]
+    limits = Limits({"chat.table": Rate(2, 10)}, clock=lambda: now[0])
+    for _ in range(5):
+        limits.take(("chat.table", "t1"))
+    limits.wait(("chat.table", "t1"))
+    limits.take(("ws.connection", "c1"))
+    report = limits.report()
+    assert set(report) == set(DOORS)
+    assert report["chat.table"] == {"limit": "2/10", "refused": 3, "keys": 1, "evicted": 0}
+    assert report["ws.connection"] == {"limit": "100/2", "refused": 0, "keys": 1, "evicted": 0}
+    assert all(parse_limit(f"{d}={r['limit']}")[0] == d for d, r in report.items())

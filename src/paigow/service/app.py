@@ -154,6 +154,11 @@ def create_app(service: Service, web: Path | None = None) -> FastAPI:
         """This process's tables, its replicas and what they cost, counted (operators)."""
         return service.cluster_report()
 
+    @app.get("/api/limits")
+    async def limits(_op: Operator) -> dict[str, Any]:
+        """Every door's limit and what it refused since the service started (operators)."""
+        return {"doors": service.limits.report()}
+
     @app.post("/api/tables", status_code=201)
     async def open_table(body: TableConfig, op: Operator) -> dict[str, Any]:
         """Open a table (operators)."""

@@ -10,7 +10,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import datetime as dt
-import gc
 import json
 import logging
 import os
@@ -34,6 +33,7 @@ from .addresses import parse_trusted
 from .auth import User, token_hash
 from .chain import ChainRow, verify_ops
 from .cluster import CLOSE, Cluster
+from .collector import Collector
 from .conduct import is_bot
 from .config import TableConfig
 from .connection import Connection
@@ -135,6 +135,7 @@ class Service:
         self.group_commit = GroupCommit(self.store)
         #: Every table's chat (:mod:`paigow.service.social.chat`).
         self.chat = Chat(self)
+        self.collector = Collector()
 
     def _show_event(self, ev: dict[str, Any]) -> None:
         for conns in self.connections.values():
@@ -170,7 +171,8 @@ class Service:
         await self.events.add("start", "info", tables=rebuilt, pid=os.getpid())
         self.accounts.start()
         await self.chat.start()
-        _tune_collector()
+        self.collector.tune()
+        self.collector.start()
 
     async def rebuild(self, table_id: str, cfg: dict[str, Any], after: int = 0) -> TableActor:
         """A table rebuilt from its stored commands, after checking their hash chain; a table
@@ -198,6 +200,7 @@ class Service:
 
     async def stop(self) -> None:
         """Stop every actor, log the stop and close the store."""
+        await self.collector.stop()
         await self.accounts.stop()
         await self.chat.stop()
         self.hashing.close()
@@ -461,16 +464,3 @@ def recalled(
         r["record"] = redact_record(record, viewer(record))
         r["statement"] = statement(record)
     return rows
-
-
-def _tune_collector() -> None:
-    """Short, rare pauses of the garbage collector (docs/reliability.md, "The collector's
-    pauses", has the figures). What exists at start-up is frozen out of the collections for
-    good. The youngest generation is collected every 1,000 allocations (a collection walks
-    every object made since the last one that is still alive, so a larger generation means a
-    longer pause for every table), the middle one every ten of those; a full
-    collection, which walks every table's objects, comes only after a thousand of the middle
-    ones (and once what they kept has grown by a quarter of what the last full one left)."""
-    gc.collect()
-    gc.freeze()
-    gc.set_threshold(1_000, 10, 1_000)

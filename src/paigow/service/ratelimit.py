@@ -127,6 +127,8 @@ class Limiter:
         #: Live buckets forgotten to make room (an attack on the limiter's memory, or a
         #: capacity too small for the traffic).
         self.evicted = 0
+        #: Calls of :meth:`take` refused since the limiter was made (every key together).
+        self.refused = 0
 
     def __len__(self) -> int:
         return len(self._tat)
@@ -144,6 +146,7 @@ class Limiter:
         found = self._tat.get(key)
         new = (t if found is None else max(found[0], t)) + self.step
         if new - t > self.span:
+            self.refused += 1
             return (new - t - self.span) / 1e9
         self._expire(t)
         if found is None and len(self._tat) >= self.capacity:
@@ -227,6 +230,20 @@ class Limits:
         """Return a token to each ``(door, key)``."""
         for door, key in checks:
             self.doors[door].give_back(key)
+
+    def report(self) -> dict[str, dict[str, str | int]]:
+        """Per door: its limit (``COUNT/SECONDS``), the passages it refused since the service
+        started, the keys it holds now and the live ones it forgot to make room
+        (``GET /api/limits``)."""
+        return {
+            door: {
+                "limit": str(lim.rate),
+                "refused": lim.refused,
+                "keys": len(lim),
+                "evicted": lim.evicted,
+            }
+            for door, lim in self.doors.items()
+        }
 
 
 def retry_after(wait: float) -> str:
