@@ -36,10 +36,10 @@ def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
         st.close()
 
 
-def _lease_rows_touched(store: Store) -> tuple[list[str], Any]:
-    """The table ids of the lease statements run on ``store``, in the order they ran (and the
-    listener, to remove)."""
-    seen: list[str] = []
+def _lease_statements(store: Store) -> tuple[list[tuple[str, list[str]]], Any]:
+    """The lease statements run on ``store``, in the order they ran: each statement's text and
+    the table ids among its parameters, in their order (and the listener, to remove)."""
+    seen: list[tuple[str, list[str]]] = []
 
     def before(*args: Any) -> None:
         # SQLAlchemy's before_cursor_execute: (conn, cursor, statement, params, context, many)
@@ -47,29 +47,73 @@ def _lease_rows_touched(store: Store) -> tuple[list[str], Any]:
         if "table_leases" not in statement or many:
             return
         values = params.values() if isinstance(params, dict) else params
-        seen.extend(v for v in values if isinstance(v, str) and v in TABLES)
+        seen.append((statement, [v for v in values if isinstance(v, str) and v in TABLES]))
 
     sa.event.listen(store.engine, "before_cursor_execute", before)
     return seen, before
 
 
+def _locks_in_order(store: Store, seen: list[tuple[str, list[str]]]) -> None:
+    """The first statement locks every table's row, in the order of the ids: a select sorted
+    by the id, for update (PostgreSQL sorts, then locks each row as it comes); SQLite, which
+    has no row locks, reads them in that order."""
+    statement, ids = seen[0]
+    assert ids == sorted(TABLES)
+    assert "ORDER BY table_leases.table_id" in statement
+    assert ("FOR UPDATE" in statement) == (not store.is_sqlite)
+
+
 def test_a_group_commit_and_a_renewal_lock_the_leases_in_the_tables_order(store: Store) -> None:
     assert [leases.acquire(store, t, OWNER, 60.0) for t in TABLES] == [1] * len(TABLES)
-    seen, listener = _lease_rows_touched(store)
+    seen, listener = _lease_statements(store)
     try:
-        # the group's batches come in the order their tables' actors handed them over
+        # the group's batches come in the order their tables' actors handed them over; each
+        # fence is a row locked by its own statement, in the tables' order
         batches = [Batch(t, fence=(OWNER, 1)) for t in TABLES]
         assert all(not isinstance(r, Exception) for r in store.commit_many(batches))
-        assert seen == sorted(TABLES)
+        assert [ids for _s, ids in seen] == [[t] for t in sorted(TABLES)]
         seen.clear()
+        # a renewal and a release: every row locked at once in that order, then one update
         assert leases.renew(store, OWNER, dict.fromkeys(TABLES, 1), 60.0) == set()
-        assert seen == sorted(TABLES)
+        assert len(seen) == 2
+        _locks_in_order(store, seen)
         seen.clear()
         leases.release(store, OWNER, TABLES)
-        assert seen == sorted(TABLES)
+        assert len(seen) == 2
+        _locks_in_order(store, seen)
     finally:
         sa.event.remove(store.engine, "before_cursor_execute", listener)
     assert not any(valid for _owner, valid in leases.owners(store).values())  # released
+
+
+def test_a_renewal_extends_the_leases_still_held_and_names_those_lost(store: Store) -> None:
+    """Held by this process at the epoch it believes: extended. Taken by another process, or
+    taken again (a later epoch), or never leased: named lost, and left as they are."""
+    for t in TABLES:
+        assert leases.acquire(store, t, OWNER, 1.0) == 1
+    with store.engine.begin() as c:
+        c.execute(sa.update(L).where(L.c.table_id == "t9").values(owner="proc-b"))
+        c.execute(sa.update(L).where(L.c.table_id == "t1").values(epoch=2))
+    before = _expiries(store)
+    believed = {**dict.fromkeys(TABLES, 1), "t0": 1}
+    assert leases.renew(store, OWNER, believed, 600.0) == {"t9", "t1", "t0"}
+    after = _expiries(store)
+    assert set(after) == set(TABLES)  # no row made for t0
+    for t in TABLES:
+        if t in ("t9", "t1"):
+            assert after[t] == before[t]
+        else:
+            assert after[t] > before[t]
+    assert leases.renew(store, OWNER, {}, 600.0) == set()
+    leases.release(store, OWNER, [])
+
+
+L = leases.L
+
+
+def _expiries(store: Store) -> dict[str, Any]:
+    with store.engine.connect() as c:
+        return {r[0]: r[1] for r in c.execute(sa.select(L.c.table_id, L.c.expires_at))}
 
 
 @pytest.mark.parametrize("rounds", [40])
