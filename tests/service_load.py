@@ -284,6 +284,9 @@ class _Bot:
             fut: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
             self.waiters[key] = fut
             t0 = time.perf_counter()
+            # measured only when sent and answered while measuring: a command sent before the
+            # start would count the generator's own collection there (gc.collect(), run_load)
+            sent_measuring = self.run.measuring
             await self.ws.send(text)
             try:
                 r = await asyncio.wait_for(fut, 60)
@@ -301,7 +304,7 @@ class _Bot:
                 res.limited += 1
             await asyncio.sleep(wait + 0.01)
         t1 = time.perf_counter()
-        if self.run.measuring:
+        if self.run.measuring and sent_measuring:
             res.actions += 1
             res.to_result.append(t1 - t0)
             took = 1000 * (t1 - t0)

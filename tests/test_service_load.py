@@ -86,8 +86,8 @@ def test_a_bounded_load_run(tmp_path: Path) -> None:
     # the slowest results named are the slowest measured, the longest first
     slowest = [x["ms"] for x in figures["slowest_results"]]
     assert slowest[0] == figures["result_ms"]["max"] and slowest == sorted(slowest, reverse=True)
-    # (sent at most a result's timeout, 60 s, before the measurement began: it may be < 0)
-    assert all(-60 <= x["at_s"] <= res.seconds for x in figures["slowest_results"])
+    # (only commands sent and answered while measuring are measured)
+    assert all(0 <= x["at_s"] <= res.seconds for x in figures["slowest_results"])
     per_table = res.seats / res.tables
     assert figures["bytes_per_round_per_client"] == round(res.received / res.rounds / per_table)
     store = Store(url)
