@@ -5,18 +5,19 @@ in ``table_leases`` (owner, epoch, expiry). The owner renews its leases every
 ``ttl / 3`` seconds; a process that stops renewing (killed, frozen, cut off from the database)
 loses them when they expire, and another process takes the table: a new epoch, the table
 rebuilt from its stored commands. Every commit of a table checks, in its own transaction, that
-the writer still holds the lease with its epoch (:func:`check_fence`): a process that lost a
-table can no longer write to it, whatever it believes. Rows are locked (``FOR UPDATE``) while
-they are read and changed, so two processes never take a table at once.
+the writer still holds the lease with its epoch (:func:`check_fence`; a group commit checks
+every table's at once, :func:`check_fences`): a process that lost a table can no longer write
+to it, whatever it believes. Rows are locked (``FOR UPDATE``) while they are read and changed,
+so two processes never take a table at once.
 
 A transaction that locks several tables' rows (a group commit's fences, a renewal, a release)
 locks them in the order of the tables' ids. In any other order a group commit and the same
 process's renewal could each hold a row the other waits for: PostgreSQL then finds the
 deadlock after a second (``deadlock_timeout``) and cancels one of them, and every command of
 that group waited that second (measured with two processes under load: docs/reliability.md).
-A renewal and a release lock all their rows in one statement (``SELECT … ORDER BY table_id
-FOR UPDATE``: PostgreSQL sorts, then locks each row as it comes) and change them in one more,
-whatever the number of tables.
+A group commit's fences, a renewal and a release lock all their rows in one statement
+(``SELECT … ORDER BY table_id FOR UPDATE``: PostgreSQL sorts, then locks each row as it comes),
+whatever the number of tables; a renewal and a release then change them in one more.
 
 ``instances`` lists the running processes (heartbeat ``seen_at``; ``stopped_at`` once stopped
 cleanly): a process that finds one that stopped without shutting down logs the crash recovery.
@@ -42,6 +43,7 @@ __all__ = [
     "LeaseLostError",
     "acquire",
     "check_fence",
+    "check_fences",
     "crashed_instances",
     "free_tables",
     "heartbeat",
@@ -65,13 +67,32 @@ class LeaseLostError(IllegalActionError):
 
 def check_fence(c: Connection, table_id: str, owner: str, epoch: int) -> None:
     """In a commit's transaction: the writer still holds the table's lease at ``epoch``."""
-    row = c.execute(
-        sa.select(L.c.owner, L.c.epoch).where(L.c.table_id == table_id).with_for_update()
-    ).first()
-    if row is None or row[0] != owner or row[1] != epoch:
-        raise LeaseLostError(
-            f"table {table_id} is now run by another server process; reconnect and retry"
-        )
+    check_fences(c, [(table_id, owner, epoch)])
+
+
+def check_fences(c: Connection, fences: Iterable[tuple[str, str, int]]) -> None:
+    """In a group commit's transaction: the writer still holds each table's lease at its
+    epoch (table, owner, epoch), every row locked in one statement in the tables' order
+    (module notes).
+
+    Raises:
+        LeaseLostError: for the first table, in that order, whose lease it no longer holds.
+    """
+    wanted = sorted(set(fences))
+    if not wanted:
+        return
+    rows = c.execute(
+        sa.select(L.c.table_id, L.c.owner, L.c.epoch)
+        .where(L.c.table_id.in_(sorted({t for t, _o, _e in wanted})))
+        .order_by(L.c.table_id)
+        .with_for_update()
+    ).all()
+    held = {r[0]: (r[1], r[2]) for r in rows}
+    for table_id, owner, epoch in wanted:
+        if held.get(table_id) != (owner, epoch):
+            raise LeaseLostError(
+                f"table {table_id} is now run by another server process; reconnect and retry"
+            )
 
 
 def acquire(store: Database, table_id: str, owner: str, ttl: float) -> int | None:

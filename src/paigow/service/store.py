@@ -29,7 +29,7 @@ from .database import DEFAULT_DB, MIGRATION_LOCK, Database, default_db_url
 from .engine import Move
 from .events import insert_event
 from .idem import RepeatedKeyError, stored_seq
-from .leases import check_fence
+from .leases import check_fences
 from .meters import round_meters
 from .protection.checks import buys_in, check_buy_ins
 from .sessions_sql import check_sessions
@@ -348,9 +348,9 @@ class Store(Database):
         batch's movements checked in turn, :func:`~paigow.service.accounts_sql.transfers`),
         the rounds and the events. The tables' new heads."""
         stamp = now()
-        # the leases' rows in the tables' order, as a renewal locks them (leases' notes)
-        for table_id, fence in sorted((b.table_id, b.fence) for b in batches if b.fence):
-            check_fence(c, table_id, *fence)
+        # the leases' rows locked in one statement in the tables' order, as a renewal locks
+        # them (leases' notes)
+        check_fences(c, [(b.table_id, *b.fence) for b in batches if b.fence])
         check_sessions(c, [s for b in batches for s in b.sessions])
         heads, rows, tables = [], [], []
         for b in batches:
