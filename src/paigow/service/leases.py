@@ -79,15 +79,7 @@ def check_fences(c: Connection, fences: Iterable[tuple[str, str, int]]) -> None:
         LeaseLostError: for the first table, in that order, whose lease it no longer holds.
     """
     wanted = sorted(set(fences))
-    if not wanted:
-        return
-    rows = c.execute(
-        sa.select(L.c.table_id, L.c.owner, L.c.epoch)
-        .where(L.c.table_id.in_(sorted({t for t, _o, _e in wanted})))
-        .order_by(L.c.table_id)
-        .with_for_update()
-    ).all()
-    held = {r[0]: (r[1], r[2]) for r in rows}
+    held = _lock_in_order(c, sorted({t for t, _o, _e in wanted}))
     for table_id, owner, epoch in wanted:
         if held.get(table_id) != (owner, epoch):
             raise LeaseLostError(
@@ -127,16 +119,20 @@ def acquire(store: Database, table_id: str, owner: str, ttl: float) -> int | Non
         return None
 
 
-def _lock_in_order(c: Connection, tables: list[str]) -> None:
+def _lock_in_order(c: Connection, tables: list[str]) -> dict[str, tuple[str, int]]:
     """Lock the lease rows of ``tables`` (sorted) in the order of their ids, in one statement:
     PostgreSQL sorts first, then locks each row as it comes (module notes). SQLite has one
-    writer at a time and no row locks: there it only reads."""
-    c.execute(
-        sa.select(L.c.table_id)
+    writer at a time and no row locks: there it only reads. Table -> (owner, epoch) of the
+    rows found."""
+    if not tables:
+        return {}
+    rows = c.execute(
+        sa.select(L.c.table_id, L.c.owner, L.c.epoch)
         .where(L.c.table_id.in_(tables))
         .order_by(L.c.table_id)
         .with_for_update()
     ).all()
+    return {r[0]: (r[1], r[2]) for r in rows}
 
 
 def renew(store: Database, owner: str, held: dict[str, int], ttl: float) -> set[str]:
