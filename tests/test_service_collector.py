@@ -17,7 +17,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from paigow.service.collector import EVERY, Collector
+from paigow.service.collector import EVERY, THRESHOLDS, Collector
 
 
 @pytest.fixture
@@ -25,7 +25,7 @@ def thresholds() -> Iterator[None]:
     """The service's thresholds for the test, the test process's own put back after."""
     was = gc.get_threshold()
     gc.collect()
-    gc.set_threshold(1_000, 10, 1_000)
+    gc.set_threshold(*THRESHOLDS)
     try:
         yield
     finally:
@@ -66,7 +66,7 @@ def test_a_service_that_frees_what_it_makes_piles_up_young_objects(thresholds: N
     gc.collect()
     assert sum(gc.is_tracked(x) for x in _walk(_state(0))) == TRACKED
     # every state replaced once: 21,000 objects made, as many freed, the count never reaching
-    # the threshold of 1,000 — and every new state still alive, in the young generations
+    # the threshold — and every new state still alive, in the young generations
     piled = _churn(ring, 3_000)
     assert piled >= 3_000 * TRACKED, piled
     c = Collector()

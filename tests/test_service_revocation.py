@@ -31,6 +31,7 @@ from paigow.service.protocol import ACTIONS, OPERATOR_ACTIONS
 from paigow.service.sessions_sql import (
     SessionRevokedError,
     check_session,
+    check_sessions,
     end_sessions,
     open_session,
 )
@@ -310,3 +311,35 @@ def test_a_revocation_waits_for_a_command_committing_on_postgresql(pg_cluster: P
             check_session(c, h)
     finally:
         store.close()
+
+
+def _expiry_at_commit(store: Store) -> None:
+    """A group commit's check of its senders' sessions: a live one passes, one a second past
+    its expiry is refused as expired, one signed out as signed out, and one bad session among
+    live ones refuses the whole check (the expiry is compared in the statement itself)."""
+    try:
+        store.migrate()
+        store.set_password("clock", hash_password(PASSWORD), "player")
+        row = store.user_by_name("clock")
+        assert row is not None
+        at = dt.datetime.now(dt.UTC)
+        live, old, gone = (token_hash(new_token()) for _ in range(3))
+        open_session(store, live, row["id"], at + dt.timedelta(hours=1), 10)
+        open_session(store, old, row["id"], at - dt.timedelta(seconds=1), 10)
+        with store.engine.begin() as c:
+            check_sessions(c, [live, live])
+        for bad, why in ((old, "has expired"), (gone, "signed out")):
+            with store.engine.begin() as c, pytest.raises(SessionRevokedError, match=why):
+                check_sessions(c, [live, bad, live])
+    finally:
+        store.close()
+
+
+def test_a_session_expired_at_commit_is_refused_sqlite(tmp_path: Path) -> None:
+    """:func:`check_sessions` on SQLite (its times stored as text)."""
+    _expiry_at_commit(Store(f"sqlite:///{tmp_path / 'exp.sqlite3'}"))
+
+
+def test_a_session_expired_at_commit_is_refused_postgresql(pg_cluster: PgCluster) -> None:
+    """The same on PostgreSQL."""
+    _expiry_at_commit(Store(pg_cluster.new_database()))

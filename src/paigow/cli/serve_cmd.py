@@ -8,6 +8,7 @@ import contextlib
 import dataclasses
 import os
 import sys
+from collections.abc import Callable
 
 from paigow.errors import ConfigError
 
@@ -68,6 +69,13 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         help="with --cluster: where this process's clients connect, told to the others so "
         "that a table's clients are sent to its owner (ws://host:port/ws, or a path of the "
         "site's own such as /p/a/ws; default: $PAIGOW_ADDRESS; docs/scaling.md)",
+    )
+    p.add_argument(
+        "--event-loop",
+        choices=("uvloop", "asyncio"),
+        default="uvloop",
+        help="the event loop: uvloop (libuv, the default; less CPU per message) or the "
+        "standard library's asyncio (docs/reliability.md)",
     )
     p.add_argument(
         "--ws-compression",
@@ -316,7 +324,24 @@ def serve(args: argparse.Namespace) -> int:
             )
         await task
 
-    with contextlib.suppress(KeyboardInterrupt):
-        asyncio.run(run())
+    with (
+        contextlib.suppress(KeyboardInterrupt),
+        asyncio.Runner(loop_factory=_loop_factory(args.event_loop)) as runner,
+    ):
+        runner.run(run())
     sys.stdout.flush()
     return 0
+
+
+def _loop_factory(name: str) -> Callable[[], asyncio.AbstractEventLoop] | None:
+    """The event loop ``--event-loop`` names (None: asyncio's own)."""
+    if name == "asyncio":
+        return None
+    try:
+        import uvloop  # a dependency of the service (pyproject.toml), loaded only to serve
+    except ImportError:
+        raise ConfigError(
+            "--event-loop uvloop: uvloop is not installed (pip install 'paigow[service]'), "
+            "or serve with --event-loop asyncio"
+        ) from None
+    return uvloop.new_event_loop

@@ -14,22 +14,16 @@ where the records have one.
 from __future__ import annotations
 
 import hashlib
-import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
+
+from paigow.table.chain import canonical
 
 __all__ = ["GENESIS", "ChainRow", "canonical", "op_link", "record_links", "verify_ops"]
 
 #: The link before a table's first command.
 GENESIS: Final = "0" * 64
-
-
-def canonical(value: Any) -> bytes:
-    """Canonical JSON: keys sorted, no spaces, UTF-8."""
-    return json.dumps(
-        value, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False
-    ).encode("utf-8")
 
 
 def op_link(

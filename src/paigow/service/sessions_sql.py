@@ -67,7 +67,7 @@ def check_session(c: Connection, token_hash: str) -> None:
 #: The sessions of a group commit's commands and their expiry, locked until it commits: a
 #: statement made once, not at every commit (SQLAlchemy keeps its compiled form).
 _SESSIONS_LIVE = (
-    sa.select(db.sessions.c.token_hash, db.sessions.c.expires_at)
+    sa.select(db.sessions.c.token_hash, db.sessions.c.expires_at > sa.bindparam("now"))
     .where(db.sessions.c.token_hash.in_(sa.bindparam("hashes", expanding=True)))
     .with_for_update(read=True)
 )
@@ -82,12 +82,12 @@ def check_sessions(c: Connection, token_hashes: Sequence[str]) -> None:
     """
     if not token_hashes:
         return
-    found = {r[0]: r[1] for r in c.execute(_SESSIONS_LIVE, {"hashes": sorted(set(token_hashes))})}
-    t = now()
+    rows = c.execute(_SESSIONS_LIVE, {"hashes": sorted(set(token_hashes)), "now": now()})
+    live = {h: ok for h, ok in rows}  # (no datetime read back: compared in the statement)
     for h in token_hashes:
-        if h not in found:
+        if h not in live:
             raise SessionRevokedError("the session was signed out or revoked; sign in again")
-        if _utc(found[h]) <= t:
+        if not live[h]:
             raise SessionRevokedError("the session has expired; sign in again")
 
 

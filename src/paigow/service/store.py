@@ -487,8 +487,12 @@ def _round_row(r: Any) -> dict[str, Any]:
     }
 
 
+#: The encoder of the stored JSON (records, commands), made once.
+_ENCODER = json.JSONEncoder(sort_keys=True, separators=(",", ":"))
+
+
 def _dumps(value: Any) -> str:
-    return json.dumps(value, sort_keys=True, separators=(",", ":"))
+    return _ENCODER.encode(value)
 
 
 def players_of(record: Mapping[str, Any]) -> Sequence[str]:

@@ -36,11 +36,15 @@ __all__ = [
 GENESIS: Final = "0" * 64
 
 
+#: The encoder of :func:`canonical`, made once (``json.dumps`` with options makes one per call).
+_CANONICAL = json.JSONEncoder(
+    sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False
+)
+
+
 def canonical(value: Any) -> bytes:
     """The canonical JSON bytes of a plain JSON value."""
-    return json.dumps(
-        value, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False
-    ).encode("utf-8")
+    return _CANONICAL.encode(value).encode("utf-8")
 
 
 def digest(value: Any) -> str:
