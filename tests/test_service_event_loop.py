@@ -47,7 +47,9 @@ def test_a_round_is_played_on_each_event_loop(
     assert main(["audit", "--db", url]) == 0, capsys.readouterr().out
 
 
-def test_the_loops_named_by_the_option(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_loops_named_by_the_option(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     import uvloop
 
     assert _loop_factory("asyncio") is None  # asyncio's own
@@ -55,3 +57,9 @@ def test_the_loops_named_by_the_option(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "uvloop", None)  # as if not installed
     with pytest.raises(ConfigError, match=r"uvloop is not installed.*--event-loop asyncio"):
         _loop_factory("uvloop")
+    # the command says so and opens nothing: no database made, exit 2, no traceback
+    db = tmp_path / "never.sqlite3"
+    assert main(["serve", "--db", f"sqlite:///{db}", "--event-loop", "uvloop"]) == 2
+    err = capsys.readouterr().err
+    assert "uvloop is not installed" in err and "Traceback" not in err
+    assert not db.exists()

@@ -211,6 +211,7 @@ def serve(args: argparse.Namespace) -> int:
         raise ConfigError(
             "paigow serve needs the service packages: pip install 'paigow[service]'"
         ) from None
+    loop_factory = _loop_factory(args.event_loop)  # (before anything is opened)
 
     from pathlib import Path
 
@@ -326,7 +327,7 @@ def serve(args: argparse.Namespace) -> int:
 
     with (
         contextlib.suppress(KeyboardInterrupt),
-        asyncio.Runner(loop_factory=_loop_factory(args.event_loop)) as runner,
+        asyncio.Runner(loop_factory=loop_factory) as runner,
     ):
         runner.run(run())
     sys.stdout.flush()
