@@ -5,10 +5,10 @@ in ``table_leases`` (owner, epoch, expiry). The owner renews its leases every
 ``ttl / 3`` seconds; a process that stops renewing (killed, frozen, cut off from the database)
 loses them when they expire, and another process takes the table: a new epoch, the table
 rebuilt from its stored commands. Every commit of a table checks, in its own transaction, that
-the writer still holds the lease with its epoch (:func:`check_fence`; a group commit checks
-every table's at once, :func:`check_fences`): a process that lost a table can no longer write
-to it, whatever it believes. Rows are locked (``FOR UPDATE``) while they are read and changed,
-so two processes never take a table at once.
+the writer still holds the lease with its epoch (:func:`check_fences`, every table of a group
+commit at once): a process that lost a table can no longer write to it, whatever it
+believes. Rows are locked (``FOR UPDATE``) while they are read and changed, so two processes
+never take a table at once.
 
 A transaction that locks several tables' rows (a group commit's fences, a renewal, a release)
 locks them in the order of the tables' ids. In any other order a group commit and the same
@@ -42,7 +42,6 @@ from .database import Database
 __all__ = [
     "LeaseLostError",
     "acquire",
-    "check_fence",
     "check_fences",
     "crashed_instances",
     "free_tables",
@@ -63,11 +62,6 @@ ALIVE_SECONDS = 15.0
 
 class LeaseLostError(IllegalActionError):
     """This process no longer owns the table (another took it): nothing was written."""
-
-
-def check_fence(c: Connection, table_id: str, owner: str, epoch: int) -> None:
-    """In a commit's transaction: the writer still holds the table's lease at ``epoch``."""
-    check_fences(c, [(table_id, owner, epoch)])
 
 
 def check_fences(c: Connection, fences: Iterable[tuple[str, str, int]]) -> None:
