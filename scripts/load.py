@@ -22,7 +22,12 @@ twice in one invocation, full states then deltas, each on a fresh database, and 
 with their ratios (on a shared machine the ratios are what count). ``--compare --against REF``
 runs the old half with the code of the git commit REF instead (``git archive`` of its
 ``src/`` put first on the servers' ``PYTHONPATH``): ``--against main`` measures a branch
-against the code of main in one invocation.
+against the code of main in one invocation; ``--compare --against-processes 1`` runs the old
+half with this code on one process instead (with ``--cluster``, one member of a cluster), to
+tell what the processes beyond the first cost. ``--repeat N`` runs N such pairs, in turn old then
+new and new then old (so that a machine whose speed drifts during the invocation favours
+neither), and prints every pair's ratios and their medians: on a shared machine one pair moves
+by several per cent between invocations, which hides a change of that size.
 
 It also counts what the run stored: the commands, the batches they were written in (one
 timestamp per table per transaction) and the transactions (one timestamp each).
@@ -43,10 +48,12 @@ import argparse
 import asyncio
 import json
 import os
+import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -84,38 +91,108 @@ def main() -> int:
     p.add_argument("--full-states", action="store_true", help="the servers send whole states")
     p.add_argument("--compare", action="store_true", help="full states, then deltas")
     p.add_argument("--against", metavar="REF", help="--compare: the old half runs commit REF")
+    p.add_argument(
+        "--repeat",
+        type=int,
+        default=1,
+        metavar="N",
+        help="--compare: N pairs of runs, in turn old-new and new-old; the median ratios",
+    )
+    p.add_argument(
+        "--against-processes",
+        type=int,
+        metavar="N",
+        help="--compare: the old half runs this code with N processes (a cluster's cost)",
+    )
     p.add_argument("--to-owner", action="store_true", help="players connect to the table's owner")
     p.add_argument("--cluster", action="store_true", help="--cluster even for one process")
     args = p.parse_args()
-    if (args.processes > 1 or args.cluster) and args.db != "postgresql":
+    most = max(args.processes, args.against_processes or 1)
+    if (most > 1 or args.cluster) and args.db != "postgresql":
         p.error("several processes share a PostgreSQL database")
+    if args.repeat < 1 or (args.repeat > 1 and not args.compare):
+        p.error("--repeat N: N of at least 1, with --compare")
+    if args.against_processes is not None and (
+        not args.compare or args.against or args.against_processes < 1
+    ):
+        p.error("--against-processes N: N of at least 1, with --compare and without --against")
     if not args.compare:
         figures = run(args, full_states=args.full_states)
         print(json.dumps(figures) if args.json else json.dumps(figures, indent=2))
         return 0
-    if args.against:
+    if args.against_processes is not None:
+        fewer = argparse.Namespace(**{**vars(args), "processes": args.against_processes})
+        names = (f"{args.against_processes}_processes", f"{args.processes}_processes")
+        halves = (lambda: run(fewer, full_states=False), lambda: run(args, full_states=False))
+    elif args.against:
         old_src = archive(args.against)
-        runs = {
-            args.against: run(args, full_states=False, src=old_src),
-            "this": run(args, full_states=False),
-        }
-        old, new = runs[args.against], runs["this"]
+        names = (args.against, "this")
+        halves = (
+            lambda: run(args, full_states=False, src=old_src),
+            lambda: run(args, full_states=False),
+        )
     else:
-        runs = {"full_states": run(args, full_states=True), "deltas": run(args, full_states=False)}
-        old, new = runs["full_states"], runs["deltas"]
-    ratios = {}
-    for key in ("actions_per_s", "server_cpu_s_per_1000_actions", "bytes_per_round_per_client"):
-        if old.get(key) and new.get(key):
-            ratios[key] = round(new[key] / old[key], 3)
-    for key in ("p50", "p99"):
-        if old["every_seat_ms"][key] and new["every_seat_ms"][key]:
-            ratios[f"every_seat_{key}"] = round(
-                new["every_seat_ms"][key] / old["every_seat_ms"][key], 3
-            )
-    name = "this_over_" + args.against if args.against else "deltas_over_full_states"
-    out = {**runs, name: ratios, "load_average": os.getloadavg()}
+        names = ("full_states", "deltas")
+        halves = (lambda: run(args, full_states=True), lambda: run(args, full_states=False))
+    name = "_over_".join(reversed(names)) if args.against_processes else ""
+    name = name or ("this_over_" + args.against if args.against else "deltas_over_full_states")
+    out = compared(names, name, paired(halves, args.repeat))
+    out["load_average"] = os.getloadavg()
     print(json.dumps(out) if args.json else json.dumps(out, indent=2))
     return 0
+
+
+Figures = dict[str, Any]
+
+
+def paired(
+    halves: tuple[Callable[[], Figures], Callable[[], Figures]], n: int
+) -> list[tuple[Figures, Figures]]:
+    """``n`` pairs of runs of the old and the new half (each a function that runs the load and
+    returns its figures), in turn old then new and new then old: a machine whose speed drifts
+    during the invocation favours neither."""
+    pairs = []
+    for i in range(n):
+        if i % 2 == 0:
+            old = halves[0]()
+            new = halves[1]()
+        else:
+            new = halves[1]()
+            old = halves[0]()
+        pairs.append((old, new))
+    return pairs
+
+
+def compared(
+    names: tuple[str, str], name: str, pairs: list[tuple[Figures, Figures]]
+) -> dict[str, Any]:
+    """What ``--compare`` prints: both halves' figures and the ratios (``name``: new over old);
+    for several pairs, each half's list of figures, each pair's ratios (``name_each``) and, as
+    ``name``, the median of each ratio over the pairs."""
+    each = [ratios(o, n) for o, n in pairs]
+    if len(pairs) == 1:
+        return {names[0]: pairs[0][0], names[1]: pairs[0][1], name: each[0]}
+    common = [k for k in each[0] if all(k in r for r in each)]
+    return {
+        names[0]: [o for o, _ in pairs],
+        names[1]: [n for _, n in pairs],
+        name + "_each": each,
+        name: {k: round(statistics.median(r[k] for r in each), 3) for k in common},
+    }
+
+
+def ratios(old: Figures, new: Figures) -> dict[str, float]:
+    """The figures of ``new`` over those of ``old``, both of one load run."""
+    out = {}
+    for key in ("actions_per_s", "server_cpu_s_per_1000_actions", "bytes_per_round_per_client"):
+        if old.get(key) and new.get(key):
+            out[key] = round(new[key] / old[key], 3)
+    for key in ("p50", "p99"):
+        if old["every_seat_ms"][key] and new["every_seat_ms"][key]:
+            out[f"every_seat_{key}"] = round(
+                new["every_seat_ms"][key] / old["every_seat_ms"][key], 3
+            )
+    return out
 
 
 def archive(ref: str) -> str:

@@ -8,8 +8,10 @@ asserts no timing. The full runs (100 tables, SQLite and PostgreSQL, one and two
 from __future__ import annotations
 
 import asyncio
+import importlib.util
 import json
 from pathlib import Path
+from typing import Any
 
 from paigow.service.audit import audit_store
 from paigow.service.store import Store
@@ -96,3 +98,58 @@ def test_a_bounded_load_run(tmp_path: Path) -> None:
     finally:
         store.close()
     assert report.findings == [] and report.counted["rounds"] >= res.rounds
+
+
+def _load_script() -> Any:
+    """``scripts/load.py`` as a module (it is a script, not part of the package)."""
+    path = Path(__file__).resolve().parents[1] / "scripts" / "load.py"
+    spec = importlib.util.spec_from_file_location("load_script", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _figures(actions: float, cpu: float, p99: float) -> dict[str, Any]:
+    return {
+        "actions_per_s": actions,
+        "server_cpu_s_per_1000_actions": cpu,
+        "bytes_per_round_per_client": 100,
+        "every_seat_ms": {"p50": 1.0, "p99": p99},
+    }
+
+
+def test_repeated_pairs_alternate_their_order_and_report_the_median_ratio() -> None:
+    """``--compare --repeat N``: pairs run old-new, new-old, old-new, ...; every pair's ratios
+    are printed, and each ratio's median over the pairs (not the ratio of the means)."""
+    load = _load_script()
+    order: list[str] = []
+    old_runs = iter([_figures(100, 2.0, 10), _figures(100, 2.0, 10), _figures(50, 4.0, 10)])
+    new_runs = iter([_figures(150, 1.0, 5), _figures(300, 0.5, 20), _figures(100, 1.0, 10)])
+
+    def old() -> dict[str, Any]:
+        order.append("old")
+        return next(old_runs)
+
+    def new() -> dict[str, Any]:
+        order.append("new")
+        return next(new_runs)
+
+    pairs = load.paired((old, new), 3)
+    assert order == ["old", "new", "new", "old", "old", "new"]
+    out = load.compared(("before", "this"), "this_over_before", pairs)
+    assert [r["actions_per_s"] for r in out["this_over_before_each"]] == [1.5, 3.0, 2.0]
+    assert [r["server_cpu_s_per_1000_actions"] for r in out["this_over_before_each"]] == [
+        0.5,
+        0.25,
+        0.25,
+    ]
+    assert out["this_over_before"]["actions_per_s"] == 2.0  # the median, not the mean (2.17)
+    assert out["this_over_before"]["server_cpu_s_per_1000_actions"] == 0.25
+    assert out["this_over_before"]["every_seat_p99"] == 1.0  # 0.5, 2.0, 1.0
+    assert out["this_over_before"]["bytes_per_round_per_client"] == 1.0
+    assert [f["actions_per_s"] for f in out["before"]] == [100, 100, 50]
+    assert [f["actions_per_s"] for f in out["this"]] == [150, 300, 100]
+    # one pair: the figures of each half and the ratios, as before --repeat
+    one = load.compared(("before", "this"), "this_over_before", pairs[:1])
+    assert one["before"]["actions_per_s"] == 100 and one["this_over_before"]["actions_per_s"] == 1.5
