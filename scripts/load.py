@@ -134,9 +134,7 @@ def main() -> int:
     else:
         names = ("full_states", "deltas")
         halves = (lambda: run(args, full_states=True), lambda: run(args, full_states=False))
-    name = "_over_".join(reversed(names)) if args.against_processes else ""
-    name = name or ("this_over_" + args.against if args.against else "deltas_over_full_states")
-    out = compared(names, name, paired(halves, args.repeat))
+    out = compared(names, paired(halves, args.repeat))
     out["load_average"] = os.getloadavg()
     print(json.dumps(out) if args.json else json.dumps(out, indent=2))
     return 0
@@ -163,12 +161,12 @@ def paired(
     return pairs
 
 
-def compared(
-    names: tuple[str, str], name: str, pairs: list[tuple[Figures, Figures]]
-) -> dict[str, Any]:
-    """What ``--compare`` prints: both halves' figures and the ratios (``name``: new over old);
-    for several pairs, each half's list of figures, each pair's ratios (``name_each``) and, as
-    ``name``, the median of each ratio over the pairs."""
+def compared(names: tuple[str, str], pairs: list[tuple[Figures, Figures]]) -> dict[str, Any]:
+    """What ``--compare`` prints: both halves' figures (under ``names``, old and new) and the
+    ratios, new over old (``NEW_over_OLD``); for several pairs, each half's list of figures,
+    each pair's ratios (``NEW_over_OLD_each``) and, as ``NEW_over_OLD``, the median of each
+    ratio over the pairs."""
+    name = f"{names[1]}_over_{names[0]}"
     each = [ratios(o, n) for o, n in pairs]
     if len(pairs) == 1:
         return {names[0]: pairs[0][0], names[1]: pairs[0][1], name: each[0]}

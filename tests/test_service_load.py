@@ -137,7 +137,7 @@ def test_repeated_pairs_alternate_their_order_and_report_the_median_ratio() -> N
 
     pairs = load.paired((old, new), 3)
     assert order == ["old", "new", "new", "old", "old", "new"]
-    out = load.compared(("before", "this"), "this_over_before", pairs)
+    out = load.compared(("before", "this"), pairs)
     assert [r["actions_per_s"] for r in out["this_over_before_each"]] == [1.5, 3.0, 2.0]
     assert [r["server_cpu_s_per_1000_actions"] for r in out["this_over_before_each"]] == [
         0.5,
@@ -151,5 +151,5 @@ def test_repeated_pairs_alternate_their_order_and_report_the_median_ratio() -> N
     assert [f["actions_per_s"] for f in out["before"]] == [100, 100, 50]
     assert [f["actions_per_s"] for f in out["this"]] == [150, 300, 100]
     # one pair: the figures of each half and the ratios, as before --repeat
-    one = load.compared(("before", "this"), "this_over_before", pairs[:1])
+    one = load.compared(("before", "this"), pairs[:1])
     assert one["before"]["actions_per_s"] == 100 and one["this_over_before"]["actions_per_s"] == 1.5
