@@ -201,6 +201,9 @@ class _Bot:
     async def main(self, url: str, token: str) -> None:
         await asyncio.sleep(self.table.start_after)
         self.came = time.monotonic()
+        # the answers inside the frames (a server before ``?results=inline`` ignores the query
+        # and answers apart: _read takes both)
+        url += ("&" if "?" in url else "?") + "results=inline"
         async with connect(
             url, additional_headers={"Authorization": f"Bearer {token}"}, max_size=2**22
         ) as ws:
@@ -224,6 +227,11 @@ class _Bot:
                 self.run.result.received += len(raw)
             msg = json.loads(raw)
             kind = msg.get("type")
+            if kind in ("event", "delta"):  # its answers (their waiters resume after this frame)
+                for r in msg.get("results", ()):
+                    fut = self.waiters.pop(r["id"], None)
+                    if fut is not None and not fut.done():
+                        fut.set_result(r)
             if kind in ("state", "event", "delta"):
                 had = self.feed.state is not None
                 got = self.feed.take(msg)

@@ -45,6 +45,8 @@ class Sub:
         self.feed = Feed()
         #: Characters of the frames sent as text (deltas).
         self.chars = 0
+        #: The ``results`` the frames carried (commands sent with ``reply_to`` this subscriber).
+        self.results: list[dict[str, Any]] = []
 
     def push(self, message: dict[str, Any] | str) -> None:
         self.count += 1
@@ -54,6 +56,9 @@ class Sub:
         assert isinstance(message, dict)
         got = self.feed.take(message)
         assert got is not None, f"a delta did not apply: {message}"
+        for r in message.get("results", []):  # after the change they answer
+            assert r.get("seq") is None or r["seq"] <= got["state"]["seq"], (r, got["state"])
+            self.results.append(r)
         if message.get("type") == "delta":
             got = {**got, "patch": message["patch"]}
         self.check(self, got)
@@ -78,6 +83,10 @@ class Sim:
         self.n = 0
         self.rounds: dict[int, Any] = {}
         self.checker: Callable[[Sim, Sub, dict[str, Any]], None] | None = None
+        #: The subscriber of each player whose commands are answered inside its frames (a
+        #: connection opened with ``/ws?results=inline``), and every command's answer.
+        self.inline: dict[str, Sub] = {}
+        self.answers: list[tuple[User, str, dict[str, Any]]] = []
 
     def _check(self, sub: Sub, message: dict[str, Any]) -> None:
         e = self.actor.engine
@@ -99,8 +108,10 @@ class Sim:
 
     async def cmd(self, user: User, action: str, args: dict[str, Any]) -> dict[str, Any]:
         self.n += 1
-        r = await self.actor.command(user, f"k{self.n}", action, args)
+        key = f"k{self.n}"
+        r = await self.actor.command(user, key, action, args, reply_to=self.inline.get(user.name))
         assert r.get("error") != "internal error", (action, args)
+        self.answers.append((user, key, r))
         return r
 
     async def step(self) -> None:

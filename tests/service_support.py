@@ -282,6 +282,10 @@ class Client:
             ssl=tls,
         )
         self.messages: list[dict[str, Any]] = []
+        #: Every frame as it came (a ``delta`` as a patch, with its ``results``).
+        self.frames: list[dict[str, Any]] = []
+        #: The ``results`` a frame carried (``/ws?results=inline``), each read after it.
+        self._later: list[dict[str, Any]] = []
         self.state: dict[str, dict[str, Any]] = {}
         self.feeds: dict[str, Feed] = {}
         #: Characters received (every frame as sent).
@@ -298,10 +302,18 @@ class Client:
         self.ws.send(msg if isinstance(msg, str) else json.dumps(msg))
 
     def recv(self, timeout: float = WAIT) -> dict[str, Any]:
-        """The next message."""
+        """The next message (the results a frame carried, each after the frame, as the
+        ``result`` messages they are)."""
+        if self._later:
+            later = self._later.pop(0)
+            self.messages.append(later)
+            return dict(later)
         text = self.ws.recv(timeout=timeout)
         self.received += len(text)
         msg = json.loads(text)
+        self.frames.append(msg)
+        if msg.get("type") in ("event", "delta") and isinstance(msg.get("results"), list):
+            self._later += msg["results"]
         if msg.get("type") in ("state", "event", "delta") and isinstance(msg.get("table"), str):
             feed = self.feeds.setdefault(msg["table"], Feed())
             had = feed.state is not None

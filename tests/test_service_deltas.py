@@ -29,6 +29,7 @@ from paigow.service.auth import User
 from paigow.service.config import TableConfig
 from paigow.service.deltas import PatchError, apply_patch, diff
 from paigow.service.projection import Kept
+from paigow.service.views import INLINE
 from paigow.table.observation import (
     SPECTATOR,
     Observer,
@@ -152,9 +153,9 @@ def test_every_viewer_rebuilds_the_state_it_would_have_been_sent(
     applied_now: list[Any] = []
     push = actor._push
 
-    def recording(applied: list[Any]) -> None:
+    def recording(applied: list[Any], inline: Any = None) -> None:
         applied_now[:] = applied
-        push(applied)
+        push(applied, inline)
 
     actor._push = recording  # type: ignore[method-assign]
     checked = {"deltas": 0, "events": 0, "states": 0}
@@ -174,6 +175,41 @@ def test_every_viewer_rebuilds_the_state_it_would_have_been_sent(
     # almost everything went as deltas: whole states only to new subscribers and to viewers
     # whose visibility changed (a player who sat down)
     assert checked["deltas"] > 20 * checked["events"], checked
+
+
+def test_inline_results_come_once_in_the_senders_frame_after_the_change() -> None:
+    """Two players' commands answered inside their frames (``/ws?results=inline``), the others
+    apart, for 15 rounds: each answer marked :data:`~paigow.service.views.INLINE` was carried
+    by exactly one frame of the sender's own subscriber, whole (type, table, id and the
+    result), and by no one else's; an answer not so marked by none; a frame's results follow
+    the change they answer (an applied command's number is at most the frame's ``seq``)."""
+    sim = Sim(_config("generic", {}), players=4, seed=11)
+    by_name = {s.user.name: s for s in sim.subs if s.user in sim.users}
+    sim.inline = {n: by_name[n] for n in ("p1", "p2")}
+    sim.run(15, lambda *_a: None)  # (Sub.push: a frame's results follow its change)
+    carried = {s.user.name: {r["id"]: r for r in s.results} for s in sim.subs}
+    for s in sim.subs:
+        ids = [r["id"] for r in s.results]
+        assert len(ids) == len(set(ids)), s.user.name
+    told = apart = 0
+    for user, key, r in sim.answers:
+        mine = carried.get(user.name, {})
+        others = [n for n, got in carried.items() if key in got and n != user.name]
+        assert not others, (key, others)
+        if r.get(INLINE):
+            told += 1
+            assert user.name in sim.inline
+            plain_r = {k: v for k, v in r.items() if k != INLINE}
+            assert mine[key] == {
+                "type": "result",
+                "table": sim.actor.table_id,
+                "id": key,
+                **plain_r,
+            }
+        else:
+            apart += 1
+            assert key not in mine
+    assert told > 100 and apart > 100, (told, apart)
 
 
 def test_one_frame_for_all_who_see_the_same() -> None:
@@ -395,9 +431,9 @@ def _frames(profile: str, options: dict[str, Any], *, keep: bool) -> dict[str, l
     if not keep:
         push = actor._push
 
-        def afresh(applied: list[Any]) -> None:
+        def afresh(applied: list[Any], inline: Any = None) -> None:
             actor.kept = Kept()
-            push(applied)
+            push(applied, inline)
 
         actor._push = afresh  # type: ignore[method-assign]
     sim.run(20, lambda *_a: None)

@@ -84,8 +84,9 @@ def test_a_player_plays_at_the_owner_through_the_site(
     play_rounds(b, [player], "atb", 1)
 
     site_ws = f"ws://127.0.0.1:{proxy.port}"
-    assert f"{site_ws}/p/b/ws" in sockets, sockets
-    assert f"{site_ws}/p/a/ws" not in sockets, sockets
+    # (the player's socket asks for the commands' results inside the frames: docs/service.md)
+    assert f"{site_ws}/p/b/ws?results=inline" in sockets, sockets
+    assert not any(s.startswith(f"{site_ws}/p/a/ws") for s in sockets), sockets
     ra, rb = report(a), report(b)
     assert ra["forwarded"] == 0 and rb["forwarded"] == 0, (ra, rb)
     # (on failure, the page's sockets too: one at the site's one address, the fallback when

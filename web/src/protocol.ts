@@ -46,6 +46,22 @@ function hasState(data: Record<string, unknown>): boolean {
   return typeof data.table === "string" && isRecord(data.state) && typeof data.state.seq === "number";
 }
 
+function isResult(data: Record<string, unknown>): boolean {
+  return typeof data.id === "string" && ["applied", "duplicate", "refused"].includes(String(data.status));
+}
+
+/**
+ * The `results` of an `event` or a `delta` (a connection opened with `?results=inline`): the
+ * answers to this connection's commands that the frame carries, after its change. Only those
+ * that are well-formed `result` messages of the frame's own table; anything else is ignored.
+ */
+export function frameResults(frame: unknown): ResultMessage[] {
+  if (!isRecord(frame) || !Array.isArray(frame.results)) return [];
+  return frame.results.filter(
+    (r: unknown): r is ResultMessage => isRecord(r) && r.type === "result" && r.table === frame.table && isResult(r),
+  );
+}
+
 /**
  * Check the envelope of a message from the server: a JSON object of a known type with the
  * fields the client's routing relies on. Returns `null` (and the client ignores it) otherwise.
@@ -66,9 +82,7 @@ export function parseServerMessage(text: string): ServerMessage | null {
     case "event":
       return hasState(data) && Array.isArray(data.events) ? (data as unknown as EventMessage) : null;
     case "result":
-      return typeof data.id === "string" && ["applied", "duplicate", "refused"].includes(String(data.status))
-        ? (data as unknown as ResultMessage)
-        : null;
+      return isResult(data) ? (data as unknown as ResultMessage) : null;
     case "error":
       return typeof data.error === "string" ? (data as unknown as ErrorMessage) : null;
     case "pong":

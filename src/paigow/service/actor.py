@@ -210,10 +210,14 @@ class TableActor(Batches):
         action: str,
         args: dict[str, Any],
         session: str | None = None,
+        *,
+        reply_to: Subscriber | None = None,
     ) -> dict[str, Any]:
         """Queue a command and wait for its result (a replica hands it to the owner).
         ``session``: the token hash of the sender's session, checked in the transaction that
-        commits the command (a session ended before that commit: refused, nothing applied)."""
+        commits the command (a session ended before that commit: refused, nothing applied).
+        ``reply_to``: the sender's connection, when it takes its results inside the table's
+        frames: a result marked :data:`~.views.INLINE` was sent to it there already."""
         if self.stopped:
             return {"status": "refused", "error": GONE}
         if not self.owner:
@@ -221,7 +225,8 @@ class TableActor(Batches):
                 return {"status": "refused", "error": "this table is not run here"}
             return await self.forward(self, user, key, action, args, session=session)
         fut: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
-        self._queue.put_nowait(Item("command", user, key, action, args, done=fut, session=session))
+        item = Item("command", user, key, action, args, sub=reply_to, done=fut, session=session)
+        self._queue.put_nowait(item)
         return await fut
 
     async def subscribe(self, sub: Subscriber) -> None:
@@ -320,7 +325,7 @@ class TableActor(Batches):
         elif item.kind == "command":
             assert item.done is not None
             # answered once everyone is told (HeldBack)
-            self.held_back.answers.append((item.done, await self._command(item)))
+            self.held_back.answers.append(item.answer(await self._command(item)))
         elif item.kind == "call":
             assert item.done is not None
             try:

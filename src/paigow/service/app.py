@@ -43,6 +43,7 @@ from .ratelimit import CLOSE_AFTER, LimitedError, retry_after
 from .sessions_sql import AccountSuspendedError
 from .social import chat_api
 from .static import WebClient, default_web
+from .views import INLINE
 from .wire import decode, encode
 from .workers import BusyError
 
@@ -273,7 +274,9 @@ def create_app(service: Service, web: Path | None = None) -> FastAPI:
 async def _open(service: Service, ws: WebSocket) -> Connection | None:
     """The handshake: a page of another site is closed with 4403; an address opening websockets
     too fast, or with too many open, is answered 429; a missing, expired or revoked session is
-    closed with 4401, an account with too many websockets open with 4429 (after accepting: a
+    closed with 4401, an account with too many websockets open with 4429, a ``results``
+    query other than ``apart`` (the default: each command's ``result`` its own message) or
+    ``inline`` (inside the table's frame that shows its change) with 4400 (after accepting: a
     browser sees close codes, not the HTTP status of a refused handshake)."""
     allowed = service.options.allowed_origins
     if not origin_ok(ws.headers.get("origin"), ws.headers.get("host"), allowed):
@@ -297,8 +300,15 @@ async def _open(service: Service, ws: WebSocket) -> Connection | None:
         await ws.accept()
         await ws.close(code=4429, reason="too many websockets open for this account")
         return None
+    results = ws.query_params.get("results", "apart")
+    if results not in ("apart", "inline"):
+        socket_closed(service, address)
+        await ws.accept()
+        await ws.close(code=4400, reason="results is 'inline' or 'apart'")
+        return None
     await ws.accept()
     conn = Connection(user, expires, service.options.queue_limit, token_hash(token), address)
+    conn.inline_results = results == "inline"
     service.connections.setdefault(user.name, set()).add(conn)
     service.accounts.attach(conn)
     if await service.user(token) is None:  # ended while the socket opened
@@ -389,9 +399,15 @@ async def _message(service: Service, conn: Connection, text: str) -> None:
         if conn.expired():
             conn.push({**reply, "status": "refused", "error": "the session has expired"})
             return
-        result = await actor.command(conn.user, msg.id, msg.action, msg.args, conn.session)
+        to = conn if conn.inline_results else None
+        result = await actor.command(
+            conn.user, msg.id, msg.action, msg.args, conn.session, reply_to=to
+        )
         if result.get("error") == GONE:  # its actor here stopped meanwhile: found anew, sent
             again = await service.find(msg.table)  # again under the same id (at most once)
             if again is not None and again is not actor:
-                result = await again.command(conn.user, msg.id, msg.action, msg.args, conn.session)
-        conn.push({**reply, **result})
+                result = await again.command(
+                    conn.user, msg.id, msg.action, msg.args, conn.session, reply_to=to
+                )
+        if not result.get(INLINE):  # (else sent inside the table's frame already)
+            conn.push({**reply, **result})

@@ -42,7 +42,7 @@ from .protocol import OPERATOR_ACTIONS, ProtocolError, parse_args
 from .rights import RightsError, translate
 from .sessions_sql import SessionRevokedError
 from .store import Batch, OpRow, RoundRow, Store, players_of
-from .views import Subscriber, TableViews
+from .views import Answer, Subscriber, TableViews
 
 __all__ = ["Batches", "Item"]
 
@@ -62,9 +62,17 @@ class Item:
     key: str | None = None
     action: str = ""
     args: dict[str, Any] = field(default_factory=dict)
+    #: A subscription's subscriber; for a command, the sender's connection when its result
+    #: goes inside that connection's frame of the table (:meth:`~.views.TableViews.tell_held`).
     sub: Subscriber | None = None
     done: asyncio.Future[dict[str, Any]] | None = None
     session: str | None = None
+
+    def answer(self, result: dict[str, Any]) -> Answer:
+        """A command's answer, held back until the table has told its subscribers."""
+        assert self.done is not None
+        to = None if self.sub is None or self.key is None else (self.sub, self.key)
+        return self.done, result, to
 
 
 class Batches(TableViews):
@@ -279,12 +287,12 @@ class Batches(TableViews):
                 known = await self._known(item.user, item.key)
                 answer = given if known is None else {"status": "duplicate", "seq": known}
             if answer is not None:
-                self.held_back.answers.append((item.done, answer))
+                self.held_back.answers.append(item.answer(answer))
             elif self.held is not None and why is not None:
-                self.held_back.answers.append((item.done, held))
+                self.held_back.answers.append(item.answer(held))
             else:
                 self.held_back.answers.append(
-                    (item.done, {"status": "applied", "seq": next(firsts)})
+                    item.answer({"status": "applied", "seq": next(firsts)})
                 )
 
     def _take(

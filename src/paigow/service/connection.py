@@ -41,6 +41,9 @@ class Connection:
         self.overflowed = False
         #: Why the session ended (None while it is valid): nothing more is sent or read.
         self.revoked: str | None = None
+        #: The results of its commands go inside the frames of the tables it watches
+        #: (``/ws?results=inline``), else each in its own message.
+        self.inline_results = False
 
     def push(self, message: dict[str, Any] | str) -> None:
         """Queue a message (a dict, or JSON text); a client that falls ``limit`` messages

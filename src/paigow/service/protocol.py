@@ -12,8 +12,11 @@ Client → server::
     {"type": "chat", "table": "t1", "text": "good luck", "ref": "m-3"}
 
 Server → client: ``welcome``, ``state`` (a table as this viewer may see it), ``event`` (one
-committed change and the new state), ``result`` (the answer to a command: ``applied``,
-``duplicate`` or ``refused``), ``error`` (a malformed message), ``pong``; and the table's chat
+committed change and the new state), ``delta`` (the same as a patch of the state sent before),
+``result`` (the answer to a command: ``applied``, ``duplicate`` or ``refused``; on a connection
+opened with ``/ws?results=inline``, inside the ``event`` or ``delta`` that shows the command's
+change, as its ``results``, whenever there is one), ``error`` (a malformed message), ``pong``;
+and the table's chat
 (:mod:`paigow.service.social.chat`): ``chat_history`` (when a table is watched), ``chat`` (a
 message), ``chat_deleted`` (an operator removed one), ``chat_result`` (the answer to ``chat``).
 """
@@ -318,6 +321,22 @@ _EVENTS = {
     },
 }
 
+#: The answer to a command: a message of its own, or one of the ``results`` of the table's
+#: frame that shows its change (a connection opened with ``/ws?results=inline``).
+_RESULT = {
+    "type": "object",
+    "required": ["type", "table", "id", "status"],
+    "properties": {
+        "type": {"const": "result"},
+        "table": _STR,
+        "id": _STR,
+        "status": {"enum": ["applied", "duplicate", "refused"]},
+        "seq": {"type": ["integer", "null"]},
+        "error": _STR,
+    },
+}
+_RESULTS = {"type": "array", "items": _RESULT}
+
 #: JSON schemas of the messages the server sends.
 SERVER_MESSAGES: dict[str, dict[str, Any]] = {
     "welcome": {
@@ -349,6 +368,7 @@ SERVER_MESSAGES: dict[str, dict[str, Any]] = {
             "n": _INT,
             "events": _EVENTS,
             "state": _OBJ,
+            "results": _RESULTS,
         },
     },
     "delta": {
@@ -360,20 +380,10 @@ SERVER_MESSAGES: dict[str, dict[str, Any]] = {
             "n": _INT,
             "events": _EVENTS,
             "patch": {"type": "array"},
+            "results": _RESULTS,
         },
     },
-    "result": {
-        "type": "object",
-        "required": ["type", "table", "id", "status"],
-        "properties": {
-            "type": {"const": "result"},
-            "table": _STR,
-            "id": _STR,
-            "status": {"enum": ["applied", "duplicate", "refused"]},
-            "seq": {"type": ["integer", "null"]},
-            "error": _STR,
-        },
-    },
+    "result": _RESULT,
     "error": {
         "type": "object",
         "required": ["type", "error"],

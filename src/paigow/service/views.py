@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from .conduct import Floor, Wait
     from .engine import Applied, TableEngine
 
-__all__ = ["GATHER", "RECENT", "HeldBack", "Subscriber", "TableViews"]
+__all__ = ["GATHER", "INLINE", "RECENT", "Answer", "HeldBack", "Subscriber", "TableViews"]
 
 #: The most events a table keeps for the clients that come back (its open round's and its last
 #: round's steps).
@@ -33,6 +33,15 @@ RECENT = 400
 GATHER = 16
 
 
+#: The key of an answer whose ``result`` message went inside its sender's frame of the
+#: broadcast (:meth:`TableViews.tell_held`): the sender's handler sends nothing more.
+INLINE = "told_inline"
+
+#: An answer held back: the command's future, its result, and where its ``result`` message
+#: may go inside a frame (the sender's connection and the command's id; None: apart).
+Answer = tuple[asyncio.Future[dict[str, Any]], dict[str, Any], "tuple[Subscriber, str] | None"]
+
+
 @dataclass
 class HeldBack:
     """While the items waiting together in a table's queue are handled (``on``): what their
@@ -42,9 +51,7 @@ class HeldBack:
     on: bool = False
     due: bool = False
     applied: list[tuple[int, Applied]] = field(default_factory=list)
-    answers: list[tuple[asyncio.Future[dict[str, Any]], dict[str, Any]]] = field(
-        default_factory=list
-    )
+    answers: list[Answer] = field(default_factory=list)
 
 
 class Subscriber(Protocol):
@@ -213,26 +220,46 @@ class TableViews:
 
     def tell_held(self) -> None:
         """Tell the subscribers what was held back (:class:`HeldBack`), in one broadcast, then
-        answer the senders."""
+        answer the senders. A sender whose connection asked for its results inside the
+        table's frames (``/ws?results=inline``) and is subscribed gets each ``result`` message
+        in its frame of that broadcast, after the change it answers; its answer is then
+        marked :data:`INLINE`. Any other is answered apart, after the broadcast."""
         h = self.held_back
+        answers, h.answers = h.answers, []
+        told: set[int] = set()
         if h.due:
             h.due, applied, h.applied = False, h.applied, []
-            self._broadcast(applied)
-        answers, h.answers = h.answers, []
-        for fut, result in answers:
+            inline: dict[Subscriber, list[dict[str, Any]]] = {}
+            for i, (fut, result, to) in enumerate(answers):
+                if to is not None and to[0] in self.subscribers and not fut.done():
+                    message = {"type": "result", "table": self.table_id, "id": to[1], **result}
+                    inline.setdefault(to[0], []).append(message)
+                    told.add(i)
+            self._broadcast(applied, inline)
+        for i, (fut, result, _to) in enumerate(answers):
             if not fut.done():
-                fut.set_result(result)
+                fut.set_result({**result, INLINE: True} if i in told else result)
 
     def broadcast(self, applied: list[tuple[int, Applied]]) -> None:
         """Tell every subscriber what ``applied`` did and the new state, as each may see it
         (a replica, after :meth:`~paigow.service.actor.TableActor.replay` kept it)."""
         self._push(applied)
 
-    def _broadcast(self, applied: list[tuple[int, Applied]]) -> None:
+    def _broadcast(
+        self,
+        applied: list[tuple[int, Applied]],
+        inline: dict[Subscriber, list[dict[str, Any]]] | None = None,
+    ) -> None:
         self.remember(applied)
-        self._push(applied)
+        self._push(applied, inline)
 
-    def _push(self, applied: list[tuple[int, Applied]]) -> None:
+    def _push(
+        self,
+        applied: list[tuple[int, Applied]],
+        inline: dict[Subscriber, list[dict[str, Any]]] | None = None,
+    ) -> None:
+        """Send every subscriber its frame; ``inline``: the ``result`` messages that go inside
+        a subscriber's frame (``results``, after its ``patch`` or ``state``)."""
         self.frame += 1
         if self.full_states:
             self._push_states(applied)
@@ -247,28 +274,37 @@ class TableViews:
         cache: dict[tuple[int, Viewer], list[dict[str, Any]]] = {}
         events = {v: self._events_for(applied, v, viewers, cache) for v in viewers}
         differ = Differ()
+        deltas: dict[tuple[Key, int], dict[str, Any]] = {}
         frames: dict[tuple[Key, int], str] = {}
         for k, subs in groups.items():
             new = states[k]
             for sub in subs:
                 was = self.sent.get(sub)
+                results = inline.get(sub) if inline else None
                 if was is None or was[0] != self.frame - 1 or was[1] != k:
                     # no base (a new subscriber's snapshot is not sent yet) or another one (it
                     # now sees more or less): the whole state
                     msg = {"type": "event", "table": self.table_id, "n": self.frame}
-                    sub.push({**msg, "events": events[k[0]], "state": new})
+                    msg = {**msg, "events": events[k[0]], "state": new}
+                    sub.push(msg if results is None else {**msg, "results": results})
+                    self.sent[sub] = (self.frame, k, new)
+                    continue
+                base = (k, id(was[2]))
+                delta = deltas.get(base)
+                if delta is None:
+                    delta = deltas[base] = {
+                        "type": "delta",
+                        "table": self.table_id,
+                        "n": self.frame,
+                        "events": events[k[0]],
+                        "patch": differ.patch(was[2], new),
+                    }
+                if results is not None:  # this subscriber's own frame
+                    sub.push(encode({**delta, "results": results}))
                 else:
-                    text = frames.get((k, id(was[2])))
+                    text = frames.get(base)
                     if text is None:
-                        text = frames[k, id(was[2])] = encode(
-                            {
-                                "type": "delta",
-                                "table": self.table_id,
-                                "n": self.frame,
-                                "events": events[k[0]],
-                                "patch": differ.patch(was[2], new),
-                            }
-                        )
+                        text = frames[base] = encode(delta)
                     sub.push(text)
                 self.sent[sub] = (self.frame, k, new)
 

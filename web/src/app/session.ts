@@ -104,7 +104,8 @@ export class Session {
    * drop, since the table may have moved.
    */
   private openSocket(user: string | null): void {
-    const path = user === null ? "ws/watch" : "ws";
+    // a player's commands are answered inside the frame that shows their change (docs/service.md)
+    const path = user === null ? "ws/watch" : "ws?results=inline";
     const socket = new TableSocket({ url: this.api.socketUrl(path), locate: () => this.locate(path) });
     socket.onStatus((status) => {
       if (status === "reconnecting") this.owners.forget();

@@ -914,6 +914,14 @@ export interface EventMessage {
   readonly n?: number;
   readonly events: readonly TableEvent[];
   readonly state: TableState;
+  readonly results?: readonly ({
+    readonly type: "result";
+    readonly table: string;
+    readonly id: string;
+    readonly status: "applied" | "duplicate" | "refused";
+    readonly seq?: number | null;
+    readonly error?: string;
+  })[];
 }
 
 export interface DeltaMessage {
@@ -928,6 +936,14 @@ export interface DeltaMessage {
     readonly ops?: readonly Readonly<Record<string, unknown>>[];
   })[];
   readonly patch: readonly unknown[];
+  readonly results?: readonly ({
+    readonly type: "result";
+    readonly table: string;
+    readonly id: string;
+    readonly status: "applied" | "duplicate" | "refused";
+    readonly seq?: number | null;
+    readonly error?: string;
+  })[];
 }
 
 export interface ResultMessage {

@@ -124,6 +124,43 @@ describe("TableSocket", () => {
     expect(statuses).toEqual(["connecting", "open"]);
   });
 
+  it("takes the results a frame carries (?results=inline) after its change, even when the change is not applied", async () => {
+    const { client, latest } = harness();
+    const got: ServerMessage[] = [];
+    client.onMessage((m) => got.push(m));
+    client.connect();
+    latest().open();
+    client.subscribe("t1");
+    const state = { table: "t1", seq: 3, chips: { ann: 500 }, waiting: null };
+    latest().deliver({ type: "state", table: "t1", n: 7, state, events: [] });
+    const first = client.command({ table: "t1", action: "wager", args: { spot: "1", cents: 100 } });
+    const second = client.command({ table: "t1", action: "ready", args: {} });
+    const third = client.command({ table: "t1", action: "ready", args: {} });
+    const applied = { type: "result", table: "t1", id: "k1", status: "applied", seq: 4 };
+    latest().deliver({
+      type: "delta",
+      table: "t1",
+      n: 8,
+      events: [{ seq: 4, action: "wager", round: 1 }],
+      patch: [[["seq"], 4]],
+      // junk is ignored: another table's, a malformed status, not an object
+      results: [applied, { ...applied, id: "k2", table: "t9" }, { ...applied, id: "k2", status: "nope" }, 7],
+    });
+    await expect(first.result).resolves.toEqual(applied);
+    expect(got.map((m) => m.type)).toEqual(["state", "event", "result"]); // the change, then its answer
+    expect(client.unanswered).toBe(2);
+    // a frame that does not apply (n skips): its results are still the commands' answers
+    const refused = { type: "result", table: "t1", id: "k2", status: "refused", error: "no" };
+    latest().deliver({ type: "delta", table: "t1", n: 10, events: [], patch: [], results: [refused] });
+    await expect(second.result).resolves.toEqual(refused);
+    expect(client.resnapshots).toBe(1);
+    // a whole state (event) carries them too; a result of its own still answers
+    latest().deliver({ type: "event", table: "t1", n: 11, events: [], state, results: [] });
+    latest().deliver({ type: "result", table: "t1", id: "k3", status: "duplicate", seq: 4 });
+    await expect(third.result).resolves.toMatchObject({ status: "duplicate" });
+    expect(client.unanswered).toBe(0);
+  });
+
   it("re-subscribes and re-sends an unanswered command with the same key after reconnecting", async () => {
     const { client, latest, sockets, timers } = harness();
     client.connect();

@@ -26,7 +26,7 @@ import type {
   ServerMessage,
   TableId,
 } from "../protocol";
-import { parseServerMessage } from "../protocol";
+import { frameResults, parseServerMessage } from "../protocol";
 import { TableFeeds } from "./deltas";
 
 export type ConnectionStatus = "idle" | "connecting" | "open" | "reconnecting" | "signed-out" | "closed";
@@ -398,14 +398,23 @@ export class TableSocket {
   }
 
   private receive(text: string): void {
-    let message = parseServerMessage(text) ?? this.delta(text);
-    if (!message) return;
-    if (message.type === "delta") {
-      message = this.applyDelta(message);
-      if (!message) return;
-    } else if (message.type === "state" || message.type === "event") {
-      this.feeds.base(message.table, message.n, message.state);
+    const parsed = parseServerMessage(text) ?? this.delta(text);
+    if (!parsed) return;
+    // the answers a frame carries (`?results=inline`) are taken after its change, and even when
+    // the change could not be applied (the table is asked for again; the commands were answered)
+    const results = parsed.type === "delta" || parsed.type === "event" ? frameResults(parsed) : [];
+    const message = parsed.type === "delta" ? this.applyDelta(parsed) : parsed;
+    if (message) {
+      if (message.type === "state" || (message.type === "event" && parsed.type === "event")) {
+        this.feeds.base(message.table, message.n, message.state);
+      }
+      this.take(message);
     }
+    for (const result of results) this.take(result);
+  }
+
+  /** Hand a message to the listeners (a `result` first to the command waiting for it). */
+  private take(message: ServerMessage): void {
     if (message.type === "result") {
       const pending = this.outbox.get(message.id);
       this.outbox.delete(message.id);
