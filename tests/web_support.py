@@ -137,6 +137,9 @@ class Visit:
         def received(payload: str | bytes) -> None:
             text = payload if isinstance(payload, str) else payload.decode()
             msg = json.loads(text)
+            # the answers a frame carries (the page's socket asks for ``?results=inline``) are
+            # recorded after it, each as the ``result`` message it is
+            results = msg.get("results") if msg.get("type") in ("event", "delta") else None
             if msg.get("type") in ("state", "event", "delta") and isinstance(msg.get("table"), str):
                 # a delta is recorded as the event with the whole state it amounts to (its
                 # patch kept), so that every check reads the state the page holds
@@ -144,6 +147,8 @@ class Visit:
                 if got is not None and msg["type"] == "delta":
                     msg = {**got, "patch": msg["patch"]}
             self.frames.append(msg)
+            if isinstance(results, list):
+                self.frames += results
 
         ws.on("framereceived", received)
 

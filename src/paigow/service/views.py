@@ -262,7 +262,7 @@ class TableViews:
         a subscriber's frame (``results``, after its ``patch`` or ``state``)."""
         self.frame += 1
         if self.full_states:
-            self._push_states(applied)
+            self._push_states(applied, inline or {})
             return
         groups: dict[Key, list[Subscriber]] = {}
         for sub in list(self.subscribers):
@@ -358,17 +358,20 @@ class TableViews:
             events.append(ev)
         return events
 
-    def _push_states(self, applied: list[tuple[int, Applied]]) -> None:
-        """Every subscriber its events and whole state, each made for it."""
+    def _push_states(
+        self, applied: list[tuple[int, Applied]], inline: dict[Subscriber, list[dict[str, Any]]]
+    ) -> None:
+        """Every subscriber its events and whole state, each made for it (and the results of
+        ``inline`` for it)."""
         for sub in list(self.subscribers):
             viewer = self.viewer(sub.user)
             events = self._events(applied, viewer)
-            sub.push(
-                {
-                    "type": "event",
-                    "table": self.table_id,
-                    "n": self.frame,
-                    "events": events,
-                    "state": self.state(viewer, sub.user),
-                }
-            )
+            msg = {
+                "type": "event",
+                "table": self.table_id,
+                "n": self.frame,
+                "events": events,
+                "state": self.state(viewer, sub.user),
+            }
+            results = inline.get(sub)
+            sub.push(msg if results is None else {**msg, "results": results})
