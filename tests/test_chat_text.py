@@ -82,6 +82,17 @@ JSONISH = st.recursive(
 )
 
 
+def _unicode(value: Any) -> bool:
+    """A string of Unicode scalar values (it has a UTF-8 form)."""
+    if not isinstance(value, str):
+        return False
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 @given(
     st.fixed_dictionaries(
         {"type": st.sampled_from(["chat", "chat "]) | JSONISH},
@@ -93,21 +104,23 @@ JSONISH = st.recursive(
         },
     )
 )
+@example({"type": "chat", "table": "0", "text": "\ud800"})  # a lone surrogate: refused
+@example({"type": "chat", "table": "t\udfff", "text": "x"})
+@example({"type": "chat", "table": "0", "text": "👍 天"})  # (a pair in JSON's escapes: kept)
 @settings(max_examples=300)
 def test_the_chat_message_parser_accepts_exactly_its_schema(data: dict[str, Any]) -> None:
     """The protocol's ``chat`` message: valid exactly when every field has its type and bounds
-    (the documented schema); anything else is a ValidationError naming the field."""
+    (the documented schema); anything else is a ValidationError naming the field. A string is
+    Unicode text: one with a lone surrogate (``"\ud800"``, which JSON's escapes can carry but
+    no UTF-8 text can) is refused too."""
     expected = (
         data.get("type") == "chat"
         and set(data) <= {"type", "table", "text", "ref"}
-        and isinstance(data.get("table"), str)
+        and _unicode(data.get("table"))
         and 1 <= len(data["table"]) <= 40
-        and isinstance(data.get("text"), str)
+        and _unicode(data.get("text"))
         and len(data["text"]) <= MAX_RAW
-        and (
-            data.get("ref") is None
-            or (isinstance(data["ref"], str) and 1 <= len(data["ref"]) <= 40)
-        )
+        and (data.get("ref") is None or (_unicode(data["ref"]) and 1 <= len(data["ref"]) <= 40))
     )
     try:
         ChatPost.model_validate(json.loads(json.dumps(data)))

@@ -437,21 +437,40 @@ def observe_ops(
     rnd: Round, indices: Iterable[int], viewers: Iterable[Viewer]
 ) -> dict[Viewer, list[dict[str, Any]]]:
     """Operations ``indices`` of the round's log as each of ``viewers`` may see them now: for
-    each, exactly what :func:`observe_op` gives, made once for all (an operation that shows no
-    piece is one object shared by every viewer)."""
+    each, exactly what :func:`observe_op` gives, made once for all who see the same of it (one
+    object for all when it shows no piece; else one per :func:`_shown`)."""
     ops = [rnd.log[i].to_json() for i in indices]
     viewers = list(viewers)
-    seen = {v: visible_positions(rnd, v) for v in viewers}
+    bank_spot = rnd.bank_spot
+    seen: dict[Viewer, set[str]] = {}
     out: dict[Viewer, list[dict[str, Any]]] = {v: [] for v in viewers}
     for op in ops:
         if op["kind"] in _HIDING_KINDS:
+            if not seen:
+                seen = {v: visible_positions(rnd, v) for v in viewers}
+            made: dict[tuple[str, ...], dict[str, Any]] = {}
             for v in viewers:
-                out[v].append(_redact_op(op, seen[v], rnd.bank_spot))
+                shown = _shown(op, seen[v], bank_spot)
+                one = made.get(shown)
+                if one is None:
+                    one = made[shown] = _redact_op(op, seen[v], bank_spot)
+                out[v].append(one)
         else:
-            shared = _redact_op(op, set(), rnd.bank_spot)
+            shared = _redact_op(op, set(), bank_spot)
             for v in viewers:
                 out[v].append(shared)
     return out
+
+
+def _shown(op: Mapping[str, Any], seen: set[str], bank_spot: str) -> tuple[str, ...]:
+    """The positions named by ``op`` (of :data:`_HIDING_KINDS`) among ``seen``: all that
+    :func:`_redact_op` reads of ``seen``."""
+    kind = op["kind"]
+    data = op.get("data") or {}
+    if kind == "deal":
+        return tuple(str(p) for p in (data.get("hands") or {}) if p in seen)
+    where = str(data.get("spot")) if kind in _SETTING_KINDS else bank_spot
+    return (where,) if where in seen else ()
 
 
 def redact_record(record: Mapping[str, Any], viewer: Viewer) -> dict[str, Any]:
