@@ -38,7 +38,7 @@ from .private import api as private_api
 from .private import rooms
 from .protection import api as protection_api
 from .protection.reminder import remind
-from .protocol import MAX_CENTS, ProtocolError, parse_message
+from .protocol import MAX_CENTS, ProtocolError, parse_message, result_message
 from .ratelimit import CLOSE_AFTER, LimitedError, retry_after
 from .sessions_sql import AccountSuspendedError
 from .social import chat_api
@@ -307,8 +307,9 @@ async def _open(service: Service, ws: WebSocket) -> Connection | None:
         await ws.close(code=4400, reason="results is 'inline' or 'apart'")
         return None
     await ws.accept()
-    conn = Connection(user, expires, service.options.queue_limit, token_hash(token), address)
-    conn.inline_results = results == "inline"
+    limit = service.options.queue_limit
+    inline = results == "inline"
+    conn = Connection(user, expires, limit, token_hash(token), address, inline_results=inline)
     service.connections.setdefault(user.name, set()).add(conn)
     service.accounts.attach(conn)
     if await service.user(token) is None:  # ended while the socket opened
@@ -350,16 +351,8 @@ def _limited(conn: Connection, text: str, wait: float, *, first: bool) -> None:
     except ValueError:
         msg = None
     if isinstance(msg, dict) and msg.get("type") == "command" and isinstance(msg.get("id"), str):
-        table = msg.get("table") if isinstance(msg.get("table"), str) else ""
-        conn.push(
-            {
-                "type": "result",
-                "table": table,
-                "id": msg["id"][:80],
-                "status": "refused",
-                "error": why,
-            }
-        )
+        table = msg["table"] if isinstance(msg.get("table"), str) else ""
+        conn.push(result_message(table, msg["id"][:80], {"status": "refused", "error": why}))
     elif first:
         conn.push({"type": "error", "error": why})
 
@@ -395,9 +388,9 @@ async def _message(service: Service, conn: Connection, text: str) -> None:
         service.unsubscribe(conn, msg.table)
     else:
         assert msg.action is not None and msg.id is not None
-        reply: dict[str, Any] = {"type": "result", "table": msg.table, "id": msg.id}
         if conn.expired():
-            conn.push({**reply, "status": "refused", "error": "the session has expired"})
+            expired = {"status": "refused", "error": "the session has expired"}
+            conn.push(result_message(msg.table, msg.id, expired))
             return
         to = conn if conn.inline_results else None
         result = await actor.command(
@@ -410,4 +403,4 @@ async def _message(service: Service, conn: Connection, text: str) -> None:
                     conn.user, msg.id, msg.action, msg.args, conn.session, reply_to=to
                 )
         if not result.get(INLINE):  # (else sent inside the table's frame already)
-            conn.push({**reply, **result})
+            conn.push(result_message(msg.table, msg.id, result))

@@ -29,6 +29,8 @@ class Connection:
         limit: int,
         session: str | None = None,
         address: str = "?",
+        *,
+        inline_results: bool = False,
     ) -> None:
         self.user = user
         self.key = f"c{next(_IDS)}"
@@ -43,7 +45,7 @@ class Connection:
         self.revoked: str | None = None
         #: The results of its commands go inside the frames of the tables it watches
         #: (``/ws?results=inline``), else each in its own message.
-        self.inline_results = False
+        self.inline_results = inline_results
 
     def push(self, message: dict[str, Any] | str) -> None:
         """Queue a message (a dict, or JSON text); a client that falls ``limit`` messages

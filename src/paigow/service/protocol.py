@@ -16,9 +16,9 @@ committed change and the new state), ``delta`` (the same as a patch of the state
 ``result`` (the answer to a command: ``applied``, ``duplicate`` or ``refused``; on a connection
 opened with ``/ws?results=inline``, inside the ``event`` or ``delta`` that shows the command's
 change, as its ``results``, whenever there is one), ``error`` (a malformed message), ``pong``;
-and the table's chat
-(:mod:`paigow.service.social.chat`): ``chat_history`` (when a table is watched), ``chat`` (a
-message), ``chat_deleted`` (an operator removed one), ``chat_result`` (the answer to ``chat``).
+and the table's chat (:mod:`paigow.service.social.chat`): ``chat_history`` (when a table is
+watched), ``chat`` (a message), ``chat_deleted`` (an operator removed one), ``chat_result`` (the
+answer to ``chat``).
 """
 
 from __future__ import annotations
@@ -38,6 +38,7 @@ __all__ = [
     "ProtocolError",
     "parse_args",
     "parse_message",
+    "result_message",
     "schemas",
 ]
 
@@ -276,6 +277,12 @@ def parse_message(data: Any) -> ClientMessage:
     if msg.type == "command" and (msg.id is None or msg.action is None):
         raise ProtocolError("a command has an 'id' (its idempotency key) and an 'action'")
     return msg
+
+
+def result_message(table: str, command_id: str, result: dict[str, Any]) -> dict[str, Any]:
+    """The ``result`` message answering the command ``command_id`` at ``table``: ``result``
+    (its ``status``, and ``seq`` or ``error``) in the message's envelope."""
+    return {"type": "result", "table": table, "id": command_id, **result}
 
 
 def parse_args(action: str, args: dict[str, Any]) -> dict[str, Any]:

@@ -14,6 +14,7 @@ from .auth import User
 from .choices import NONE, Choices, player_choices
 from .deltas import Differ
 from .projection import Kept, engine_part
+from .protocol import result_message
 from .wire import encode
 
 if TYPE_CHECKING:
@@ -232,7 +233,7 @@ class TableViews:
             inline: dict[Subscriber, list[dict[str, Any]]] = {}
             for i, (fut, result, to) in enumerate(answers):
                 if to is not None and to[0] in self.subscribers and not fut.done():
-                    message = {"type": "result", "table": self.table_id, "id": to[1], **result}
+                    message = result_message(self.table_id, to[1], result)
                     inline.setdefault(to[0], []).append(message)
                     told.add(i)
             self._broadcast(applied, inline)
@@ -285,8 +286,7 @@ class TableViews:
                     # no base (a new subscriber's snapshot is not sent yet) or another one (it
                     # now sees more or less): the whole state
                     msg = {"type": "event", "table": self.table_id, "n": self.frame}
-                    msg = {**msg, "events": events[k[0]], "state": new}
-                    sub.push(msg if results is None else {**msg, "results": results})
+                    sub.push(_carrying({**msg, "events": events[k[0]], "state": new}, results))
                     self.sent[sub] = (self.frame, k, new)
                     continue
                 base = (k, id(was[2]))
@@ -300,7 +300,7 @@ class TableViews:
                         "patch": differ.patch(was[2], new),
                     }
                 if results is not None:  # this subscriber's own frame
-                    sub.push(encode({**delta, "results": results}))
+                    sub.push(encode(_carrying(delta, results)))
                 else:
                     text = frames.get(base)
                     if text is None:
@@ -373,5 +373,9 @@ class TableViews:
                 "events": events,
                 "state": self.state(viewer, sub.user),
             }
-            results = inline.get(sub)
-            sub.push(msg if results is None else {**msg, "results": results})
+            sub.push(_carrying(msg, inline.get(sub)))
+
+
+def _carrying(frame: dict[str, Any], results: list[dict[str, Any]] | None) -> dict[str, Any]:
+    """``frame`` with the ``results`` that go inside it (itself when there are none)."""
+    return frame if results is None else {**frame, "results": results}

@@ -40,7 +40,7 @@ from .auth import User
 from .connection import Connection
 from .deps import address_of, optional_user, socket_closed, socket_gate
 from .hub import recalled
-from .protocol import ProtocolError, parse_message
+from .protocol import ProtocolError, parse_message, result_message
 from .ratelimit import CLOSE_AFTER
 from .sessions_sql import grant_due
 from .social.chat import signed_out_chat
@@ -286,15 +286,8 @@ async def _watch_message(service: Service, conn: Connection, text: str) -> None:
         return
     assert msg.table is not None
     if msg.type == "command":
-        conn.push(
-            {
-                "type": "result",
-                "table": msg.table,
-                "id": msg.id or "",
-                "status": "refused",
-                "error": "sign in to play: a spectator watches",
-            }
-        )
+        watching = {"status": "refused", "error": "sign in to play: a spectator watches"}
+        conn.push(result_message(msg.table, msg.id or "", watching))
         return
     if msg.type == "unsubscribe":
         actor = await service.find(msg.table)

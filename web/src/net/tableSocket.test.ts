@@ -56,16 +56,22 @@ function harness() {
   return { client, sockets, timers, latest, beat, beats, clock };
 }
 
+/** A client connected and subscribed to t1, with its snapshot (frame 7) and every message kept. */
+function watching() {
+  const h = harness();
+  const got: ServerMessage[] = [];
+  h.client.onMessage((m) => got.push(m));
+  h.client.connect();
+  h.latest().open();
+  h.client.subscribe("t1");
+  const state = { table: "t1", seq: 3, chips: { ann: 500 }, waiting: null };
+  h.latest().deliver({ type: "state", table: "t1", n: 7, state, events: [] });
+  return { ...h, got, state };
+}
+
 describe("TableSocket", () => {
   it("applies a table's deltas to its last state and asks for a snapshot after a gap or junk", () => {
-    const { client, latest } = harness();
-    const got: ServerMessage[] = [];
-    client.onMessage((m) => got.push(m));
-    client.connect();
-    latest().open();
-    client.subscribe("t1");
-    const state = { table: "t1", seq: 3, chips: { ann: 500 }, waiting: null };
-    latest().deliver({ type: "state", table: "t1", n: 7, state, events: [] });
+    const { client, latest, got, state } = watching();
     const ev = { seq: 4, action: "wager", round: 1 };
     const patch = [
       [["seq"], 4],
@@ -125,14 +131,7 @@ describe("TableSocket", () => {
   });
 
   it("takes the results a frame carries (?results=inline) after its change, even when the change is not applied", async () => {
-    const { client, latest } = harness();
-    const got: ServerMessage[] = [];
-    client.onMessage((m) => got.push(m));
-    client.connect();
-    latest().open();
-    client.subscribe("t1");
-    const state = { table: "t1", seq: 3, chips: { ann: 500 }, waiting: null };
-    latest().deliver({ type: "state", table: "t1", n: 7, state, events: [] });
+    const { client, latest, got, state } = watching();
     const first = client.command({ table: "t1", action: "wager", args: { spot: "1", cents: 100 } });
     const second = client.command({ table: "t1", action: "ready", args: {} });
     const third = client.command({ table: "t1", action: "ready", args: {} });
