@@ -220,7 +220,7 @@ def _rebuild(
     records: dict[int, Any] = {}
     for row in rows:
         try:
-            applied = engine.apply(row.command)
+            applied = engine.apply(row.command, undo=False)  # (dropped after a refusal)
         except PaigowError as e:
             out.append(f"command {row.seq} does not replay: {e}")
             return out

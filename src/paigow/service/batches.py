@@ -210,9 +210,9 @@ class Batches(TableViews):
         first: int | None = None
         seq = self.seq
         try:
-            for cmd in cmds:
+            for cmd in cmds:  # a refusal undoes the batch whole (below): no undo of its own
                 seq += 1
-                applied.append((seq, self.engine.apply(cmd)))
+                applied.append((seq, self.engine.apply(cmd, undo=False)))
                 batch.ops.append(OpRow(seq, cmd, actor, key if first is None else None))
                 first = first or seq
         except PaigowError as e:
@@ -427,7 +427,12 @@ class Batches(TableViews):
         return None
 
     def _dealer(self, batch: Batch, applied: list[tuple[int, Applied]], seq: int) -> int:
-        """Every dealer step that follows, into ``batch``; then its money and its events."""
+        """Every dealer step that follows, into ``batch``; then its money and its events.
+
+        Raises:
+            PaigowError: a step is refused: the caller rolls the table back to its checkpoint
+            from before the batch (the steps are not undone one by one).
+        """
         for _ in range(10_000):
             step = next_step(self.engine, self.floor, self.rng, self.connected)
             if step is None or isinstance(step, Wait):
@@ -435,8 +440,8 @@ class Batches(TableViews):
                 self._account(batch, applied)
                 return seq
             fallback = step.pop("fallback", None)
-            try:
-                a = self.engine.apply(step)
+            try:  # (a refusal without a fallback undoes the batch whole: the callers')
+                a = self.engine.apply(step, undo=fallback is not None)
             except PaigowError:
                 if fallback is None:
                     raise
@@ -461,7 +466,7 @@ class Batches(TableViews):
                 for name in absent_players(self.engine, self.absent, self.connected, a.record):
                     seq += 1
                     cmd = {"a": "leave", "player": name}
-                    applied.append((seq, self.engine.apply(cmd)))
+                    applied.append((seq, self.engine.apply(cmd, undo=False)))
                     batch.ops.append(OpRow(seq, cmd, "dealer"))
         raise AssertionError("the dealer did not stop")  # pragma: no cover
 

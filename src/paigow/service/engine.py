@@ -11,7 +11,7 @@ recovery replays the store's commands this way).
 Every command is all-or-nothing: :meth:`TableEngine.apply` takes a checkpoint first
 (:meth:`~paigow.table.session.TableSession.checkpoint`: the session and its open round) and,
 when the engine refuses the command (or fails in any way), rolls the table back to it; a batch
-that cannot be stored is rolled back the same way.
+that cannot be stored, or whose refused command undoes it whole, is rolled back the same way.
 """
 
 from __future__ import annotations
@@ -201,20 +201,19 @@ class TableEngine:
         return self.round
 
     # ------------------------------------------------------------------ apply
-    def apply(self, cmd: Command) -> Applied:
-        """Perform one command, all-or-nothing.
-
-        Raises:
-            PaigowError: the rules (or the table) refuse it; the table is unchanged.
-        """
+    def apply(self, cmd: Command, *, undo: bool = True) -> Applied:
+        """Perform one command, all-or-nothing. Raises PaigowError when the rules (or the
+        table) refuse it: the table is unchanged; with ``undo`` False, not until the caller
+        rolls it back to a :meth:`checkpoint` of its own (a batch undone whole)."""
         if not isinstance(cmd, dict) or not isinstance(cmd.get("a"), str):
             raise IllegalActionError("a command is an object with an action 'a'")
-        cp = self.checkpoint()
+        cp = self.checkpoint() if undo else None
         self.changes += 1
         try:
             return self._apply(cmd)
         except Exception as e:
-            self.rollback(cp)
+            if cp is not None:
+                self.rollback(cp)
             if isinstance(e, PaigowError):
                 raise
             raise IllegalActionError(f"{cmd['a']}: {type(e).__name__}: {e}") from e

@@ -33,6 +33,7 @@ from .leases import check_fences
 from .meters import round_meters
 from .protection.checks import buys_in, check_buy_ins
 from .sessions_sql import check_sessions
+from .stored_json import dumps
 
 __all__ = [
     "DEFAULT_DB",
@@ -229,7 +230,7 @@ class Store(Database):
                 raise IllegalActionError(f"table {table_id!r} exists already")
             c.execute(
                 db.tables.insert().values(
-                    id=table_id, config=_dumps(config), status="open", created_at=now()
+                    id=table_id, config=dumps(config), status="open", created_at=now()
                 )
             )
 
@@ -360,7 +361,7 @@ class Store(Database):
                     {
                         "table_id": b.table_id,
                         "seq": o.seq,
-                        "command": _dumps(o.command),
+                        "command": dumps(o.command),
                         "actor": o.actor,
                         "idem_key": o.idem_key,
                         "created_at": stamp,
@@ -403,7 +404,7 @@ class Store(Database):
                     "finished_seq": r.finished_seq,
                     "finished_at": stamp,
                     "void": r.record.get("void") is not None,
-                    "record": _dumps(r.record),
+                    "record": dumps(r.record),
                 }
                 for t, r in finished
             ],
@@ -485,14 +486,6 @@ def _round_row(r: Any) -> dict[str, Any]:
         "void": bool(r["void"]),
         "record": json.loads(r["record"]),
     }
-
-
-#: The encoder of the stored JSON (records, commands), made once.
-_ENCODER = json.JSONEncoder(sort_keys=True, separators=(",", ":"))
-
-
-def _dumps(value: Any) -> str:
-    return _ENCODER.encode(value)
 
 
 def players_of(record: Mapping[str, Any]) -> Sequence[str]:

@@ -67,6 +67,8 @@ class Operation:
     data: Mapping[str, Any] = field(default_factory=dict)
     at: str | None = None
     link: str = ""
+    #: ``data`` as plain JSON, made once (:meth:`content`): the operation is immutable.
+    _json: Any = field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -74,14 +76,25 @@ class Operation:
         object.__setattr__(self, "data", MappingProxyType(dict(self.data)))
 
     def content(self) -> dict[str, Any]:
-        """``{"index", "kind", "actor", "at", "data"}``: what the chain link covers."""
+        """``{"index", "kind", "actor", "at", "data"}``: what the chain link covers (its
+        ``data`` made once and shared by every call: it must not be changed)."""
+        data = self._json
+        if data is None:
+            data = _plain(self.data)
+            object.__setattr__(self, "_json", data)
         return {
             "index": self.index,
             "kind": self.kind,
             "actor": self.actor,
             "at": self.at,
-            "data": _plain(self.data),
+            "data": data,
         }
+
+    def linked(self, link: str) -> Operation:
+        """This operation with its ``link`` (its data's JSON, made already, kept)."""
+        out = Operation(self.index, self.kind, self.actor, self.data, self.at, link)
+        object.__setattr__(out, "_json", self._json)
+        return out
 
     def to_json(self) -> dict[str, Any]:
         """:meth:`content` and the ``link``."""
@@ -94,6 +107,8 @@ def _plain(value: Any) -> Any:
         return value
     if kind is list or kind is tuple:
         return [_plain(v) for v in value]
+    if kind is dict or kind is MappingProxyType:  # (before the slower check of any mapping)
+        return {str(k): _plain(v) for k, v in value.items()}
     if isinstance(value, Mapping):
         return {str(k): _plain(v) for k, v in value.items()}
     if isinstance(value, list | tuple):

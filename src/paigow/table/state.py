@@ -201,7 +201,7 @@ class RoundState(Atomic, Timed):
             self.transfer_links.append(head)
         op = Operation(index, kind, actor, data, at)
         head = link(head, "operation", op.content())
-        op = Operation(index, kind, actor, data, at, head)
+        op = op.linked(head)
         self.head = head
         self.log.append(op)
         return op
