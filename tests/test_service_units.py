@@ -6,7 +6,10 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import pickle
 import random
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -77,6 +80,23 @@ def test_hands_are_face_down_until_exposure() -> None:
     for viewer in (OPERATOR, SURVEILLANCE):
         assert "order" not in json.dumps(observe(rnd, viewer))
         assert "order" not in json.dumps([observe_op(rnd, i, viewer) for i in range(len(rnd.log))])
+
+
+def test_a_viewer_is_a_value_whose_hash_is_made_again_where_it_is_unpickled() -> None:
+    """A viewer keeps its hash (made once); equal viewers are one key, and a viewer pickled in
+    a process whose strings hash otherwise finds its equal where it is unpickled."""
+    assert Viewer.seat("a") == Viewer("seat", "a") and {Viewer.seat("a"): 1}[Viewer("seat", "a")]
+    assert hash(SPECTATOR) == hash(Viewer("spectator")) and Viewer.seat("a") != SPECTATOR
+    code = "import pickle, sys; from paigow.table.observation import Viewer; "
+    code += "sys.stdout.buffer.write(pickle.dumps(Viewer.seat('a')))"
+    for seed in ("1", "2"):
+        done = subprocess.run(
+            [sys.executable, "-c", code],
+            capture_output=True,
+            check=True,
+            env={"PYTHONHASHSEED": seed, "PATH": "", "PYTHONPATH": ":".join(sys.path)},
+        )
+        assert {Viewer.seat("a"): "found"}.get(pickle.loads(done.stdout)) == "found"
 
 
 def test_the_floor_sees_a_settled_round_whole() -> None:
