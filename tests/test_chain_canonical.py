@@ -29,6 +29,7 @@ from paigow.service import stored_json
 from paigow.service.config import TableConfig
 from paigow.table import chain
 from paigow.table.chain import canonical, reference_canonical
+from paigow.table.ops import _plain
 from service_sim import Sim
 
 PROFILES = [
@@ -118,7 +119,8 @@ def test_every_value_a_tables_chain_hashes_is_written_as_the_reference_writes_it
     """12 rounds per profile played by four random people (with irregularities): every value
     the rounds' chains hashed (headers, transfers, operations) is written by the fast path as
     the reference writes it, and no finished round's record holds a float; the stored text of
-    every record and command reads back as the value it stores."""
+    every record and command reads back as the value it stores; and every operation's JSON,
+    made once, is still what its data makes after all its uses."""
     hashed: list[Any] = []
 
     def spying(value: Any) -> bytes:
@@ -144,6 +146,12 @@ def test_every_value_a_tables_chain_hashes_is_written_as_the_reference_writes_it
         assert json.loads(stored_json.dumps(value)) == json.loads(
             json.dumps(value, sort_keys=True, separators=(",", ":"))
         )
+    # an operation's JSON is made once and shared by every use (its link, the broadcasts, the
+    # record, the statement): none of them changed it
+    logs = [op for rnd in sim.rounds.values() for op in rnd.log]
+    assert len(logs) > 12 * 5
+    for op in logs:
+        assert op.content()["data"] == _plain(op.data)
 
 
 @settings(max_examples=300, deadline=None)
