@@ -17,7 +17,17 @@ from paigow.service.engine import TableEngine
 from paigow.service.store import Batch, Store
 from service_support import Feed
 
-__all__ = ["MemoryStore", "Sim", "Sub"]
+__all__ = ["PROFILES", "MemoryStore", "Sim", "Sub"]
+
+#: Every profile, each with the table options that switch on its side wagers (Dragon's Eye,
+#: Pair Fortunes): what the simulated tables of the tests play, as (profile, options).
+PROFILES = [
+    ("generic", {}),
+    ("colorado", {"dragons_eye": True, "pair_fortunes": "1"}),
+    ("maryland", {"pair_fortunes": "A"}),
+    ("lucky-chances", {}),
+    ("nj-supreme", {}),
+]
 
 
 class MemoryStore:

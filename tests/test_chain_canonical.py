@@ -30,15 +30,7 @@ from paigow.service.config import TableConfig
 from paigow.table import chain
 from paigow.table.chain import canonical, reference_canonical
 from paigow.table.ops import _plain
-from service_sim import Sim
-
-PROFILES = [
-    ("generic", {}),
-    ("colorado", {"dragons_eye": True, "pair_fortunes": "1"}),
-    ("maryland", {"pair_fortunes": "A"}),
-    ("lucky-chances", {}),
-    ("nj-supreme", {}),
-]
+from service_sim import PROFILES, Sim
 
 #: Every kind of text: control characters, quotes, backslashes, non-ASCII, astral characters and
 #: lone surrogates (which are not Unicode text: both refuse them).

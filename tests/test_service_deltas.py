@@ -38,16 +38,8 @@ from paigow.table.observation import (
     observe_op,
     observe_ops,
 )
-from service_sim import Sim, Sub
+from service_sim import PROFILES, Sim, Sub
 from service_support import Feed
-
-PROFILES = [
-    ("generic", {}),
-    ("colorado", {"dragons_eye": True, "pair_fortunes": "1"}),
-    ("maryland", {"pair_fortunes": "A"}),
-    ("lucky-chances", {}),
-    ("nj-supreme", {}),
-]
 
 scalars = st.none() | st.booleans() | st.integers(-5, 5) | st.floats(-2, 2) | st.sampled_from("ab")
 values = st.recursive(

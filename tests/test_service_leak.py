@@ -22,15 +22,8 @@ from paigow.service.config import TableConfig
 from paigow.table.observation import Viewer, redact_record
 from paigow.table.replay import rebuild
 from service_leak import accidental, allowed_positions, check_message, piece_tokens
-from service_sim import Sim, Sub
+from service_sim import PROFILES, Sim, Sub
 
-PROFILES = [
-    ("generic", {}),
-    ("colorado", {"dragons_eye": True, "pair_fortunes": "1"}),
-    ("maryland", {"pair_fortunes": "A"}),
-    ("lucky-chances", {}),
-    ("nj-supreme", {}),
-]
 ROUNDS = size(150, 400)
 IRREGULAR = 0.03 if DEEP else 0.1
 #: The operations every viewer must have been sent (in events) over a profile's rounds, and
