@@ -27,6 +27,7 @@ recall). All three are pure functions of the round.
 from __future__ import annotations
 
 import itertools
+import operator
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
@@ -228,7 +229,11 @@ def _results(done: bool, *flat: Any) -> Any:
 def _same_inputs(a: tuple[Any, ...], b: tuple[Any, ...]) -> bool:
     """The same inputs: each the very same object, or an ``int`` or ``str`` equal to it (of
     those two exact types equality is equality as JSON: ``True`` is not ``1``)."""
-    return len(a) == len(b) and all(
+    if len(a) != len(b):
+        return False
+    if all(map(operator.is_, a, b)):  # (the usual case, tried first in C)
+        return True
+    return all(
         x is y or (type(x) is type(y) and type(x) in (int, str) and x == y)
         for x, y in zip(a, b, strict=True)
     )
