@@ -8,8 +8,9 @@ counts the instructions the process executed. Two runs of different lengths are 
 so that start-up and imports cancel: what is left is the instructions of the decisions alone,
 divided by their commands. With ``--against REF`` the same is counted for the code of a git
 revision (its ``src`` and ``tests``, from ``git archive``) and the ratio printed. Python's
-hashing is seeded (``PYTHONHASHSEED=0``) and the tables' randomness too, so a run gives the
-same count again to a few parts in ten thousand.
+hashing is seeded (``PYTHONHASHSEED=0``) and the tables' randomness too, so the same code
+gives the same count again; a change off the path can still move it by about 0.2 % (where
+objects land in memory), so smaller differences mean nothing.
 
 Run: ``.venv/bin/python scripts/sim_instructions.py --against HEAD [--profile generic]
 [--steps 50 200] [--json]``. It needs valgrind (``apt-get install valgrind``); about two
