@@ -16,6 +16,8 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Final
 
+from .chain import link as chain_link
+
 __all__ = ["KINDS", "Operation"]
 
 #: Every operation kind, with the rule it implements.
@@ -90,11 +92,22 @@ class Operation:
             "data": data,
         }
 
-    def linked(self, link: str) -> Operation:
-        """This operation with its ``link`` (its data's JSON, made already, kept)."""
-        out = Operation(self.index, self.kind, self.actor, self.data, self.at, link)
-        object.__setattr__(out, "_json", self._json)
-        return out
+    @classmethod
+    def chained(
+        cls,
+        previous: str,
+        *,
+        index: int,
+        kind: str,
+        actor: str,
+        data: Mapping[str, Any],
+        at: str | None,
+    ) -> Operation:
+        """A new operation linked after ``previous`` in its round's chain (made once, its
+        ``link`` set before anyone sees it)."""
+        op = cls(index, kind, actor, data, at)
+        object.__setattr__(op, "link", chain_link(previous, "operation", op.content()))
+        return op
 
     def to_json(self) -> dict[str, Any]:
         """:meth:`content` and the ``link``."""

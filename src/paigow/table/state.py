@@ -199,10 +199,8 @@ class RoundState(Atomic, Timed):
             head = link(head, "transfer", transfer_content(k, index, t))
             self.transfer_ops.append(index)
             self.transfer_links.append(head)
-        op = Operation(index, kind, actor, data, at)
-        head = link(head, "operation", op.content())
-        op = op.linked(head)
-        self.head = head
+        op = Operation.chained(head, index=index, kind=kind, actor=actor, data=data, at=at)
+        self.head = op.link
         self.log.append(op)
         return op
 
