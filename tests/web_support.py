@@ -12,6 +12,8 @@ import functools
 import io
 import json
 import subprocess
+import time
+from collections import deque
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -19,6 +21,7 @@ from typing import Any
 from PIL import Image, ImageChops
 from playwright.sync_api import (
     Browser,
+    Frame,
     Page,
     Request,
     Response,
@@ -118,6 +121,13 @@ class Visit:
         self.outside: list[str] = []
         self.frames: list[dict[str, Any]] = []
         self.responses: list[tuple[str, Any]] = []
+        #: The visit's last steps (navigations, sockets opened and closed, the kind of every
+        #: frame sent and received, console lines), printed at the end of a test, so that a
+        #: failing test's report says what the page sent and heard (pytest shows it only then).
+        self.trace: deque[str] = deque(maxlen=200)
+        self._t0 = time.monotonic()
+        self.page.on("console", lambda m: self._note(f"console {m.type}: {m.text[:160]}"))
+        self.page.on("framenavigated", self._navigated)
         self.page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
         self.page.on("pageerror", lambda e: self.errors.append(str(e)))
         self.page.on("websocket", self._socket)
@@ -131,12 +141,24 @@ class Visit:
             self.outside.append(request.url)
             route.abort()
 
+    def _navigated(self, frame: Frame) -> None:
+        if frame == self.page.main_frame:
+            self._note(f"at {frame.url}")
+
+    def _note(self, what: str) -> None:
+        self.trace.append(f"{time.monotonic() - self._t0:8.3f} {what}")
+
     def _socket(self, ws: WebSocket) -> None:
         feeds: dict[str, Feed] = {}  # this socket's tables, as the page's client keeps them
+        name = ws.url.rsplit("/", 1)[-1]
+        self._note(f"socket {name} opened")
+        ws.on("close", lambda _: self._note(f"socket {name} closed"))
+        ws.on("framesent", lambda p: self._note(f"socket {name} sent {_kind(p)}"))
 
         def received(payload: str | bytes) -> None:
             text = payload if isinstance(payload, str) else payload.decode()
             msg = json.loads(text)
+            self._note(f"socket {name} received {_kind(text)}")
             # the answers a frame carries (the page's socket asks for ``?results=inline``) are
             # recorded after it, each as the ``result`` message it is
             results = msg.get("results") if msg.get("type") in ("event", "delta") else None
@@ -170,6 +192,21 @@ class Visit:
     def close(self) -> None:
         """Close the context."""
         self.context.close()
+
+
+def _kind(payload: str | bytes) -> str:
+    """A frame's kind, for a visit's trace: its type, and a command's action and id or a
+    result's status and id (never its tables or tiles: the trace is printed)."""
+    try:
+        msg = json.loads(payload)
+    except ValueError:
+        return "(not JSON)"
+    if not isinstance(msg, dict):
+        return "(not an object)"
+    words = [str(msg.get(k)) for k in ("type", "action", "status", "id", "n") if k in msg]
+    if isinstance(msg.get("results"), list):
+        words += [f"{r.get('status')} {r.get('id')}" for r in msg["results"] if isinstance(r, dict)]
+    return " ".join(words)
 
 
 # Accessible name of every focusable control, computed in the page (aria-labelledby, aria-label,
@@ -210,7 +247,8 @@ def visits(browser: Browser, base_url: str) -> Iterator[Callable[..., Visit]]:
         return v
 
     yield make
-    for v in made:
+    for n, v in enumerate(made):
+        print(f"visit {n}, its last steps:", *v.trace, sep="\n  ")
         v.close()
 
 
