@@ -27,7 +27,7 @@ from hypothesis import strategies as st
 
 from paigow.service.auth import User
 from paigow.service.config import TableConfig
-from paigow.service.deltas import PatchError, apply_patch, diff
+from paigow.service.deltas import Differ, PatchError, apply_patch, diff
 from paigow.service.projection import Kept
 from paigow.service.views import INLINE
 from paigow.table.observation import (
@@ -85,6 +85,25 @@ def test_deltas_rebuild_every_state_of_a_sequence(states: list[dict[str, Any]]) 
         have = apply_patch(have, patch)
         assert same(have, new), (old, new, patch)
         assert same(before, old)
+
+
+@settings(max_examples=300, deadline=None)
+@given(objects, objects, st.lists(st.tuples(values, values), min_size=1, max_size=4))
+def test_one_differ_for_many_viewers_gives_each_its_own_patch(
+    shared_old: dict[str, Any], shared_new: dict[str, Any], own: list[tuple[Any, Any]]
+) -> None:
+    """Viewers whose states hold the same parts (as a broadcast's projections share the public
+    ones), their differences found by one :class:`Differ` (each shared part compared and written
+    out once): each viewer's patch is the one found for it alone, the paths of a shared part
+    included, and applying it gives its own new state."""
+    differ = Differ()
+    for mine_old, mine_new in own:
+        # the shared part at two depths, and twice in one state (the same changes at two paths)
+        old = {"round": {"public": shared_old, "mine": mine_old}, "head": shared_old}
+        new = {"round": {"public": shared_new, "mine": mine_new}, "head": shared_new}
+        patch = differ.patch(old, new)
+        assert patch == diff(copy.deepcopy(old), copy.deepcopy(new))
+        assert same(apply_patch(plain(old), plain(patch)), new)
 
 
 @settings(max_examples=300, deadline=None)

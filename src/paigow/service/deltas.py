@@ -29,8 +29,8 @@ __all__ = ["Differ", "Patch", "PatchError", "apply_patch", "diff"]
 Patch = list[list[Any]]
 #: One change found by :class:`Differ`, relative to the object compared: ``(key, value,
 #: None)`` sets the key (``value`` :data:`_REMOVE`: removes it), ``(key, None, changes)``
-#: changes the parts of the value at the key. Paths are made once, by :func:`_flat`, when the
-#: patch is written out, not at every level of the way up.
+#: changes the parts of the value at the key. Paths are made once, by :meth:`Differ._flat`,
+#: when the patch is written out, not at every level of the way up.
 Change = tuple[str | int, Any, "list[Change] | None"]
 
 
@@ -41,6 +41,9 @@ class Differ:
     def __init__(self) -> None:
         #: The changes between two objects by their ids (None: the new one replaces the old).
         self._memo: dict[tuple[int, int], list[Change] | None] = {}
+        #: The patch entries of a part's changes by their id, with the path they were made at
+        #: (the changes of a shared part, kept in ``_memo``, written out once for all viewers).
+        self._flats: dict[int, tuple[list[str | int], Patch]] = {}
 
     def patch(self, old: Any, new: Any) -> Patch:
         """The changes that turn the object ``old`` into the object ``new`` (JSON data)."""
@@ -50,8 +53,27 @@ class Differ:
         if changes is None:
             raise ValueError("a patch changes the parts of an object, not the whole")
         out: Patch = []
-        _flat([], changes, out)
+        self._flat([], changes, out)
         return out
+
+    def _flat(self, prefix: list[str | int], changes: list[Change], out: Patch) -> None:
+        """Append ``changes`` to ``out`` as a patch's changes, their paths under ``prefix``;
+        those of a part already written out at the same path (a part that viewers share)
+        copied from the first (the same entries: a patch is encoded, never changed)."""
+        flats = self._flats
+        for k, v, deeper in changes:
+            if deeper is None:
+                out.append([[*prefix, k]] if v is _REMOVE else [[*prefix, k], v])
+                continue
+            path = [*prefix, k]
+            done = flats.get(id(deeper))
+            if done is not None and done[0] == path:
+                out += done[1]
+                continue
+            mine: Patch = []
+            self._flat(path, deeper, mine)
+            flats[id(deeper)] = (path, mine)
+            out += mine
 
     def _deeper(self, old: Any, new: Any) -> list[Change] | None:
         """:meth:`_compare`, once per pair of objects."""
@@ -121,15 +143,6 @@ class Differ:
 _ABSENT = object()
 #: The value of a change that removes its key (no JSON value is this object).
 _REMOVE = object()
-
-
-def _flat(prefix: list[str | int], changes: list[Change], out: Patch) -> None:
-    """Append ``changes`` to ``out`` as a patch's changes, their paths under ``prefix``."""
-    for k, v, deeper in changes:
-        if deeper is None:
-            out.append([[*prefix, k]] if v is _REMOVE else [[*prefix, k], v])
-        else:
-            _flat([*prefix, k], deeper, out)
 
 
 def _same(a: Any, b: Any) -> bool:

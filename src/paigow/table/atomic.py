@@ -57,12 +57,11 @@ class Atomic:
 
     def _save(self) -> dict[str, Any]:
         """Everything needed to put the object back as it is now."""
-        saved = dict(vars(self))
-        for k, v in saved.items():
-            copier = _COPIERS.get(type(v), _copy)
-            if copier is not None:
-                saved[k] = copier(v)
-        return saved
+        get = _COPIERS.get
+        return {
+            k: v if (copier := get(type(v), _copy)) is None else copier(v)
+            for k, v in vars(self).items()
+        }
 
     def _restore(self, saved: dict[str, Any]) -> None:
         vars(self).clear()
