@@ -4,12 +4,15 @@ the protocol parser, and the store's ledger and migrations."""
 
 from __future__ import annotations
 
+import asyncio
 import datetime as dt
 import json
+import logging
 import pickle
 import random
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -365,3 +368,29 @@ def test_exposure_order_is_shown_after_settlement() -> None:
     assert observe(rnd, SPECTATOR)["exposure"] == []
     e.apply({"a": "settle"})
     assert observe(rnd, SPECTATOR)["exposure"] == ["1", "2"]
+
+
+def test_a_slow_store_call_is_logged_and_counted(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A store call that waits longer than the store's ``slow`` seconds, its wait for the
+    store's thread included, is logged as a warning naming it and counted (a stalled database
+    stalls every table and handshake waiting on it: the operator's log says so); a quick
+    one is neither."""
+    store = Store(f"sqlite:///{tmp_path / 's.db'}", slow=0.2)
+    store.migrate()
+
+    async def calls() -> None:
+        # the first holds the store's one thread: the second waits for it, then runs quickly
+        held = asyncio.ensure_future(store.run(time.sleep, 0.3))
+        await asyncio.sleep(0.05)
+        assert await store.run(store.balance, "wallet:nobody") == 0
+        await held
+        await store.run(store.balance, "wallet:nobody")  # quick, with the thread free
+
+    with caplog.at_level(logging.WARNING, logger="paigow.service"):
+        asyncio.run(calls())
+    slow = [r.getMessage() for r in caplog.records if "the database took" in r.getMessage()]
+    assert store.slow_calls == 2 and len(slow) == 2, slow
+    assert any("for sleep" in m for m in slow) and any("Store.balance" in m for m in slow)
+    store.close()

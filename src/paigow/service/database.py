@@ -8,7 +8,9 @@ this.
 from __future__ import annotations
 
 import asyncio
+import logging
 import os
+import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from importlib import resources
@@ -20,9 +22,14 @@ from sqlalchemy.engine import Engine
 
 from paigow.errors import ConfigError
 
-__all__ = ["DEFAULT_DB", "MIGRATION_LOCK", "Database", "default_db_url"]
+__all__ = ["DEFAULT_DB", "MIGRATION_LOCK", "SLOW_SECONDS", "Database", "default_db_url"]
 
 _T = TypeVar("_T")
+log = logging.getLogger("paigow.service")
+
+#: A store call that takes longer than this (its wait for a worker thread included) is logged
+#: as a warning: every table and every handshake waiting on the store waits that long too.
+SLOW_SECONDS = 5.0
 
 #: The PostgreSQL advisory lock key held while migrating (``paigow`` in ASCII).
 MIGRATION_LOCK = 0x70616967_6F77
@@ -50,8 +57,11 @@ class Database:
     """A connection to the service's database (SQLite or PostgreSQL): its engine, the worker
     thread the service calls it from, and its migrations."""
 
-    def __init__(self, url: str | None = None) -> None:
+    def __init__(self, url: str | None = None, *, slow: float = SLOW_SECONDS) -> None:
         self.url = _url(url or default_db_url())
+        self.slow = slow
+        #: Store calls that took longer than ``slow`` seconds since the start.
+        self.slow_calls = 0
         self.is_sqlite = self.url.startswith("sqlite")
         kw: dict[str, Any] = {}
         if not self.is_sqlite:
@@ -64,8 +74,21 @@ class Database:
         )
 
     async def run(self, fn: Callable[..., _T], *args: Any) -> _T:
-        """Run a store method in the store's worker thread."""
-        return await asyncio.get_running_loop().run_in_executor(self._pool, fn, *args)
+        """Run a store method in the store's worker thread (a call slower than ``slow``
+        seconds, its wait for the thread included, is logged and counted)."""
+        started = time.monotonic()
+        try:
+            return await asyncio.get_running_loop().run_in_executor(self._pool, fn, *args)
+        finally:
+            took = time.monotonic() - started
+            if took > self.slow:
+                self.slow_calls += 1
+                log.warning(
+                    "the database took %.1f s for %s (its wait for the store's thread "
+                    "included); everything waiting on the store waited as long",
+                    took,
+                    getattr(fn, "__qualname__", repr(fn)),
+                )
 
     def close(self) -> None:
         """Release connections and the worker thread."""
