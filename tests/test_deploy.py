@@ -72,6 +72,23 @@ def test_db_upgrade_twice_at_once_then_status(stack: Stack) -> None:
     assert status.stdout == f"postgresql:///paigow: schema {revision[1]}, up to date\n"
 
 
+@pytest.fixture(autouse=True)
+def logs_after(stack: Stack) -> Iterator[None]:
+    """After each test, the ends of the service's log and of nginx's error and access logs
+    (pytest shows them with a failing test's report)."""
+    yield
+    access = stack.root / "access.log"
+    print(
+        "serve.log:",
+        stack.log(),
+        "nginx error.log:",
+        stack.nginx_log(),
+        "nginx access.log:",
+        access.read_text(errors="replace")[-3000:] if access.exists() else "",
+        sep="\n",
+    )
+
+
 @pytest.fixture(scope="module")
 def running(stack: Stack) -> Stack:
     stack.start_server()
