@@ -6,13 +6,16 @@ replaces what it made a moment ago (a projection per viewer per command) frees a
 makes, so the count stays under the threshold while the live young objects pile up, and the
 collection that finally comes walks all of them, every table waiting. The first test shows the
 pile-up on the service's own thresholds; the others that a collection by the clock empties the
-young generations and that the service's clock runs and stops. No timing is asserted: a
-collection's length follows the objects it walks, which are counted."""
+young generations, that the service's clock runs and stops, and that the same clock reports
+the event loop held. No collection's length is asserted: it follows the objects it walks, which
+are counted."""
 
 from __future__ import annotations
 
 import asyncio
 import gc
+import logging
+import time
 from collections.abc import Iterator
 
 import pytest
@@ -101,3 +104,31 @@ def test_the_service_collects_by_its_clock_until_it_stops() -> None:
 
     stopped, later = asyncio.run(run())
     assert stopped >= 3 and later == stopped
+
+
+def test_a_held_event_loop_is_logged_and_counted(caplog: pytest.LogCaptureFixture) -> None:
+    """Something that holds the event loop (here a blocking sleep in a coroutine, as a slow
+    call made on the loop would) makes the clock wake late: over the collector's ``stall``
+    seconds that is logged as a warning and counted, the longest kept (at least the time it
+    was held: the clock had asked to wake before the hold began)."""
+
+    async def run() -> Collector:
+        c = Collector(every=0.01, stall=0.3)
+        c.start()
+        for _ in range(1_000):  # the clock running (at most 10 s, however loaded the machine)
+            if c.collections >= 2:
+                break
+            await asyncio.sleep(0.01)
+        time.sleep(0.6)  # the loop held
+        for _ in range(1_000):
+            if c.stalls:
+                break
+            await asyncio.sleep(0.01)
+        await c.stop()
+        return c
+
+    with caplog.at_level(logging.WARNING, logger="paigow.service"):
+        c = asyncio.run(run())
+    held = [r.getMessage() for r in caplog.records if "event loop was held" in r.getMessage()]
+    assert c.stalls >= 1 and len(held) == c.stalls, held
+    assert c.longest_stall >= 0.55

@@ -9,6 +9,11 @@ collector's pauses"). So besides the thresholds, :class:`Collector` collects the
 generations by the clock, every :data:`EVERY` seconds: a collection then walks what a
 fraction of a second left alive, a few milliseconds at most. Full collections stay Python's
 (rare: what exists at start-up is frozen out of them for good).
+
+The same clock watches the event loop: when it wakes more than :data:`STALL` seconds after it
+asked to, something held the loop that long (every table, socket and request waited), and
+that is logged as a warning and counted: nothing slow may run on the loop, and when something
+does the operator's log says so.
 """
 
 from __future__ import annotations
@@ -16,9 +21,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
+import logging
 import time
 
-__all__ = ["EVERY", "THRESHOLDS", "Collector"]
+__all__ = ["EVERY", "STALL", "THRESHOLDS", "Collector"]
+
+log = logging.getLogger("paigow.service")
 
 #: Seconds between two collections of the young generations by the clock.
 EVERY = 0.2
@@ -30,13 +38,20 @@ EVERY = 0.2
 #: the middle one every ten of those; a full collection after a thousand of the middle ones.
 THRESHOLDS = (10_000, 10, 1_000)
 
+#: Seconds the event loop may be late to wake the clock before it is called held.
+STALL = 1.0
+
 
 class Collector:
     """Tunes the collector at start-up and collects the young generations every ``every``
     seconds on the event loop (see the module notes); counts what it did."""
 
-    def __init__(self, every: float = EVERY) -> None:
+    def __init__(self, every: float = EVERY, stall: float = STALL) -> None:
         self.every = every
+        self.stall = stall
+        #: Times the loop was held longer than ``stall``, and the longest (seconds).
+        self.stalls = 0
+        self.longest_stall = 0.0
         #: Collections made by the clock, and the seconds they took together and at most.
         self.collections = 0
         self.seconds = 0.0
@@ -76,5 +91,18 @@ class Collector:
 
     async def _run(self) -> None:
         while True:
+            asked = time.monotonic()
             await asyncio.sleep(self.every)
+            self.held(time.monotonic() - asked - self.every)
             self.collect()
+
+    def held(self, late: float) -> None:
+        """The clock woke ``late`` seconds after it asked to: over ``stall``, logged and
+        counted."""
+        if late <= self.stall:
+            return
+        self.stalls += 1
+        self.longest_stall = max(self.longest_stall, late)
+        log.warning(
+            "the event loop was held for %.1f s: every table, socket and request waited", late
+        )
