@@ -72,6 +72,20 @@ LOOSE: tuple[str, ...] = (
 )
 
 
+def eventually(pred: Callable[[], Any], what: str, limit: float = WAIT, every: float = 0.2) -> Any:
+    """Ask ``pred()`` every ``every`` seconds until it is truthy, and return what it gave
+    (AssertionError naming ``what`` and its last answer after ``limit`` s): a state reached
+    by another process, or by a page's command, asked for until it is there."""
+    deadline = time.monotonic() + limit
+    while True:
+        got = pred()
+        if got:
+            return got
+        if time.monotonic() >= deadline:
+            raise AssertionError(f"not in {limit} s: {what} (last: {got!r})")
+        time.sleep(every)
+
+
 def wait_healthy(
     proc: subprocess.Popen[bytes], base: str, what: str, log: Callable[[], str], seconds: float
 ) -> None:

@@ -21,8 +21,8 @@ from paigow.service.replicas import MOVING
 from paigow.service.store import Store
 from service_fixtures import pg_cluster
 from service_pg import PgCluster
-from service_support import OPERATOR, Client, Server, drive
-from test_service_scale import LEASE, PROXY, audit, owners, until
+from service_support import OPERATOR, Client, Server, drive, eventually
+from test_service_scale import LEASE, PROXY, audit, owners
 
 __all__ = ["pg_cluster"]
 
@@ -77,7 +77,7 @@ def spread_two(a: Server, b: Server) -> tuple[str, str]:
     op = a.login(OPERATOR)
     for tid in ("ra", "rb"):
         a.open_table(op, id=tid, profile="generic", pause_seconds=0, wager_seconds=600)
-    until(lambda: sorted(owners(a.db_url).values()) == ["proc-a", "proc-b"], "one table each")
+    eventually(lambda: sorted(owners(a.db_url).values()) == ["proc-a", "proc-b"], "one table each")
     o = owners(a.db_url)
     return next(t for t in o if o[t] == "proc-a"), next(t for t in o if o[t] == "proc-b")
 
@@ -100,7 +100,7 @@ def test_a_replica_only_where_someone_watches(two: tuple[Server, Server]) -> Non
     play_rounds([*at_a, seated], ta, 2)
     play_rounds(at_b, tb, 2)
     # each of TA's stored commands replayed once into B's replica (eventually: it follows)
-    until(
+    eventually(
         lambda: report(b)["replica_commands"] == {ta: last_seq(a.db_url, ta)},
         "B's replica has replayed TA's stored commands, each once",
     )
@@ -116,7 +116,7 @@ def test_a_replica_only_where_someone_watches(two: tuple[Server, Server]) -> Non
     watcher.close()
     seated.ok(ta, "leave")
     seated.send({"type": "unsubscribe", "table": ta})
-    until(lambda: report(b)["replicas"] == [], "B drops its replica of TA")
+    eventually(lambda: report(b)["replicas"] == [], "B drops its replica of TA")
     assert report(b)["replicas_dropped"] == 1
     before = report(b)["replica_commands"][ta]
     play_rounds(at_a, ta, 1)
@@ -148,7 +148,7 @@ def test_clients_sent_to_the_owner(two: tuple[Server, Server]) -> None:
             for srv, own, tid in ((a, b, tb), (b, a, ta))
         )
 
-    until(same_lines, "both tables in both lobbies")
+    eventually(same_lines, "both tables in both lobbies")
     for srv in (a, b):
         for tid, owner in ((ta, a), (tb, b)):
             r = srv.http("GET", f"/api/tables/{tid}/server")

@@ -20,7 +20,7 @@ from paigow.service.store import Store
 from service_fixtures import pg_cluster
 from service_pg import PgCluster
 from service_proxy import Nginx
-from service_support import OPERATOR, PASSWORD, Server, drive
+from service_support import OPERATOR, PASSWORD, Server, drive, eventually
 
 __all__ = ["pg_cluster"]
 
@@ -61,15 +61,6 @@ def audit(url: str) -> list[str]:
         return audit_store(store).findings
     finally:
         store.close()
-
-
-def until(pred: Any, what: str, limit: float = 60.0) -> None:
-    deadline = time.monotonic() + limit
-    while time.monotonic() < deadline:
-        if pred():
-            return
-        time.sleep(0.2)
-    raise AssertionError(f"not in {limit} s: {what}")
 
 
 def test_clients_of_either_process_play_one_table(two: tuple[Server, Server]) -> None:
@@ -119,7 +110,7 @@ def test_tables_spread_over_the_processes(two: tuple[Server, Server]) -> None:
         o = owners(a.db_url)
         return len(o) == 4 and sorted(o.values()).count("proc-b") == 2
 
-    until(spread, "two tables each")
+    eventually(spread, "two tables each")
     b.open_table(b.login(OPERATOR), id="sp-b", profile="generic")
     assert owners(a.db_url)["sp-b"] == "proc-b"
     assert audit(a.db_url) == []
@@ -151,7 +142,7 @@ def test_kill9_of_the_owner_mid_round(two: tuple[Server, Server]) -> None:
     killed_at = time.monotonic()
     a.kill9()
     pa.close()
-    until(lambda: owners(b.db_url).get("k1") == "proc-b", "proc-b runs k1", limit=60)
+    eventually(lambda: owners(b.db_url).get("k1") == "proc-b", "proc-b runs k1", limit=60)
     taken = time.monotonic() - killed_at
     pa = b.client(b.login("killa"))  # the player of the killed process reconnects
     st = pa.subscribe("k1")
@@ -222,7 +213,7 @@ def test_one_address_for_two_processes(two: tuple[Server, Server], tmp_path: Pat
         for c in players:
             c.close()
         name = other.args[other.args.index("--instance") + 1]
-        until(lambda: owners(other.db_url).get("n1") == name, "the other runs n1")
+        eventually(lambda: owners(other.db_url).get("n1") == name, "the other runs n1")
         players = [front.reconnect(n) for n in ("fronta", "frontb")]
         for c in players:
             assert c.subscribe("n1")["rounds"] + 1 == round_no

@@ -21,9 +21,9 @@ from playwright.sync_api import Browser, expect
 from service_fixtures import pg_cluster
 from service_pg import PgCluster
 from service_proxy import Nginx
-from service_support import OPERATOR, Server
+from service_support import OPERATOR, Server, eventually
 from test_service_replicas import report
-from test_service_scale import LEASE, PROXY, owners, until
+from test_service_scale import LEASE, PROXY, owners
 from test_web_play import register, sit
 from web_fixtures import browser
 from web_oracle import money
@@ -71,7 +71,7 @@ def test_a_player_plays_at_the_owner_through_the_site(
 ) -> None:
     a, b, proxy = site
     b.open_table(b.login(OPERATOR), id="atb", profile="colorado", computer_players=4, **WINDOWS)
-    until(lambda: owners(b.db_url) == {"atb": "proc-b"}, "B runs the table")
+    eventually(lambda: owners(b.db_url) == {"atb": "proc-b"}, "B runs the table")
     for srv in (a, b):  # either process says where the table's clients go
         assert srv.http("GET", "/api/tables/atb/server").json()["server"] == "/p/b/ws"
 

@@ -37,7 +37,7 @@ from paigow.service.private.rooms import owned
 from paigow.service.protection.tables import protection
 from paigow.service.social.tables import chat_messages, chat_mutes
 from paigow.service.store import Store
-from service_support import OPERATOR, Client, Server
+from service_support import OPERATOR, Client, Server, eventually
 from web_fixtures import browser, visit
 from web_oracle import (
     chat_lines,
@@ -290,13 +290,13 @@ def test_a_seat_sat_out_on_its_page_no_longer_delays_the_table(server: Server, v
     assert time.monotonic() - started < 120
     cat.get_by_role("button", name="I'm back: deal me in").click()
     # the page's command goes by its websocket, this question by HTTP: asked until it is applied
-    token, deadline = server.login("wcat"), time.monotonic() + 20
-    while True:
-        back = server.http("GET", "/api/tables/slow", token).json()["choices"]
-        if back["sit_out"] is True or back["returning"] is True:
-            break
-        assert time.monotonic() < deadline, back
-        time.sleep(0.1)
+    token = server.login("wcat")
+
+    def back() -> Any:
+        c = server.http("GET", "/api/tables/slow", token).json()["choices"]
+        return c if c["sit_out"] is True or c["returning"] is True else None
+
+    eventually(back, "wcat back in the game (sit_out or returning)", limit=20, every=0.1)
     for c in (dan, op):
         c.close()
 
