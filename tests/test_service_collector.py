@@ -109,8 +109,9 @@ def test_the_service_collects_by_its_clock_until_it_stops() -> None:
 def test_a_held_event_loop_is_logged_and_counted(caplog: pytest.LogCaptureFixture) -> None:
     """Something that holds the event loop (here a blocking sleep in a coroutine, as a slow
     call made on the loop would) makes the clock wake late: over the collector's ``stall``
-    seconds that is logged as a warning and counted, the longest kept (at least the time it
-    was held: the clock had asked to wake before the hold began)."""
+    seconds that is logged as a warning and counted, the longest kept: at least the hold less
+    the clock's own interval (the clock had asked to wake before the hold began, and would have
+    slept that interval anyway)."""
 
     async def run() -> Collector:
         c = Collector(every=0.01, stall=0.3)

@@ -88,22 +88,32 @@ def test_deltas_rebuild_every_state_of_a_sequence(states: list[dict[str, Any]]) 
 
 
 @settings(max_examples=300, deadline=None)
-@given(objects, objects, st.lists(st.tuples(values, values), min_size=1, max_size=4))
+@given(objects, objects, st.lists(st.tuples(values, values), min_size=3, max_size=5))
 def test_one_differ_for_many_viewers_gives_each_its_own_patch(
     shared_old: dict[str, Any], shared_new: dict[str, Any], own: list[tuple[Any, Any]]
 ) -> None:
-    """Viewers whose states hold the same parts (as a broadcast's projections share the public
-    ones), their differences found by one :class:`Differ` (each shared part compared and written
-    out once): each viewer's patch is the one found for it alone, the paths of a shared part
-    included, and applying it gives its own new state."""
+    """Viewers whose states hold the same part (as a broadcast's projections share the public
+    ones), their differences found by one :class:`Differ`, every state alive until the last
+    patch (as in a broadcast): each viewer's patch is the one a differ of its own finds, and
+    applying it gives its new state. The first viewer's state also holds the part at a second
+    path; the viewers after the second get the very entries the second got (the part's changes
+    written out once for all, at the same path)."""
     differ = Differ()
-    for mine_old, mine_new in own:
-        # the shared part at two depths, and twice in one state (the same changes at two paths)
-        old = {"round": {"public": shared_old, "mine": mine_old}, "head": shared_old}
-        new = {"round": {"public": shared_new, "mine": mine_new}, "head": shared_new}
+    alive: list[Any] = []
+    shared: list[list[Any]] = []
+    for n, (mine_old, mine_new) in enumerate(own):
+        old: dict[str, Any] = {"round": {"public": shared_old, "mine": mine_old}}
+        new: dict[str, Any] = {"round": {"public": shared_new, "mine": mine_new}}
+        if n == 0:
+            old["head"], new["head"] = shared_old, shared_new
+        alive += [old, new]
         patch = differ.patch(old, new)
         assert patch == diff(copy.deepcopy(old), copy.deepcopy(new))
         assert same(apply_patch(plain(old), plain(patch)), new)
+        shared.append([e for e in patch if e[0][:2] == ["round", "public"]])
+    for entries in shared[2:]:
+        assert len(entries) == len(shared[1])
+        assert all(a is b for a, b in zip(entries, shared[1], strict=True))
 
 
 @settings(max_examples=300, deadline=None)

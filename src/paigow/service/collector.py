@@ -11,9 +11,9 @@ fraction of a second left alive, a few milliseconds at most. Full collections st
 (rare: what exists at start-up is frozen out of them for good).
 
 The same clock watches the event loop: when it wakes more than :data:`STALL` seconds after it
-asked to, something held the loop that long (every table, socket and request waited), and
-that is logged as a warning and counted: nothing slow may run on the loop, and when something
-does the operator's log says so.
+asked to, something held the loop at least that long (every table, socket and request
+waited), and that is logged as a warning and counted: nothing slow may run on the loop, and
+when something does the operator's log says so.
 """
 
 from __future__ import annotations

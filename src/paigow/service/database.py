@@ -84,10 +84,9 @@ class Database:
             if took > self.slow:
                 self.slow_calls += 1
                 log.warning(
-                    "the database took %.1f s for %s (its wait for the store's thread "
-                    "included); everything waiting on the store waited as long",
+                    "the database took %.1f s for %s (its wait for a store thread included)",
                     took,
-                    getattr(fn, "__qualname__", repr(fn)),
+                    _name(fn),
                 )
 
     def close(self) -> None:
@@ -116,6 +115,13 @@ class Database:
             command.upgrade(cfg, "heads")
             after = MigrationContext.configure(conn).get_current_heads()
         return "+".join(sorted(before)) or None, "+".join(sorted(after)) or None
+
+
+def _name(fn: Callable[..., Any]) -> str:
+    """A store call's name for the log: its function's qualified name, never its arguments (a
+    ``functools.partial`` carries a password's hash or a token's)."""
+    inner = getattr(fn, "func", fn)
+    return str(getattr(inner, "__qualname__", None) or type(inner).__name__)
 
 
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
