@@ -264,8 +264,9 @@ def test_every_message(server: Server, tokens: dict[str, str | None]) -> None:
 
 
 def test_malformed_messages(server: Server, tokens: dict[str, str | None]) -> None:
-    """Not JSON, unknown types, missing fields, wrong types, unknown actions, a huge frame: a
-    clear error each time, and the service stays up."""
+    """Not JSON, unknown types, missing fields, wrong types, unknown actions, a table that is
+    not open, a huge frame: a clear error each time (a command's refused by its id), and the
+    service stays up."""
     c = server.client(str(tokens["player"]))
     for raw, word in [
         ("not json", "not JSON"),
@@ -280,6 +281,10 @@ def test_malformed_messages(server: Server, tokens: dict[str, str | None]) -> No
         assert word in msg["error"], (raw, msg)
     r = c.command("auth", "dance")
     assert r["status"] == "refused" and "unknown action" in r["error"]
+    # a command for a table that is not open is answered like any command: refused, by its id
+    r = c.command("nope", "sit", key="to-nowhere", seat="1", cents=1000)
+    assert r["id"] == "to-nowhere" and r["status"] == "refused", r
+    assert r["error"] == "no open table 'nope'", r
     r = c.command("auth", "sit", seat="6", cents="1000")
     assert r["status"] == "refused" and "cents" in r["error"]
     c.send({"type": "ping"})

@@ -381,7 +381,12 @@ async def _message(service: Service, conn: Connection, text: str) -> None:
         return
     actor = await service.find(msg.table)
     if actor is None:
-        conn.push({"type": "error", "table": msg.table, "error": f"no open table {msg.table!r}"})
+        why = f"no open table {msg.table!r}"
+        if msg.type == "command":  # its sender learns the outcome, by its id, as of any command
+            assert msg.id is not None
+            conn.push(result_message(msg.table, msg.id, {"status": "refused", "error": why}))
+        else:
+            conn.push({"type": "error", "table": msg.table, "error": why})
         return
     if msg.type == "unsubscribe":
         conn.tables.discard(msg.table)
