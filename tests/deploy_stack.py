@@ -232,9 +232,9 @@ class Stack:
         p = self.logs / "serve.log"
         return p.read_text(errors="replace")[-3000:] if p.exists() else ""
 
-    def nginx_log(self) -> str:
-        """nginx's error log."""
-        p = self.root / "error.log"
+    def nginx_log(self, name: str = "error.log") -> str:
+        """The end of nginx's error log (or of its access log, ``access.log``)."""
+        p = self.root / name
         return p.read_text(errors="replace")[-3000:] if p.exists() else ""
 
     @staticmethod

@@ -77,14 +77,13 @@ def logs_after(stack: Stack) -> Iterator[None]:
     """After each test, the ends of the service's log and of nginx's error and access logs
     (pytest shows them with a failing test's report)."""
     yield
-    access = stack.root / "access.log"
     print(
         "serve.log:",
         stack.log(),
         "nginx error.log:",
         stack.nginx_log(),
         "nginx access.log:",
-        access.read_text(errors="replace")[-3000:] if access.exists() else "",
+        stack.nginx_log("access.log"),
         sep="\n",
     )
 

@@ -38,7 +38,7 @@ from .private import api as private_api
 from .private import rooms
 from .protection import api as protection_api
 from .protection.reminder import remind
-from .protocol import MAX_CENTS, ProtocolError, parse_message, result_message
+from .protocol import MAX_CENTS, ProtocolError, parse_message, refusal, result_message
 from .ratelimit import CLOSE_AFTER, LimitedError, retry_after
 from .sessions_sql import AccountSuspendedError
 from .social import chat_api
@@ -352,7 +352,7 @@ def _limited(conn: Connection, text: str, wait: float, *, first: bool) -> None:
         msg = None
     if isinstance(msg, dict) and msg.get("type") == "command" and isinstance(msg.get("id"), str):
         table = msg["table"] if isinstance(msg.get("table"), str) else ""
-        conn.push(result_message(table, msg["id"][:80], {"status": "refused", "error": why}))
+        conn.push(refusal(table, msg["id"][:80], why))
     elif first:
         conn.push({"type": "error", "error": why})
 
@@ -384,7 +384,7 @@ async def _message(service: Service, conn: Connection, text: str) -> None:
         why = f"no open table {msg.table!r}"
         if msg.type == "command":  # its sender learns the outcome, by its id, as of any command
             assert msg.id is not None
-            conn.push(result_message(msg.table, msg.id, {"status": "refused", "error": why}))
+            conn.push(refusal(msg.table, msg.id, why))
         else:
             conn.push({"type": "error", "table": msg.table, "error": why})
         return
@@ -394,8 +394,7 @@ async def _message(service: Service, conn: Connection, text: str) -> None:
     else:
         assert msg.action is not None and msg.id is not None
         if conn.expired():
-            expired = {"status": "refused", "error": "the session has expired"}
-            conn.push(result_message(msg.table, msg.id, expired))
+            conn.push(refusal(msg.table, msg.id, "the session has expired"))
             return
         to = conn if conn.inline_results else None
         result = await actor.command(

@@ -38,6 +38,7 @@ __all__ = [
     "ProtocolError",
     "parse_args",
     "parse_message",
+    "refusal",
     "result_message",
     "schemas",
 ]
@@ -283,6 +284,12 @@ def result_message(table: str, command_id: str, result: dict[str, Any]) -> dict[
     """The ``result`` message answering the command ``command_id`` at ``table``: ``result``
     (its ``status``, and ``seq`` or ``error``) in the message's envelope."""
     return {"type": "result", "table": table, "id": command_id, **result}
+
+
+def refusal(table: str, command_id: str, why: str) -> dict[str, Any]:
+    """The ``result`` message refusing the command ``command_id`` at ``table`` for ``why``
+    (a command refused before it reaches the table: its sender learns it by its id)."""
+    return result_message(table, command_id, {"status": "refused", "error": why})
 
 
 def parse_args(action: str, args: dict[str, Any]) -> dict[str, Any]:
