@@ -1,4 +1,4 @@
-"""How large a sample the sampling tests draw (docs/testing.md).
+"""How large a sample the sampling tests draw (README.md, "Quick start").
 
 ``make test`` runs each sampling test at the size whose coverage the test itself asserts (every
 profile, phase, banking mode, irregularity or kind of message it claims is exercised); with

@@ -18,36 +18,52 @@ from paigow.cli.main import COMMANDS, build_parser
 
 ROOT = Path(__file__).resolve().parents[1]
 README = (ROOT / "README.md").read_text(encoding="utf-8")
-# The exceptions README.md names, and nothing else.
+# The exceptions README.md names, and nothing else (a command with actions, ``strategy
+# derive``..., by each action).
 NO_JSON = {"play", "serve"}
-NO_PROFILE = {"audit", "db", "serve"}
+NO_PROFILE = {"audit", "db", "serve", "strategy show", "strategy card"}
 
 
-def _options(name: str) -> set[str]:
-    """The options of a command; for a command with actions (``strategy derive``...), the
-    options its actions take."""
+def _leaves() -> dict[str, set[str]]:
+    """The options of every command, and of each action of a command that has actions
+    (``strategy derive``...: its own options and its command's)."""
     parser = build_parser()
     sub = next(a for a in parser._actions if isinstance(a.choices, dict))
     assert isinstance(sub.choices, dict)
-    actions = list(sub.choices[name]._actions)
-    for a in list(actions):
-        if isinstance(a.choices, dict):
-            actions += [b for p in a.choices.values() for b in p._actions]
-    return {o for a in actions for o in a.option_strings}
+    out: dict[str, set[str]] = {}
+    for name, command in sub.choices.items():
+        own = {o for a in command._actions for o in a.option_strings}
+        actions = [a for a in command._actions if isinstance(a.choices, dict)]
+        if not actions:
+            out[name] = own
+        for a in actions:
+            assert isinstance(a.choices, dict)
+            for action, p in a.choices.items():
+                out[f"{name} {action}"] = own | {o for b in p._actions for o in b.option_strings}
+    return out
 
 
-@pytest.mark.parametrize("command", [c.name for c in COMMANDS])
-def test_every_command_takes_profile_and_json_but_those_readme_names(command: str) -> None:
-    opts = _options(command)
-    assert ("--json" in opts) == (command not in NO_JSON)
-    assert ("--profile" in opts) == (command not in NO_PROFILE)
+LEAVES = _leaves()
+
+
+def test_every_command_is_checked() -> None:
+    assert {leaf.split()[0] for leaf in LEAVES} == {c.name for c in COMMANDS}
+    assert {"strategy derive", "strategy show", "strategy card"} <= set(LEAVES)
+
+
+@pytest.mark.parametrize("leaf", sorted(LEAVES))
+def test_every_command_takes_profile_and_json_but_those_readme_names(leaf: str) -> None:
+    opts = LEAVES[leaf]
+    assert ("--json" in opts) == (leaf not in NO_JSON)
+    assert ("--profile" in opts) == (leaf not in NO_PROFILE)
 
 
 def test_readme_names_exactly_those_exceptions() -> None:
     assert "`play` has no `--json`" in README and "`replay` has no `--profile`" not in README
     flat = " ".join(README.split())
     assert "`audit` has no `--profile`" in flat and "`db` has no `--profile`" in flat
-    assert "`serve` has neither" in README and "except four:" in README
+    assert "`serve` has neither" in README and "except these:" in README
+    assert "`strategy show` and `strategy card` take only `--json`" in flat
     assert "Every command takes `--profile NAME`" in README
 
 

@@ -96,10 +96,13 @@ def test_the_changelog_opens_with_this_version() -> None:
 
 
 def test_readme_install_section() -> None:
-    """README.md says how to install the engine and the whole product with pip."""
+    """README.md says how to build this version's wheel and install the engine and the whole
+    product from it with pip (it is not on PyPI yet, and says so)."""
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     section = readme.split("## Install", 1)[1].split("\n## ", 1)[0]
-    assert "pip install paigow" in section and "pip install 'paigow[service]'" in section
+    wheel = f"dist/paigow-{paigow.__version__}-py3-none-any.whl"
+    assert "make wheel" in section and "not yet published on PyPI" in section
+    assert f"pip install {wheel} " in section and f"pip install '{wheel}[service]'" in section
     assert "paigow serve --demo" in section and "docs/deploy.md" in section
 
 
