@@ -316,7 +316,8 @@ def test_a_revocation_waits_for_a_command_committing_on_postgresql(pg_cluster: P
 def _expiry_at_commit(store: Store) -> None:
     """A group commit's check of its senders' sessions: a live one passes, one a second past
     its expiry is refused as expired, one signed out as signed out, and one bad session among
-    live ones refuses the whole check (the expiry is compared in the statement itself)."""
+    live ones refuses the whole check (the expiry is compared in the statement itself); with
+    both kinds among them, the signed-out one is said."""
     try:
         store.migrate()
         store.set_password("clock", hash_password(PASSWORD), "player")
@@ -331,6 +332,11 @@ def _expiry_at_commit(store: Store) -> None:
         for bad, why in ((old, "has expired"), (gone, "signed out")):
             with store.engine.begin() as c, pytest.raises(SessionRevokedError, match=why):
                 check_sessions(c, [live, bad, live])
+        # one expired and one signed out: the signed-out one is said, in either order (a group
+        # commit refused is then written batch by batch, each told its own)
+        for group in ([old, gone, live], [gone, old, live]):
+            with store.engine.begin() as c, pytest.raises(SessionRevokedError, match="signed out"):
+                check_sessions(c, group)
     finally:
         store.close()
 

@@ -64,12 +64,20 @@ def check_session(c: Connection, token_hash: str) -> None:
     check_sessions(c, [token_hash])
 
 
-#: The sessions of a group commit's commands and their expiry, locked until it commits: a
-#: statement made once, not at every commit (SQLAlchemy keeps its compiled form).
-_SESSIONS_LIVE = (
-    sa.select(db.sessions.c.token_hash, db.sessions.c.expires_at > sa.bindparam("now"))
+#: The sessions of a group commit's commands, locked until it commits, counted: how many exist,
+#: and how many of those have not expired. One row, whatever the number of sessions: the store's
+#: thread reads one row, not one per session (each row read hands the interpreter's lock to the
+#: event loop and back). A statement made once, not at every commit (SQLAlchemy keeps its
+#: compiled form); PostgreSQL locks in the subquery, as it refuses ``FOR SHARE`` with a count.
+_LOCKED = (
+    sa.select(db.sessions.c.expires_at)
     .where(db.sessions.c.token_hash.in_(sa.bindparam("hashes", expanding=True)))
     .with_for_update(read=True)
+    .subquery()
+)
+_SESSIONS_LIVE = sa.select(
+    sa.func.count(),
+    sa.func.count(sa.case((_LOCKED.c.expires_at > sa.bindparam("now"), 1))),
 )
 
 
@@ -78,17 +86,17 @@ def check_sessions(c: Connection, token_hashes: Sequence[str]) -> None:
     one statement.
 
     Raises:
-        SessionRevokedError: one of them does not exist, or has expired.
+        SessionRevokedError: one of them does not exist (said first), or has expired.
     """
     if not token_hashes:
         return
-    rows = c.execute(_SESSIONS_LIVE, {"hashes": sorted(set(token_hashes)), "now": now()})
-    live = {h: ok for h, ok in rows}  # (no datetime read back: compared in the statement)
-    for h in token_hashes:
-        if h not in live:
-            raise SessionRevokedError("the session was signed out or revoked; sign in again")
-        if not live[h]:
-            raise SessionRevokedError("the session has expired; sign in again")
+    distinct = sorted(set(token_hashes))
+    row = c.execute(_SESSIONS_LIVE, {"hashes": distinct, "now": now()}).one()
+    found, live = int(row[0]), int(row[1])  # (no datetime read back: compared in the statement)
+    if found < len(distinct):
+        raise SessionRevokedError("the session was signed out or revoked; sign in again")
+    if live < found:
+        raise SessionRevokedError("the session has expired; sign in again")
 
 
 def register(
