@@ -15,7 +15,14 @@ from paigow.errors import ConfigError
 from paigow.games.outcomes import CompareRules, Outcome
 from paigow.games.tiles.ranking import Hand
 from paigow.games.tiles.settings import Setting, compare_settings
-from paigow.profiles import Profile, get_profile, load_profile, parse_profile, profile_names
+from paigow.profiles import (
+    Profile,
+    bundled_profile,
+    get_profile,
+    load_profile,
+    parse_profile,
+    profile_names,
+)
 
 TILE_NAMES = ["colorado", "generic", "lucky-chances", "maryland"]
 NAMES = ["colorado", "generic", "lucky-chances", "maryland", "nj-supreme"]
@@ -79,6 +86,24 @@ def test_unknown_profile_names_the_choices() -> None:
     assert "'nevada'" in msg
     for name in NAMES:
         assert name in msg
+
+
+def test_a_bundled_profile_is_found_by_name_or_alias_and_never_read_from_a_path(
+    tmp_path: Path,
+) -> None:
+    """:func:`bundled_profile` (what the table service accepts): the same profiles as
+    :func:`get_profile` by name and alias, and a path, even to a valid profile file, is an
+    unknown profile (nothing read)."""
+    for name in NAMES:
+        assert bundled_profile(name) is get_profile(name)
+        assert bundled_profile(name.upper()) is get_profile(name)
+    copy_of = tmp_path / "generic.toml"
+    copy_of.write_bytes(resources.files("paigow.profiles").joinpath("generic.toml").read_bytes())
+    assert get_profile(str(copy_of)).meta == get_profile("generic").meta  # the CLI reads it
+    for path in (str(copy_of), str(tmp_path / "none.toml"), "generic.toml"):
+        with pytest.raises(ConfigError, match="unknown profile") as err:
+            bundled_profile(path)
+        assert "path" not in str(err.value)
 
 
 def test_missing_profile_file() -> None:
@@ -377,6 +402,7 @@ PUBLIC = [
     "SideBets",
     "Start",
     "Table",
+    "bundled_profile",
     "get_profile",
     "load_profile",
     "parse_profile",
@@ -395,6 +421,7 @@ def test_the_package_keeps_its_public_names() -> None:
     assert set(package.__all__) <= set(PUBLIC)
     assert package.Profile is schema.Profile and package.parse_profile is validate.parse_profile
     assert package.get_profile is loading.get_profile
+    assert package.bundled_profile is loading.bundled_profile
     assert package._SECTIONS is schema.SECTIONS  # docs tests read the sections from here
 
 

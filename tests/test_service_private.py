@@ -6,14 +6,17 @@ sits out is waited for no more and plays again from the next round."""
 
 from __future__ import annotations
 
+import tempfile
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+import paigow.profiles
 from paigow.service.private.rooms import ALPHABET, normal_code
 from paigow.service.store import Store
 from paigow.service.view_schema import ref
@@ -190,6 +193,31 @@ def test_refusals_are_specific_and_never_a_server_error(server: Server) -> None:
     assert r.status_code == 404 and "8 letters and digits" in r.text
     r = server.http("GET", "/api/private-tables/ZZZZ-ZZZZ")
     assert r.status_code == 404 and "no open private table" in r.text
+
+
+def test_a_profile_named_over_the_network_is_a_bundled_one_never_a_file(server: Server) -> None:
+    """A private table (a player) or a table of the pit (an operator) opens with a bundled
+    profile only: a name that is a path is refused as an unknown profile, the same whether the
+    file exists or not, and the file is not read (a valid profile file would have opened a table
+    with its rules; before, the error also told whether the file existed and its first key)."""
+    with tempfile.TemporaryDirectory(dir="/tmp") as d:
+        real = Path(d) / "p.toml"
+        real.write_text((Path(paigow.profiles.__file__).parent / "generic.toml").read_text())
+        missing = Path(d) / "none.toml"
+        assert len(str(real)) <= 40
+        texts = []
+        for path in (real, missing):
+            r = server.http(
+                "POST", "/api/private-tables", server.player("pfile"), {"profile": str(path)}
+            )
+            assert r.status_code == 409 and "unknown profile" in r.text, r.text
+            texts.append(r.text.replace(path.name, ""))
+            r = server.http(
+                "POST", "/api/tables", server.login(OPERATOR), {"id": "f-t", "profile": str(path)}
+            )
+            assert r.status_code in (400, 409) and "unknown profile" in r.text, r.text
+        assert texts[0] == texts[1]  # nothing tells the file that exists from the one that does not
+    assert "f-t" not in {t["id"] for t in server.http("GET", "/api/tables").json()}
 
 
 def test_a_player_may_have_only_so_many_open(server: Server) -> None:

@@ -2,7 +2,9 @@
 
 Each profile is one TOML file in this package (``colorado.toml``, ``maryland.toml``, ...).
 A new jurisdiction is a new file, not new code. :func:`load_profile` reads and validates one;
-:func:`get_profile` returns a bundled profile by name or alias; :func:`profile_names` lists them.
+:func:`get_profile` returns a bundled profile by name or alias (or reads a path);
+:func:`bundled_profile` only the former (what the table service accepts);
+:func:`profile_names` lists them.
 
 The schema is a set of dataclasses (:mod:`.schema`): every TOML table maps to one section
 dataclass, every key to one field. Validation (:mod:`.validate`) refuses unknown tables or keys,
@@ -13,7 +15,7 @@ naming the file, the key and what was expected; reading files and the bundled pr
 
 from __future__ import annotations
 
-from .loading import PROFILE_LIMIT, get_profile, load_profile, profile_names
+from .loading import PROFILE_LIMIT, bundled_profile, get_profile, load_profile, profile_names
 from .schema import (
     CARD_METHODS,
     SECTIONS,
@@ -47,6 +49,7 @@ __all__ = [
     "SideBets",
     "Start",
     "Table",
+    "bundled_profile",
     "get_profile",
     "load_profile",
     "parse_profile",

@@ -13,7 +13,7 @@ from paigow.textfiles import read_text
 from .schema import Profile
 from .validate import parse_profile
 
-__all__ = ["PROFILE_LIMIT", "get_profile", "load_profile", "profile_names"]
+__all__ = ["PROFILE_LIMIT", "bundled_profile", "get_profile", "load_profile", "profile_names"]
 
 #: The largest profile file accepted, in bytes (the bundled ones are under 4 KiB).
 PROFILE_LIMIT: Final = 1 << 20
@@ -84,13 +84,26 @@ def get_profile(name: str) -> Profile:
     """
     if name.endswith(".toml"):
         return load_profile(name)
+    return _named(name, " or a path to a .toml file")
+
+
+def bundled_profile(name: str) -> Profile:
+    """A bundled profile by name or alias (case-insensitive), never a file: what a name that
+    comes over the network may choose (a path would have the server read any file it can).
+
+    Raises:
+        ConfigError: no bundled profile of that name.
+    """
+    return _named(name, "")
+
+
+def _named(name: str, besides: str) -> Profile:
     if name.lower() in _stems():  # a file's own name: read that file alone (start-up time)
         return _bundled(name.lower())
     profiles, aliases = _registry()
     key = aliases.get(name.lower())
     if key is None:
         raise ConfigError(
-            f"unknown profile {name!r}; expected one of {', '.join(sorted(profiles))} "
-            "or a path to a .toml file"
+            f"unknown profile {name!r}; expected one of {', '.join(sorted(profiles))}{besides}"
         )
     return profiles[key]

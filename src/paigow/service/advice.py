@@ -18,7 +18,7 @@ from paigow.games.cards.supreme_bonus import BONUS_PAYTABLE
 from paigow.games.tiles.delivery import STYLES
 from paigow.games.tiles.dragons_eye import DICE_BONUS_OTHER_PAYS, DICE_BONUS_SHAKER_PAYS
 from paigow.games.tiles.pair_fortunes import PF_TABLES
-from paigow.profiles import get_profile
+from paigow.profiles import bundled_profile
 from paigow.table.observation import Viewer, visible_positions
 from paigow.trainer import Trainer
 from paigow.trainer.problem import setting_json
@@ -315,7 +315,7 @@ def hand_advice(hand: dict[str, Any]) -> dict[str, Any]:
     pieces = hand["pieces"]
     way = hand["way"]
     bank = bool(hand["bank"])
-    trainer = _trainer(get_profile(hand["profile"]), way)
+    trainer = _trainer(bundled_profile(hand["profile"]), way)
     try:
         problem = trainer.problem(pieces, as_banker=bank)
     except PaigowError as e:  # a way the trainer cannot score: the house way alone

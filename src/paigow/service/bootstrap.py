@@ -14,7 +14,7 @@ from collections.abc import Container
 from typing import Any, Final, Protocol
 
 from paigow.errors import PaigowError
-from paigow.profiles import get_profile, profile_names
+from paigow.profiles import bundled_profile, profile_names
 
 from .config import TableConfig
 
@@ -48,7 +48,7 @@ def demo_configs() -> list[TableConfig]:
     """The demonstration tables, one per bundled profile, in the order of the profiles."""
     out = []
     for name in profile_names():
-        positions = get_profile(name).table.positions
+        positions = bundled_profile(name).table.positions
         out.append(
             TableConfig(
                 id=name,

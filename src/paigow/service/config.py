@@ -12,7 +12,7 @@ from typing import Annotated, Any
 from pydantic import Field
 
 from paigow.errors import IllegalActionError
-from paigow.profiles import Profile, get_profile
+from paigow.profiles import Profile, bundled_profile
 from paigow.table.variations import TableOptions
 
 from .protocol import MAX_CENTS
@@ -95,7 +95,7 @@ class TableConfig:
             raise IllegalActionError(
                 f"a table id is 1..40 lower-case letters, digits or '-', got {self.id!r}"
             )
-        p = get_profile(self.profile)
+        p = bundled_profile(self.profile)
         t = p.table
         lo = t.min_wager if self.min_wager is None else self.min_wager
         hi = t.max_wager if self.max_wager is None else self.max_wager

@@ -41,7 +41,7 @@ from fastapi import APIRouter, FastAPI, HTTPException, Path, Query, Request
 from fastapi.responses import Response
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 
-from paigow.profiles import Profile, get_profile, profile_names
+from paigow.profiles import Profile, bundled_profile, profile_names
 from paigow.table.observation import OPERATOR, SURVEILLANCE
 
 from . import pit_meters, pit_sql
@@ -89,7 +89,7 @@ def _floor_table(facts: dict[str, Any], look: bool) -> dict[str, Any]:
     held = facts["held"] is not None
     return {
         **facts,
-        "offer": offer(get_profile(str(facts["profile"]))),
+        "offer": offer(bundled_profile(str(facts["profile"]))),
         "can": {
             "pause": not held and not facts["paused"],
             "resume": not held and facts["paused"],
@@ -148,7 +148,7 @@ async def profiles(_op: Operator) -> list[dict[str, Any]]:
     """The profiles a table opens with: name, title, game, seats, limits and options."""
     out = []
     for name in profile_names():
-        p = get_profile(name)
+        p = bundled_profile(name)
         out.append(
             {
                 "name": name,

@@ -28,7 +28,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictStr
 
 from paigow.errors import PaigowError
 from paigow.games.dice import Rng, default_rng
-from paigow.profiles import get_profile, profile_names
+from paigow.profiles import bundled_profile, profile_names
 from paigow.trainer import CATEGORIES, PlayerStats, Trainer, drill_name
 from paigow.trainer.core import Problem, Score
 
@@ -122,7 +122,7 @@ _TRAINERS: dict[str, Trainer] = {}
 
 def _trainer(name: str) -> Trainer:
     if name not in _TRAINERS:
-        _TRAINERS[name] = Trainer(get_profile(name))
+        _TRAINERS[name] = Trainer(bundled_profile(name))
     return _TRAINERS[name]
 
 
@@ -249,7 +249,7 @@ async def profiles() -> dict[str, Any]:
     """The profiles the trainer deals for, and its drills."""
     out = []
     for name in profile_names():
-        p = get_profile(name)
+        p = bundled_profile(name)
         out.append(
             {"name": name, "title": p.meta.title, "game": p.meta.game, "way": p.house_way.dealer}
         )

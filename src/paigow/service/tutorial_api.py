@@ -27,7 +27,7 @@ from paigow.games.tiles.ranking import Hand
 from paigow.games.tiles.settings import Setting, compare_settings
 from paigow.games.tiles.tiles import Tile
 from paigow.games.tiles.ways import get_way
-from paigow.profiles import get_profile
+from paigow.profiles import bundled_profile
 
 __all__ = ["GUIDED_DEAL", "PROFILE", "install", "play_round", "tutorial_deal"]
 
@@ -74,7 +74,7 @@ def tutorial_deal(deal: int | None) -> dict[str, Any]:
     """Deal number ``deal`` (a new one when None): the reader's four tiles only."""
     number = deal if deal is not None else default_rng().randint(1, _MAX_DEAL)
     mine, _ = _wash(number)
-    profile = get_profile(PROFILE)
+    profile = bundled_profile(PROFILE)
     return {
         "deal": number,
         "profile": PROFILE,
@@ -93,7 +93,7 @@ def play_round(
         PaigowError: a setting of other tiles than those dealt, or one whose high hand ranks
             below its low hand (R-SET-01).
     """
-    profile = get_profile(PROFILE)
+    profile = bundled_profile(PROFILE)
     way = get_way(profile.house_way.dealer)
     mine, dealers = _wash(deal)
     ours = way.set(mine)

@@ -31,7 +31,7 @@ from fastapi import APIRouter, FastAPI, HTTPException, Request, WebSocket
 from starlette.websockets import WebSocketDisconnect
 
 from paigow.errors import PaigowError
-from paigow.profiles import get_profile, profile_names
+from paigow.profiles import bundled_profile, profile_names
 from paigow.table.observation import OPERATOR, SPECTATOR, Viewer
 
 from .addresses import address_key
@@ -150,7 +150,7 @@ async def rules_index() -> list[dict[str, Any]]:
     """Every profile the service knows: name, title and game (anyone)."""
     out = []
     for name in profile_names():
-        p = get_profile(name)
+        p = bundled_profile(name)
         out.append({"profile": name, "title": p.meta.title, "game": p.meta.game})
     return out
 
@@ -160,7 +160,7 @@ async def rules(profile: str) -> dict[str, Any]:
     """One profile's rules, read from the profile itself (anyone)."""
     if profile not in profile_names():
         raise HTTPException(404, f"no profile {profile!r}")
-    return profile_rules(get_profile(profile))
+    return profile_rules(bundled_profile(profile))
 
 
 @router.get("/api/tables/{table_id}/history")

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, Final, Protocol
 import sqlalchemy as sa
 
 from paigow.errors import IllegalActionError
-from paigow.profiles import get_profile
+from paigow.profiles import bundled_profile
 
 from ..accounts_sql import now
 from ..conduct import is_bot
@@ -159,7 +159,7 @@ def find_code(store: Store, code: str) -> str | None:
 
 
 def _limits_within(profile: str, lo: int | None, hi: int | None) -> None:
-    t = get_profile(profile).table
+    t = bundled_profile(profile).table
     for what, v in (("minimum", lo), ("maximum", hi)):
         if v is not None and not t.min_wager <= v <= t.max_wager:
             raise IllegalActionError(
