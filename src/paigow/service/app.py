@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 from fastapi import FastAPI, HTTPException, Query, Request, WebSocket
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field, StrictInt
 from starlette.websockets import WebSocketDisconnect
@@ -31,7 +32,17 @@ from .actor import GONE, TableActor
 from .auth import token_hash
 from .config import TableConfig
 from .connection import Connection
-from .deps import Current, HttpLimit, Operator, origin_ok, socket_closed, socket_gate, token_of
+from .deps import (
+    BINARY,
+    Current,
+    HttpLimit,
+    Operator,
+    next_text,
+    origin_ok,
+    socket_closed,
+    socket_gate,
+    token_of,
+)
 from .events import list_events
 from .hub import Service
 from .private import api as private_api
@@ -50,6 +61,12 @@ from .workers import BusyError
 __all__ = ["create_app", "default_web"]
 
 MAX_MESSAGE = 16_384
+#: The largest body an HTTP request may carry (bytes; over it: 413, the body not read on). The
+#: largest the routes take are a few hundred bytes; reading and checking megabytes held every
+#: table (docs/reliability.md, "Abuse").
+MAX_BODY = 65_536
+#: The most validation errors a 422 lists.
+MAX_ERRORS = 20
 
 
 class Deposit(BaseModel):
@@ -75,9 +92,24 @@ def create_app(service: Service, web: Path | None = None) -> FastAPI:
             await sweeper
         await service.stop()
 
-    app = FastAPI(title="paigow table service", version=paigow.__version__, lifespan=lifespan)
+    app = FastAPI(
+        title="paigow table service",
+        version=paigow.__version__,
+        lifespan=lifespan,
+        max_body_size=MAX_BODY,
+    )
     app.state.service = service
     app.add_middleware(HttpLimit, service=service)
+
+    @app.exception_handler(RequestValidationError)
+    async def _invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        # what was wrong and where, never the input itself: it may be large, or not JSON at all
+        # (NaN, Infinity, 1e400 are read as floats that JSON cannot say)
+        errors = [
+            {"type": str(e.get("type", "")), "loc": list(e.get("loc", ())), "msg": e.get("msg")}
+            for e in exc.errors()[:MAX_ERRORS]
+        ]
+        return JSONResponse({"detail": errors}, status_code=422)
 
     @app.exception_handler(PaigowError)
     async def _refused(_request: Request, exc: PaigowError) -> JSONResponse:
@@ -230,7 +262,7 @@ def create_app(service: Service, web: Path | None = None) -> FastAPI:
         refused = 0
         try:
             while not conn.overflowed:
-                text = await ws.receive_text()
+                text = await next_text(ws)
                 if conn.revoked is not None:
                     break  # the session ended: nothing more is read
                 wait = service.limits.take(
@@ -342,12 +374,12 @@ async def _write(ws: WebSocket, conn: Connection) -> None:
             await ws.send_text(encode(msg))
 
 
-def _limited(conn: Connection, text: str, wait: float, *, first: bool) -> None:
+def _limited(conn: Connection, text: str | None, wait: float, *, first: bool) -> None:
     """A message over the rate limit is not handled: a command gets its ``refused`` result
     (its sender may be waiting for it), anything else one error per stretch of refusals."""
     why = f"rate limit: too many messages; wait {wait:.2f} s"
     try:
-        msg = decode(text) if len(text) <= MAX_MESSAGE else None
+        msg = decode(text) if text is not None and len(text) <= MAX_MESSAGE else None
     except ValueError:
         msg = None
     if isinstance(msg, dict) and msg.get("type") == "command" and isinstance(msg.get("id"), str):
@@ -357,7 +389,10 @@ def _limited(conn: Connection, text: str, wait: float, *, first: bool) -> None:
         conn.push({"type": "error", "error": why})
 
 
-async def _message(service: Service, conn: Connection, text: str) -> None:
+async def _message(service: Service, conn: Connection, text: str | None) -> None:
+    if text is None:
+        conn.push({"type": "error", "error": BINARY})
+        return
     if len(text) > MAX_MESSAGE:
         conn.push({"type": "error", "error": f"message over {MAX_MESSAGE} characters"})
         return

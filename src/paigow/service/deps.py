@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 from urllib.parse import urlsplit
 
 from fastapi import Depends, HTTPException, Request, WebSocket
+from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from .addresses import address_key, client_address
 from .auth import COOKIE, User
@@ -21,11 +22,13 @@ if TYPE_CHECKING:
     from .hub import Service
 
 __all__ = [
+    "BINARY",
     "Current",
     "HttpLimit",
     "Operator",
     "address_of",
     "current",
+    "next_text",
     "operator",
     "optional_user",
     "origin_ok",
@@ -105,6 +108,30 @@ async def operator(user: Annotated[User, Depends(current)]) -> User:
 
 Current = Annotated[User, Depends(current)]
 Operator = Annotated[User, Depends(operator)]
+
+
+async def next_text(ws: WebSocket) -> str | None:
+    """The text of the client's next websocket frame; None for a binary frame (the protocol is
+    JSON text: the caller answers it with an error).
+
+    Raises:
+        WebSocketDisconnect: the client has gone, or the socket is already closed (the
+            service's own writer closed it, or failed to write to it).
+    """
+    if (
+        ws.client_state != WebSocketState.CONNECTED
+        or ws.application_state != WebSocketState.CONNECTED
+    ):
+        raise WebSocketDisconnect(1006)
+    message = await ws.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(int(message.get("code") or 1000))
+    text = message.get("text")
+    return text if isinstance(text, str) else None
+
+
+#: What a binary frame is answered with.
+BINARY = "binary frames are not read: a message is JSON text"
 
 
 async def socket_gate(service: Service, ws: WebSocket) -> str | None:

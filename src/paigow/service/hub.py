@@ -272,6 +272,13 @@ class Service:
         """Subscribe a websocket to an open table: its state, then its events; an error
         message if there is no such table. In a cluster, a replica dropped at that very moment
         is made again and subscribed to."""
+        # each subscription is a snapshot of the table, made and sent whole: a door of its own
+        who = conn.user.name or f"@{conn.address}"
+        wait = self.limits.take(("snapshot.key", who))
+        if wait:
+            why = f"rate limit: too many subscriptions; wait {wait:.2f} s"
+            conn.push({"type": "error", "table": table_id, "error": why})
+            return
         conn.tables.add(table_id)
         why = f"no open table {table_id!r}"
         for _ in range(3):

@@ -83,6 +83,11 @@ DOORS: dict[str, tuple[Rate, str]] = {
     ),
     "ws.connection": (Rate(100, 2), "messages on one websocket"),
     "ws.account": (Rate(200, 2), "messages on all the websockets of one account"),
+    "snapshot.key": (
+        Rate(60, 10),
+        "subscriptions (each a table's whole state) of one account, or of one address's "
+        "signed-out spectators",
+    ),
     "chat.account": (Rate(5, 10), "chat messages of one account (every table)"),
     "chat.table": (Rate(40, 10), "chat messages at one table (everyone together)"),
     "private.lookup": (Rate(10, 60), "private tables' codes looked up from one address"),

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import json
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
@@ -38,12 +39,13 @@ from .addresses import address_key
 from .advice import hand_advice, profile_rules, spot_hand, table_info
 from .auth import User
 from .connection import Connection
-from .deps import address_of, optional_user, socket_closed, socket_gate
+from .deps import BINARY, address_of, next_text, optional_user, socket_closed, socket_gate
 from .hub import recalled
 from .protocol import ProtocolError, parse_message, result_message
 from .ratelimit import CLOSE_AFTER
 from .sessions_sql import grant_due
 from .social.chat import signed_out_chat
+from .wire import decode
 
 if TYPE_CHECKING:
     from .actor import TableActor
@@ -187,6 +189,8 @@ async def lobby_feed(ws: WebSocket) -> None:
         return
     await ws.accept()
     last = ""
+    key = f"lobby{next(_LOBBIES)}"
+    refused = 0
     try:
         with contextlib.suppress(WebSocketDisconnect):
             while True:
@@ -195,10 +199,19 @@ async def lobby_feed(ws: WebSocket) -> None:
                     await ws.send_text(text)
                     last = text
                 with contextlib.suppress(TimeoutError):
-                    msg = await asyncio.wait_for(ws.receive_text(), LOBBY_POLL)
-                    if msg.strip() == '{"type":"ping"}':
+                    msg = await asyncio.wait_for(next_text(ws), LOBBY_POLL)
+                    # each message from its socket's bucket, as on /ws: a flood is closed
+                    if service.limits.take(("ws.connection", key)):
+                        refused += 1
+                        if refused >= CLOSE_AFTER:
+                            await ws.close(code=4429, reason="too many messages")
+                            return
+                        continue
+                    refused = 0
+                    if msg is not None and msg.strip() == '{"type":"ping"}':
                         await ws.send_text('{"type":"pong"}')
     finally:
+        service.limits.forget("ws.connection", key)
         socket_closed(service, address)
 
 
@@ -225,7 +238,7 @@ async def watch(ws: WebSocket) -> None:
     refused = 0
     try:
         while not conn.overflowed:
-            text = await ws.receive_text()
+            text = await next_text(ws)
             if service.limits.take(("ws.connection", conn.key)):
                 refused += 1
                 if refused >= CLOSE_AFTER:
@@ -257,6 +270,8 @@ WATCH_QUEUE = 200
 #: Who a signed-out spectator is to a table (no name: never seated, never an operator).
 SPECTATOR_USER = User(0, "", "spectator")
 _watchers: set[Connection] = set()
+#: A key for each lobby feed's bucket of messages.
+_LOBBIES = itertools.count(1)
 
 
 async def _write(ws: WebSocket, conn: Connection) -> None:
@@ -266,9 +281,12 @@ async def _write(ws: WebSocket, conn: Connection) -> None:
             await ws.send_text(text)
 
 
-async def _watch_message(service: Service, conn: Connection, text: str) -> None:
+async def _watch_message(service: Service, conn: Connection, text: str | None) -> None:
+    if text is None:
+        conn.push({"type": "error", "error": BINARY})
+        return
     try:
-        data = json.loads(text) if len(text) <= 4096 else None
+        data = decode(text) if len(text) <= 4096 else None
         if isinstance(data, dict) and data.get("type") == "chat":
             conn.push(signed_out_chat(data))
             return

@@ -35,9 +35,12 @@ def decode(text: str | bytes) -> Any:
     """The JSON data of a client's message.
 
     Raises:
-        ValueError: ``text`` is not JSON.
+        ValueError: ``text`` is not JSON, or nests deeper than the parser goes.
     """
-    return _DECODER.decode(text if isinstance(text, str) else text.decode())
+    try:
+        return _DECODER.decode(text if isinstance(text, str) else text.decode())
+    except RecursionError:
+        raise ValueError("JSON nested too deeply") from None
 
 
 def _not_json(name: str) -> NoReturn:
