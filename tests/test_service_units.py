@@ -34,7 +34,9 @@ from paigow.table.observation import (
     SURVEILLANCE,
     Viewer,
     observe,
+    observe_all,
     observe_op,
+    observe_ops,
     redact_record,
 )
 from paigow.table.record import round_record
@@ -130,6 +132,41 @@ def test_surrendered_and_collected_hands_stay_hidden() -> None:
     assert spec["2"]["pieces"] is None  # surrendered
     assert all(spec[p]["pieces"] is None for p in rnd.collected)
     assert observe(rnd, Viewer.seat("b"))["positions"]["2"]["pieces"] is not None
+
+
+def test_a_surrendered_hands_comparisons_are_shown_only_to_who_sees_it() -> None:
+    """TC-32: a surrendered hand is collected unexposed, so its comparisons with the dealer's
+    (which half won) are not shown to anyone else either: not in the round's results, not in
+    the settle operation, not in the record recalled. Its player, and the floor once the round
+    is settled, see them; the exposed hands' comparisons are everyone's (R-SETTLE-01)."""
+    e, _ = engine_at("surrender")
+    e.apply({"a": "surrender", "spot": "2"})
+    e.apply({"a": "settle"})
+    rnd = e.round
+    assert rnd is not None
+    gave_up = {ref for ref, r in rnd.results.items() if r.get("spot") == "2"}
+    kept = {ref for ref, r in rnd.results.items() if r.get("spot") == "1"}
+    assert gave_up and kept and all("high" in rnd.results[ref] for ref in gave_up | kept)
+    settle = next(i for i, op in enumerate(rnd.log) if op.kind == "settle")
+    b, others = Viewer.seat("b"), [SPECTATOR, Viewer.seat("a")]
+    for viewer in [*others, b, OPERATOR]:
+        sees = viewer not in others
+        results = observe(rnd, viewer)["results"]
+        one = observe_all(rnd, [viewer, SPECTATOR])[viewer]["results"]
+        op = observe_op(rnd, settle, viewer)["data"]["results"]
+        told = observe_ops(rnd, [settle], [viewer, SPECTATOR])[viewer][0]["data"]["results"]
+        for got in (results, one, op, told):
+            assert all(("high" in got[ref] and "low" in got[ref]) == sees for ref in gave_up)
+            assert all(got[ref]["high"] == rnd.results[ref]["high"] for ref in kept)
+            assert all(got[ref]["result"] == "surrender" for ref in gave_up)
+    rec = e.apply({"a": "finish"}).record
+    assert rec is not None
+    for viewer in others:
+        red = redact_record(rec, viewer)
+        assert all("high" not in w for w in red["positions"]["2"]["wagers"])
+        settled = next(o for o in red["operations"] if o["kind"] == "settle")
+        assert all("high" not in settled["data"]["results"][ref] for ref in gave_up)
+    assert "high" in next(iter(redact_record(rec, b)["positions"]["2"]["wagers"]))
 
 
 def test_recall_record_is_redacted_for_players() -> None:

@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from paigow.games import hand_pieces
 
+from .comparisons import COMPARISONS, unseen_spots, without_comparisons
 from .viewers import OPERATOR, ROLES, SPECTATOR, SURVEILLANCE, Viewer
 
 if TYPE_CHECKING:
@@ -120,7 +121,7 @@ def observe(
     seen = visible_positions(rnd, viewer)
     exposures = _exposures(rnd)
     positions = {pos: _position(rnd, pos, pos in seen, exposures) for pos in rnd.ring}
-    return _observed(rnd, positions, statement, _made)
+    return _observed(rnd, positions, statement, _made, seen)
 
 
 def observe_all(
@@ -146,9 +147,11 @@ def _observed(
     positions: dict[str, Any],
     statement: Mapping[str, Any] | None,
     part: _Part,
+    seen: set[str],
 ) -> dict[str, Any]:
-    """The round's projection with ``positions``: each of its parts made by ``part`` from
-    the inputs it is a function of (:class:`Observer`)."""
+    """The round's projection with ``positions`` (and the results' comparisons of the hands
+    at ``seen``): each of its parts made by ``part`` from the inputs it is a function of
+    (:class:`Observer`)."""
     done = rnd.phase == "done"
     wagers = tuple(
         part(("wager", w.ref), (w, rnd.results.get(w.ref, {}).get("result")), _wager)
@@ -172,7 +175,7 @@ def _observed(
         "pd_stake": rnd.pd_stake,
         "positions": positions,
         "unset": rnd.unset_spots() if rnd.phase == "setting" else [],
-        "results": part("results", (done, *_flat(rnd.results)), _results),
+        "results": _results_part(rnd, seen, part),
         "exposure": _exposure(rnd),
         "void": rnd.void_reason,
         "operations": len(rnd.log),
@@ -219,10 +222,17 @@ def _wager(w: Any, result: Any) -> dict[str, Any]:
     }
 
 
-def _results(done: bool, *flat: Any) -> Any:
-    """The round's results as everyone sees them: all once it is done, before that the side
-    wagers settled by the dice before the deal (R-DE-03)."""
-    results = _pairs(*flat)
+def _results_part(rnd: Round, seen: set[str], part: _Part) -> Any:
+    hidden = unseen_spots(rnd.results, seen)
+    inputs = (rnd.phase == "done", len(hidden), *hidden, *_flat(rnd.results))
+    return part(("results", hidden), inputs, _results)
+
+
+def _results(done: bool, n: int, *rest: Any) -> Any:
+    """The round's results as a viewer sees them: all once it is done, before that the side
+    wagers settled by the dice before the deal (R-DE-03); without the comparisons of the
+    results of the ``n`` spots first in ``rest``, whose hands it may not see."""
+    results = without_comparisons(_pairs(*rest[n:]), rest[:n])
     return _plain(results if done else {ref: r for ref, r in results.items() if "pays" in r})
 
 
@@ -283,17 +293,18 @@ class Observer:
 
         seen_all = {pos: position(pos, pos in shown) for pos in rnd.ring}
         positions = part("positions", _flat(seen_all), _pairs)
-        public = _observed(rnd, positions, statement, part)
+        public = _observed(rnd, positions, statement, part, shown)
         out: dict[Viewer, dict[str, Any]] = {}
         for viewer in viewers:
-            more = visible_positions(rnd, viewer) - shown
+            sees = visible_positions(rnd, viewer)
+            more = sees - shown
             if not more:
                 out[viewer] = public
                 continue
             # (every position a viewer sees is one of the ring's)
             own = _flat({pos: position(pos, True) for pos in rnd.ring if pos in more})
             mine = part(("positions", viewer), (positions, *own), _updated)
-            out[viewer] = {**public, "positions": mine}
+            out[viewer] = {**public, "positions": mine, "results": _results_part(rnd, sees, part)}
         return out
 
 
@@ -385,7 +396,7 @@ _SETTING_KINDS = ("set", "house_way")
 _BANK_KINDS = ("bank_set", "reset_to_house_way")
 #: The operations whose redaction depends on what the viewer sees (the others show no piece
 #: of a hand: :func:`_redact_op` gives every viewer the same).
-_HIDING_KINDS = frozenset({"deal", *_SETTING_KINDS, *_BANK_KINDS})
+_HIDING_KINDS = frozenset({"deal", "settle", *_SETTING_KINDS, *_BANK_KINDS})
 
 
 def _redact_op(op: Mapping[str, Any], seen: set[str], bank_spot: str) -> dict[str, Any]:
@@ -396,6 +407,9 @@ def _redact_op(op: Mapping[str, Any], seen: set[str], bank_spot: str) -> dict[st
     elif kind == "deal":
         hands = data.get("hands") or {}
         data["hands"] = {p: list(t) for p, t in hands.items() if p in seen}
+    elif kind == "settle":
+        results = data.get("results") or {}
+        data["results"] = without_comparisons(results, unseen_spots(results, seen))
     else:
         where = str(data.get("spot")) if kind in _SETTING_KINDS else bank_spot
         if kind in _SETTING_KINDS + _BANK_KINDS and where not in seen:
@@ -445,6 +459,8 @@ def _shown(op: Mapping[str, Any], seen: set[str], bank_spot: str) -> tuple[str, 
     data = op.get("data") or {}
     if kind == "deal":
         return tuple(str(p) for p in (data.get("hands") or {}) if p in seen)
+    if kind == "settle":
+        return unseen_spots(data.get("results") or {}, seen)
     where = str(data.get("spot")) if kind in _SETTING_KINDS else bank_spot
     return (where,) if where in seen else ()
 
@@ -469,6 +485,13 @@ def redact_record(record: Mapping[str, Any], viewer: Viewer) -> dict[str, Any]:
         if pos not in seen:
             e["dealt"] = None
             e["setting"] = None
+            if isinstance(e.get("wagers"), list):
+                e["wagers"] = [
+                    {k: v for k, v in w.items() if k not in COMPARISONS}
+                    if isinstance(w, Mapping)
+                    else w
+                    for w in e["wagers"]
+                ]
         positions[pos] = e
     out["positions"] = positions
     out["operations"] = [_redact_op(op, seen, bank_spot) for op in record.get("operations", [])]
