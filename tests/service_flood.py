@@ -30,7 +30,17 @@ from typing import Any
 __all__ = ["DOORS", "Flood", "Pinger", "measure"]
 
 #: What each kind of flood sends (see :func:`_one`).
-DOORS = ("register", "guest", "login", "failed", "trainer", "ws-open", "ws-messages", "chat")
+DOORS = (
+    "register",
+    "guest",
+    "login",
+    "failed",
+    "trainer",
+    "history",
+    "ws-open",
+    "ws-messages",
+    "chat",
+)
 #: The outcomes that show a limit.
 LIMITED = {"429", "limited", "closed 4429"}
 
@@ -167,6 +177,9 @@ def _one(door: str, base: str, client: Any, *, name: str, extra: list[str]) -> l
         body = {"profile": "generic", "pieces": ["6-6", "4-5", "1-2", "3-3"]}
         body |= {"high": ["6-6", "4-5"], "low": ["1-2", "3-3"]}
         r = client.post(base + "/api/trainer/answer", json=body)
+        return [str(r.status_code)]
+    if door == "history":  # a table's last rounds, signed out (``extra``: the table)
+        r = client.get(f"{base}/api/tables/{extra[0]}/history")
         return [str(r.status_code)]
     if door == "ws-open":
         url = base.replace("http://", "ws://") + "/ws/lobby"

@@ -26,7 +26,7 @@ from websockets.exceptions import ConnectionClosed
 from paigow.service.store import Store
 from service_flood import Flood, Pinger, measure
 from service_load import percentile
-from service_support import LOOSE, OPERATOR, PASSWORD, Server
+from service_support import LOOSE, OPERATOR, PASSWORD, Server, drive
 
 #: The bound on what a flood adds to a seated player's ping p99 (ms).
 BOUND_MS = 50.0
@@ -200,6 +200,36 @@ def test_http_flood_on_the_trainer_stalls_no_table(tmp_path: Path) -> None:
         assert got.get("429", 0) > 0 and got.get("200", 0) > 0, got
 
     _trial(tmp_path, "trainer", check, server_args=("--limit", "http.address=60/10"))
+
+
+def _ten_rounds(srv: Server) -> tuple[str, ...]:
+    """A table that has stored ten rounds (a player and five computer players), its player
+    gone (its history is the heaviest read a signed-out client can ask for)."""
+    op = srv.login(OPERATOR)
+    srv.open_table(
+        op, id="busy", profile="generic", computer_players=5, pause_seconds=0, wager_seconds=600
+    )
+    srv.player("historian")
+    r = srv.http("POST", "/api/wallets/historian/deposit", op, {"cents": 100_000})
+    assert r.status_code == 200, r.text
+    (player,) = srv.seat("busy", ["historian"], ["1"])
+    drive([player], "busy", lambda s: s["rounds"] >= 10)
+    player.ok("busy", "leave")
+    player.close()
+    assert len(srv.http("GET", "/api/tables/busy/history").json()) == 10
+    return ("busy",)
+
+
+def test_history_flood_stalls_no_table(tmp_path: Path) -> None:
+    """A table's last ten rounds asked for in a loop, signed out: each record is rebuilt to
+    redact it, on the compute pool (on a thread it held the interpreter's lock: a seated
+    player's command took 130 ms at the median while such a flood ran); the ping p99 unmoved,
+    every request answered or told the pool is busy."""
+
+    def check(_srv: Server, got: dict[str, int], _seconds: float) -> None:
+        assert got.get("200", 0) > 0 and set(got) <= {"200", "503", "429"}, got
+
+    _trial(tmp_path, "history", check, _ten_rounds)
 
 
 def test_websocket_open_flood_stalls_no_table(tmp_path: Path) -> None:

@@ -17,13 +17,12 @@ import random
 import secrets
 import socket
 import time
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from paigow.errors import ConfigError, IllegalActionError
 from paigow.games.dice import default_rng
-from paigow.table.observation import OPERATOR, Viewer, redact_record
+from paigow.table.observation import OPERATOR, SPECTATOR, Viewer, redact_record
 from paigow.table.statement import statement
 
 from . import leases
@@ -450,24 +449,39 @@ class Service:
     async def recall_table(self, table_id: str) -> list[dict[str, Any]]:
         """The table's last 10 rounds, whole, each with its settlement statement (operators)."""
         rows = await self.store.run(self.store.recall_table, table_id, 10)
-        return await asyncio.to_thread(recalled, rows, lambda _r: OPERATOR)
+        return await self.recall(rows, "operator", None)
 
     async def recall_player(self, name: str) -> list[dict[str, Any]]:
         """``name``'s last 10 rounds, redacted for ``name``, each with its statement."""
         rows = await self.store.run(self.store.recall_player, name, 10)
-        viewer = Viewer.seat(name)
-        return await asyncio.to_thread(recalled, rows, lambda _r: viewer)
+        return await self.recall(rows, "player", name)
+
+    async def recall(
+        self, rows: list[dict[str, Any]], who: str, name: str | None
+    ) -> list[dict[str, Any]]:
+        """:func:`recalled` on a compute worker (each record is rebuilt to redact it: pure
+        Python, which on a thread would hold the interpreter's lock, and every table with it;
+        a flood of anonymous history requests did, docs/reliability.md "Abuse"); past the pool's
+        queue, :class:`~paigow.service.workers.BusyError` (503)."""
+        return await self.compute.run(recalled, rows, who, name)
 
 
-def recalled(
-    rows: list[dict[str, Any]], viewer: Callable[[dict[str, Any]], Viewer]
-) -> list[dict[str, Any]]:
-    """Stored rounds as a viewer may recall them: each record redacted for ``viewer(record)``
-    (the operator's whole) with the round's settlement statement, which every front end shows
-    (:func:`paigow.table.statement.statement`). Slow (a record is rebuilt to redact it): run it
-    off the event loop."""
+def recalled(rows: list[dict[str, Any]], who: str, name: str | None) -> list[dict[str, Any]]:
+    """Stored rounds as a viewer may recall them, each record redacted with the round's
+    settlement statement, which every front end shows (:func:`paigow.table.statement.statement`).
+    ``who``: ``operator`` (the whole record), ``player`` (``name``'s seat: their own rounds), or
+    ``caller`` (``name``'s seat where they sat at that round, else a spectator's; ``name`` None:
+    signed out). Slow (a record is rebuilt to redact it): run it off the event loop."""
     for r in rows:
         record = r["record"]
-        r["record"] = redact_record(record, viewer(record))
+        r["record"] = redact_record(record, _recall_viewer(record, who, name))
         r["statement"] = statement(record)
     return rows
+
+
+def _recall_viewer(record: dict[str, Any], who: str, name: str | None) -> Viewer:
+    if who == "operator":
+        return OPERATOR
+    if name is not None and (who == "player" or name in (record.get("seats") or {})):
+        return Viewer.seat(name)
+    return SPECTATOR

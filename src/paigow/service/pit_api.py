@@ -32,7 +32,6 @@ the audit and a table's rounds are the operator routes of :mod:`paigow.service.a
 
 from __future__ import annotations
 
-import asyncio
 import datetime as dt
 import secrets
 from typing import Annotated, Any
@@ -42,14 +41,14 @@ from fastapi.responses import Response
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 
 from paigow.profiles import Profile, bundled_profile, profile_names
-from paigow.table.observation import OPERATOR, SURVEILLANCE
+from paigow.table.observation import SURVEILLANCE
 
 from . import pit_meters, pit_sql
 from .actor import TableActor
 from .auth import User, token_hash
 from .deps import Operator, service_of, token_of
 from .events import event
-from .hub import Service, recalled
+from .hub import Service
 from .lobby import floor_facts
 from .protection import rules as protection_rules
 from .protocol import MAX_CENTS, ConfigureArgs
@@ -223,11 +222,12 @@ async def round_of(
 ) -> dict[str, Any]:
     """Any stored round of any table (open or closed), whole (every step, every hand: a stored
     round is finished), with its settlement statement."""
-    store = service_of(request).store
-    row = await store.run(store.recall_round, table_id[:40], round_no)
+    service = service_of(request)
+    row = await service.store.run(service.store.recall_round, table_id[:40], round_no)
     if row is None:
         raise HTTPException(404, f"no round {round_no} of table {table_id!r}")
-    return (await asyncio.to_thread(recalled, [row], lambda _r: OPERATOR))[0]
+    found: dict[str, Any] = (await service.recall([row], "operator", None))[0]
+    return found
 
 
 class Grant(BaseModel):

@@ -33,14 +33,12 @@ from starlette.websockets import WebSocketDisconnect
 
 from paigow.errors import PaigowError
 from paigow.profiles import bundled_profile, profile_names
-from paigow.table.observation import OPERATOR, SPECTATOR, Viewer
 
 from .addresses import address_key
 from .advice import hand_advice, profile_rules, spot_hand, table_info
 from .auth import User
 from .connection import Connection
 from .deps import BINARY, address_of, next_text, optional_user, socket_closed, socket_gate
-from .hub import recalled
 from .protocol import ProtocolError, parse_message, result_message
 from .ratelimit import CLOSE_AFTER
 from .sessions_sql import grant_due
@@ -72,14 +70,6 @@ def _actor(service: Service, table_id: str) -> TableActor:
     if actor is None or actor.closed:
         raise HTTPException(404, f"no open table {table_id!r}")
     return actor
-
-
-def _record_viewer(user: User | None, record: dict[str, Any]) -> Viewer:
-    if user is not None and user.is_operator:
-        return OPERATOR
-    if user is not None and user.name in (record.get("seats") or {}):
-        return Viewer.seat(user.name)
-    return SPECTATOR
 
 
 router = APIRouter()
@@ -176,7 +166,9 @@ async def history(table_id: str, request: Request) -> list[dict[str, Any]]:
         raise HTTPException(404, f"no table {table_id!r}")
     user = await _user(request)
     rows = await service.store.run(service.store.recall_table, table_id, 10)
-    return await asyncio.to_thread(recalled, rows, lambda r: _record_viewer(user, r))
+    if user is not None and user.is_operator:
+        return await service.recall(rows, "operator", None)
+    return await service.recall(rows, "caller", None if user is None else user.name)
 
 
 @router.websocket("/ws/lobby")
