@@ -1560,9 +1560,7 @@ export const FRAMES = {
                   "spot": "3",
                   "player": "bob",
                   "cents": 500,
-                  "result": "surrender",
-                  "high": "player",
-                  "low": "player"
+                  "result": "surrender"
                 },
                 "w1": {
                   "spot": "5",
@@ -1949,9 +1947,7 @@ export const FRAMES = {
             "spot": "3",
             "player": "bob",
             "cents": 500,
-            "result": "surrender",
-            "high": "player",
-            "low": "player"
+            "result": "surrender"
           },
           "w1": {
             "spot": "5",
@@ -2263,9 +2259,7 @@ export const FRAMES = {
                   "spot": "3",
                   "player": "bob",
                   "cents": 500,
-                  "result": "surrender",
-                  "high": "player",
-                  "low": "player"
+                  "result": "surrender"
                 },
                 "w1": {
                   "spot": "5",
@@ -2652,9 +2646,7 @@ export const FRAMES = {
             "spot": "3",
             "player": "bob",
             "cents": 500,
-            "result": "surrender",
-            "high": "player",
-            "low": "player"
+            "result": "surrender"
           },
           "w1": {
             "spot": "5",
@@ -3249,9 +3241,7 @@ export const FRAMES = {
             "spot": "3",
             "player": "bob",
             "cents": 500,
-            "result": "surrender",
-            "high": "player",
-            "low": "player"
+            "result": "surrender"
           },
           "w1": {
             "spot": "5",
