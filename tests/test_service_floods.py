@@ -223,7 +223,7 @@ def _ten_rounds(srv: Server) -> tuple[str, ...]:
 def test_history_flood_stalls_no_table(tmp_path: Path) -> None:
     """A table's last ten rounds asked for in a loop, signed out: each record is rebuilt to
     redact it, on the compute pool (on a thread it held the interpreter's lock: a seated
-    player's command took 130 ms at the median while such a flood ran); the ping p99 unmoved,
+    player's command took 158 ms at the median while such a flood ran); the ping p99 unmoved,
     every request answered or told the pool is busy."""
 
     def check(_srv: Server, got: dict[str, int], _seconds: float) -> None:

@@ -9,6 +9,7 @@ TypeScript types are generated from (tests/test_web_protocol.py).
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import signal
@@ -170,6 +171,30 @@ def test_history_is_redacted_for_each_caller(server: Server) -> None:
     assert all("order" not in op["data"] for op in rec["operations"] if op["kind"] == "shuffle")
     assert whole[0]["record"]["operations"][0]["data"]["order"]
     c.close()
+
+
+def test_a_signed_out_history_is_kept_until_the_next_round(server: Server) -> None:
+    """What a signed-out caller sees of a table's last rounds is kept between rounds (a flood
+    of requests then costs a look-up each), and it is never stale: the next round is in it as
+    soon as the table has finished it, and it is what a signed-in caller who did not play is
+    shown, computed afresh."""
+    _table(server, "kept", profile="generic", computer_players=2, setting_seconds=30)
+    c = _seated(server, "kept", "kim_kept")
+    outsider = server.player("oz_kept")
+    for n in (1, 2):
+        drive([c], "kept", functools.partial(_rounds_at_least, n))
+        first = server.http("GET", "/api/tables/kept/history")
+        again = server.http("GET", "/api/tables/kept/history")
+        fresh = server.http("GET", "/api/tables/kept/history", outsider)
+        assert first.content == again.content
+        assert first.json() == fresh.json()
+        assert [r["round"] for r in first.json()] == list(range(n, 0, -1))
+        fits(first.json(), "RecalledRound[]")
+    c.close()
+
+
+def _rounds_at_least(n: int, state: dict[str, Any]) -> bool:
+    return bool(state["rounds"] >= n)
 
 
 def test_lobby_feed_sends_each_change(server: Server) -> None:

@@ -38,6 +38,11 @@ class Connection:
         self.session = session
         self.address = address
         self.tables: set[str] = set()
+        #: Tables whose subscription waits for its door (``snapshot.key``): answered later,
+        #: once each (:meth:`paigow.service.hub.Service.subscribe`).
+        self.deferred: set[str] = set()
+        #: The connection has closed (nothing more is sent).
+        self.closed = False
         #: Messages: a dict, or a frame already encoded (the same text for many connections).
         self.queue: asyncio.Queue[dict[str, Any] | str | None] = asyncio.Queue(limit)
         self.overflowed = False
@@ -70,6 +75,7 @@ class Connection:
 
     def close(self) -> None:
         """Stop the writer once the queue is drained."""
+        self.closed = True
         with contextlib.suppress(asyncio.QueueFull):
             self.queue.put_nowait(None)
 

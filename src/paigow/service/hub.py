@@ -22,13 +22,11 @@ from typing import Any
 
 from paigow.errors import ConfigError, IllegalActionError
 from paigow.games.dice import default_rng
-from paigow.table.observation import OPERATOR, SPECTATOR, Viewer, redact_record
-from paigow.table.statement import statement
 
 from . import leases
 from .accounts import Accounts
 from .actor import TableActor, TableGoneError
-from .addresses import parse_trusted
+from .addresses import address_key, parse_trusted
 from .auth import User, token_hash
 from .chain import ChainRow, verify_ops
 from .cluster import CLOSE, Cluster
@@ -41,14 +39,18 @@ from .events import EventLog
 from .groupcommit import GroupCommit
 from .lobby import lobby_entry
 from .ratelimit import Limits, Rate
+from .recall import recalled
 from .social.chat import Chat
 from .store import Store
 from .tableopts import BOT_CHIPS
 from .workers import WorkPool
 
-__all__ = ["Service", "ServiceOptions", "recalled"]
+__all__ = ["DEFERRED", "Service", "ServiceOptions"]
 
 log = logging.getLogger("paigow.service")
+
+#: Subscriptions a connection may have waiting for their door at once (``snapshot.key``).
+DEFERRED = 8
 
 
 @dataclass
@@ -116,6 +118,7 @@ class Service:
     def __post_init__(self) -> None:
         o = self.options
         self.limits = Limits(o.limits)
+        self._later: set[asyncio.Task[None]] = set()
         self.trusted = parse_trusted(o.trusted_proxies)
         self.hashing = WorkPool("hashing", o.hash_workers, o.worker_queue, o.worker_wait)
         self.compute = WorkPool(
@@ -176,7 +179,11 @@ class Service:
     async def rebuild(self, table_id: str, cfg: dict[str, Any], after: int = 0) -> TableActor:
         """A table rebuilt from its stored commands, after checking their hash chain; a table
         whose history was altered (or no longer replays) is held, with an alert."""
-        actor = self._actor(TableEngine(TableConfig.from_json(cfg)))
+        try:
+            engine = TableEngine(TableConfig.from_json(cfg))
+        except ConfigError as e:  # (a profile given as a path: the service reads none now)
+            raise ConfigError(f"open table {table_id!r}: {e}") from None
+        actor = self._actor(engine)
         rows = await self.store.run(self.store.ops, table_id)
         head, last = await self.store.run(self.store.head, table_id)
         chain = [ChainRow(r.seq, r.command, r.actor, r.idem_key, r.link) for r in rows]
@@ -272,11 +279,10 @@ class Service:
         message if there is no such table. In a cluster, a replica dropped at that very moment
         is made again and subscribed to."""
         # each subscription is a snapshot of the table, made and sent whole: a door of its own
-        who = conn.user.name or f"@{conn.address}"
+        who = conn.user.name or f"@{address_key(conn.address)}"
         wait = self.limits.take(("snapshot.key", who))
         if wait:
-            why = f"rate limit: too many subscriptions; wait {wait:.2f} s"
-            conn.push({"type": "error", "table": table_id, "error": why})
+            self._defer(conn, table_id, wait)
             return
         conn.tables.add(table_id)
         why = f"no open table {table_id!r}"
@@ -294,8 +300,36 @@ class Service:
         conn.tables.discard(table_id)
         conn.push({"type": "error", "table": table_id, "error": why})
 
+    def _defer(self, conn: Connection, table_id: str, wait: float) -> None:
+        """A subscription over its door is answered once the door lets it through, once
+        however often it is asked meanwhile: a client that lost a delta asks once, and must
+        get its snapshot. At most :data:`DEFERRED` tables wait per connection; past them the
+        subscription is refused."""
+        if table_id in conn.deferred:
+            return
+        if len(conn.deferred) >= DEFERRED:
+            why = f"rate limit: too many subscriptions; wait {wait:.2f} s"
+            conn.push({"type": "error", "table": table_id, "error": why})
+            return
+        conn.deferred.add(table_id)
+        why = f"rate limit: too many subscriptions; the table's state follows in {wait:.2f} s"
+        conn.push({"type": "error", "table": table_id, "error": why})
+
+        async def later() -> None:
+            await asyncio.sleep(wait + 0.01)  # (past the door's own clock, however rounded)
+            if table_id not in conn.deferred:  # unsubscribed meanwhile
+                return
+            conn.deferred.discard(table_id)
+            if not conn.closed and conn.revoked is None and not conn.overflowed:
+                await self.subscribe(conn, table_id)
+
+        task = asyncio.get_running_loop().create_task(later())
+        self._later.add(task)
+        task.add_done_callback(self._later.discard)
+
     def unsubscribe(self, conn: Connection, table_id: str) -> None:
         """A connection leaves a table (in a cluster, a replica nobody watches is dropped)."""
+        conn.deferred.discard(table_id)
         actor = self.actors.get(table_id)
         if actor is None:
             return
@@ -464,24 +498,3 @@ class Service:
         a flood of anonymous history requests did, docs/reliability.md "Abuse"); past the pool's
         queue, :class:`~paigow.service.workers.BusyError` (503)."""
         return await self.compute.run(recalled, rows, who, name)
-
-
-def recalled(rows: list[dict[str, Any]], who: str, name: str | None) -> list[dict[str, Any]]:
-    """Stored rounds as a viewer may recall them, each record redacted with the round's
-    settlement statement, which every front end shows (:func:`paigow.table.statement.statement`).
-    ``who``: ``operator`` (the whole record), ``player`` (``name``'s seat: their own rounds), or
-    ``caller`` (``name``'s seat where they sat at that round, else a spectator's; ``name`` None:
-    signed out). Slow (a record is rebuilt to redact it): run it off the event loop."""
-    for r in rows:
-        record = r["record"]
-        r["record"] = redact_record(record, _recall_viewer(record, who, name))
-        r["statement"] = statement(record)
-    return rows
-
-
-def _recall_viewer(record: dict[str, Any], who: str, name: str | None) -> Viewer:
-    if who == "operator":
-        return OPERATOR
-    if name is not None and (who == "player" or name in (record.get("seats") or {})):
-        return Viewer.seat(name)
-    return SPECTATOR

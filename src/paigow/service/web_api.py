@@ -25,10 +25,11 @@ import asyncio
 import contextlib
 import itertools
 import json
+from collections import OrderedDict
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
-from fastapi import APIRouter, FastAPI, HTTPException, Request, WebSocket
+from fastapi import APIRouter, FastAPI, HTTPException, Request, Response, WebSocket
 from starlette.websockets import WebSocketDisconnect
 
 from paigow.errors import PaigowError
@@ -43,7 +44,7 @@ from .protocol import ProtocolError, parse_message, result_message
 from .ratelimit import CLOSE_AFTER
 from .sessions_sql import grant_due
 from .social.chat import signed_out_chat
-from .wire import decode
+from .wire import decode, encode
 
 if TYPE_CHECKING:
     from .actor import TableActor
@@ -155,20 +156,45 @@ async def rules(profile: str) -> dict[str, Any]:
     return profile_rules(bundled_profile(profile))
 
 
-@router.get("/api/tables/{table_id}/history")
-async def history(table_id: str, request: Request) -> list[dict[str, Any]]:
+@router.get("/api/tables/{table_id}/history", response_model=list[dict[str, Any]])
+async def history(table_id: str, request: Request) -> Any:
     """The table's last 10 rounds, newest first, each as the caller may see it (read from the
-    store: in a cluster, any process answers for any open table)."""
+    store: in a cluster, any process answers for any open table). What a signed-out caller
+    sees is the same for all until the next round is stored: kept, as JSON, with the newest
+    round it holds, and sent again while the table has finished no other (a flood of them
+    costs a look-up each)."""
     service = _service(request)
-    if table_id not in service.actors and (
+    actor = service.actors.get(table_id)
+    user = await _user(request)
+    kept = _PUBLIC_HISTORY.get(table_id)
+    fresh = kept is not None and actor is not None and kept[0] == actor.engine.session.rounds
+    if user is None and kept is not None and fresh:
+        return Response(kept[1], media_type="application/json")
+    if actor is None and (
         await service.store.run(service.store.open_table_config, table_id) is None
     ):
         raise HTTPException(404, f"no table {table_id!r}")
-    user = await _user(request)
     rows = await service.store.run(service.store.recall_table, table_id, 10)
     if user is not None and user.is_operator:
         return await service.recall(rows, "operator", None)
-    return await service.recall(rows, "caller", None if user is None else user.name)
+    name = None if user is None else user.name
+    newest = max((int(r["round"]) for r in rows), default=0)
+    public = all(name not in (r["record"].get("seats") or {}) for r in rows)
+    found = await service.recall(rows, "caller", name)
+    if not public:
+        return found
+    body = encode(found).encode()
+    _PUBLIC_HISTORY[table_id] = (newest, body)
+    _PUBLIC_HISTORY.move_to_end(table_id)
+    while len(_PUBLIC_HISTORY) > PUBLIC_HISTORIES:
+        _PUBLIC_HISTORY.popitem(last=False)
+    return Response(body, media_type="application/json")
+
+
+#: The signed-out history of the tables recalled lately (:func:`history`): the newest stored
+#: round it holds, and its JSON; at most :data:`PUBLIC_HISTORIES` tables.
+_PUBLIC_HISTORY: OrderedDict[str, tuple[int, bytes]] = OrderedDict()
+PUBLIC_HISTORIES = 256
 
 
 @router.websocket("/ws/lobby")
@@ -306,6 +332,7 @@ async def _watch_message(service: Service, conn: Connection, text: str | None) -
             conn.push({"type": "error", "table": msg.table, "error": why})
             return
         conn.tables.discard(msg.table)
+        conn.deferred.discard(msg.table)
         actor.unsubscribe(conn)
     elif msg.table in conn.tables or len(conn.tables) < WATCH_TABLES:
         await service.subscribe(conn, msg.table)
