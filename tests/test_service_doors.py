@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
@@ -50,18 +51,18 @@ NOT_JSON_NUMBERS = [
 ]
 
 
+def _post(server: Server, path: str, body: bytes, token: str | None = None) -> httpx.Response:
+    """``body`` sent as it is, as JSON."""
+    return server.http(
+        "POST", path, token, content=body, headers={"Content-Type": "application/json"}
+    )
+
+
 @pytest.mark.parametrize(("path", "body"), NOT_JSON_NUMBERS)
 def test_a_body_with_numbers_json_cannot_say_is_a_422_naming_the_field(
     server: Server, path: str, body: str
 ) -> None:
-    token = server.player("doors_nan")
-    r = server.http(
-        "POST",
-        path,
-        token,
-        content=body.encode(),
-        headers={"Content-Type": "application/json"},
-    )
+    r = _post(server, path, body.encode(), server.player("doors_nan"))
     assert r.status_code == 422, (path, r.status_code, r.text)
     detail = r.json()["detail"]
     assert detail and all(set(e) == {"type", "loc", "msg"} for e in detail), detail
@@ -70,26 +71,14 @@ def test_a_body_with_numbers_json_cannot_say_is_a_422_naming_the_field(
 
 def test_a_body_over_the_limit_is_413_and_not_read_on(server: Server) -> None:
     """A body of 12 MB used to be read, parsed and validated (and its 422 echoed it): 12 s with
-    every table waiting. Over :data:`MAX_BODY` it is refused as too large, at once; one just
-    under it is still read and answered for what it is."""
+    every table waiting. Over :data:`MAX_BODY` it is refused as too large (413), not read on;
+    one just under it is still read and answered for what it is."""
     big = b"[" + b"{}," * 4_000_000 + b"{}]"  # 12 MB
-    r = server.http(
-        "POST",
-        "/api/tutorial/deal",
-        None,
-        content=big,
-        headers={"Content-Type": "application/json"},
-    )
+    r = _post(server, "/api/tutorial/deal", big)
     assert r.status_code == 413, r.text  # (a body read and validated would be a 422)
     under = json.dumps({"deal": 1, "pad": "x" * (MAX_BODY - 100)}).encode()
     assert len(under) <= MAX_BODY
-    r = server.http(
-        "POST",
-        "/api/tutorial/deal",
-        None,
-        content=under,
-        headers={"Content-Type": "application/json"},
-    )
+    r = _post(server, "/api/tutorial/deal", under)
     assert r.status_code == 422 and "pad" in r.text, r.text
     assert server.http("GET", "/healthz").status_code == 200
 
