@@ -17,8 +17,7 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
-from paigow.service.app import MAX_BODY
-from paigow.service.deps import BINARY
+from paigow.service.deps import BINARY, MAX_BODY
 from paigow.service.hub import DEFERRED
 from paigow.service.ratelimit import CLOSE_AFTER, DOORS
 from service_support import OPERATOR, Server, eventually
@@ -76,6 +75,23 @@ def test_a_body_over_the_limit_is_413_and_not_read_on(server: Server) -> None:
     big = b"[" + b"{}," * 4_000_000 + b"{}]"  # 12 MB
     r = _post(server, "/api/tutorial/deal", big)
     assert r.status_code == 413, r.text  # (a body read and validated would be a 422)
+    assert "at most" in r.json()["detail"], (r.headers, r.text)
+    # the same sent without saying its length (chunked): stopped once it is over
+    chunks = iter([b"[", *([b"{}," * 10_000] * 100), b"{}]"])
+    r = server.http(
+        "POST",
+        "/api/tutorial/deal",
+        None,
+        content=chunks,
+        headers={"Content-Type": "application/json"},
+    )
+    assert r.status_code == 413 and "at most" in r.json()["detail"], r.text
+    # a route that reads no body does nothing when its body is over the limit (before, it acted
+    # and was then answered 413): the session stays signed in
+    token = server.player("doors_big")
+    r = _post(server, "/api/logout", b"[" + b"0," * MAX_BODY + b"0]", token)
+    assert r.status_code == 413, r.text
+    assert server.http("GET", "/api/me", token).status_code == 200
     under = json.dumps({"deal": 1, "pad": "x" * (MAX_BODY - 100)}).encode()
     assert len(under) <= MAX_BODY
     r = _post(server, "/api/tutorial/deal", under)

@@ -61,10 +61,6 @@ from .workers import BusyError
 __all__ = ["create_app", "default_web"]
 
 MAX_MESSAGE = 16_384
-#: The largest body an HTTP request may carry (bytes; over it: 413, the body not read on). The
-#: largest the routes take are a few hundred bytes; reading and checking megabytes held every
-#: table (docs/reliability.md, "Abuse").
-MAX_BODY = 65_536
 #: The most validation errors a 422 lists.
 MAX_ERRORS = 20
 
@@ -96,7 +92,6 @@ def create_app(service: Service, web: Path | None = None) -> FastAPI:
         title="paigow table service",
         version=paigow.__version__,
         lifespan=lifespan,
-        max_body_size=MAX_BODY,
     )
     app.state.service = service
     app.add_middleware(HttpLimit, service=service)

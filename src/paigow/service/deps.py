@@ -17,12 +17,13 @@ from .auth import COOKIE, User
 from .ratelimit import retry_after
 
 if TYPE_CHECKING:
-    from starlette.types import ASGIApp, Receive, Scope, Send
+    from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
     from .hub import Service
 
 __all__ = [
     "BINARY",
+    "MAX_BODY",
     "Current",
     "HttpLimit",
     "Operator",
@@ -165,10 +166,19 @@ def socket_closed(service: Service, address: str) -> None:
         service.sockets.pop(key, None)
 
 
+#: The largest body an HTTP request may carry (bytes; over it: 413, the body not read on). The
+#: largest the routes take are a few hundred bytes; reading and checking megabytes held every
+#: table (docs/reliability.md, "Abuse").
+MAX_BODY = 65_536
+
+
 class HttpLimit:
     """Every HTTP request counts against its address's limit (door ``http.address``); over
-    it, 429 with ``Retry-After`` before any work is done. (Websockets are counted when they
-    open, door ``ws.address``.)"""
+    it, 429 with ``Retry-After`` before any work is done. A request that says its body is over
+    :data:`MAX_BODY` is answered 413 before any work too (a route that reads no body must not
+    act and then be told its body was too large); a body that turns out larger than that, sent
+    without saying its length, is answered 413 by the route that reads it, the rest not read.
+    (Websockets are counted when they open, door ``ws.address``.)"""
 
     def __init__(self, app: ASGIApp, service: Service) -> None:
         self.app = app
@@ -179,18 +189,54 @@ class HttpLimit:
             key = address_key(_address(scope, self.service))
             wait = self.service.limits.take(("http.address", key))
             if wait:
-                await _refuse(send, wait)
+                retry = [(b"retry-after", retry_after(wait).encode())]
+                await _answer(send, 429, "too many requests; try again later", retry)
                 return
+            if _content_length(scope) > MAX_BODY:
+                await _answer(send, 413, TOO_LARGE)
+                return
+            receive = _limited(receive)
         await self.app(scope, receive, send)
 
 
-async def _refuse(send: Send, wait: float) -> None:
-    body = json.dumps({"detail": "too many requests; try again later"}).encode()
+#: What a body over :data:`MAX_BODY` is answered.
+TOO_LARGE = f"a request's body is at most {MAX_BODY} bytes"
+
+
+def _limited(receive: Receive) -> Receive:
+    """``receive`` that stops a body once it is over :data:`MAX_BODY` (an ``HTTPException``
+    413, which the route's reading of its body passes on as it is)."""
+    got = 0
+
+    async def limited() -> Message:
+        nonlocal got
+        message = await receive()
+        if message["type"] == "http.request":
+            got += len(message.get("body", b""))
+            if got > MAX_BODY:
+                raise HTTPException(413, TOO_LARGE)
+        return message
+
+    return limited
+
+
+def _content_length(scope: Scope) -> int:
+    """The body's length the request says (0 when it says none, or nothing readable)."""
+    for name, value in scope.get("headers", ()):
+        if name == b"content-length":
+            return int(value) if value.isdigit() else 0
+    return 0
+
+
+async def _answer(
+    send: Send, status: int, detail: str, more: list[tuple[bytes, bytes]] | None = None
+) -> None:
+    body = json.dumps({"detail": detail}).encode()
     headers: list[tuple[bytes, bytes]] = [
         (b"content-type", b"application/json"),
         (b"content-length", str(len(body)).encode()),
-        (b"retry-after", retry_after(wait).encode()),
+        *(more or []),
     ]
-    start: dict[str, Any] = {"type": "http.response.start", "status": 429, "headers": headers}
+    start: dict[str, Any] = {"type": "http.response.start", "status": status, "headers": headers}
     await send(start)
     await send({"type": "http.response.body", "body": body})
