@@ -88,11 +88,7 @@ def create_app(service: Service, web: Path | None = None) -> FastAPI:
             await sweeper
         await service.stop()
 
-    app = FastAPI(
-        title="paigow table service",
-        version=paigow.__version__,
-        lifespan=lifespan,
-    )
+    app = FastAPI(title="paigow table service", version=paigow.__version__, lifespan=lifespan)
     app.state.service = service
     app.add_middleware(HttpLimit, service=service)
 

@@ -166,9 +166,9 @@ async def history(table_id: str, request: Request) -> Any:
     service = _service(request)
     actor = service.actors.get(table_id)
     user = await _user(request)
-    kept = _PUBLIC_HISTORY.get(table_id)
-    fresh = kept is not None and actor is not None and kept[0] == actor.engine.session.rounds
-    if user is None and kept is not None and fresh:
+    histories: OrderedDict[str, tuple[int, bytes]] = request.app.state.public_histories
+    kept = histories.get(table_id)
+    if user is None and kept is not None and actor and kept[0] == actor.engine.session.rounds:
         return Response(kept[1], media_type="application/json")
     if actor is None and (
         await service.store.run(service.store.open_table_config, table_id) is None
@@ -184,16 +184,15 @@ async def history(table_id: str, request: Request) -> Any:
     if not public:
         return found
     body = encode(found).encode()
-    _PUBLIC_HISTORY[table_id] = (newest, body)
-    _PUBLIC_HISTORY.move_to_end(table_id)
-    while len(_PUBLIC_HISTORY) > PUBLIC_HISTORIES:
-        _PUBLIC_HISTORY.popitem(last=False)
+    histories[table_id] = (newest, body)
+    histories.move_to_end(table_id)
+    while len(histories) > PUBLIC_HISTORIES:
+        histories.popitem(last=False)
     return Response(body, media_type="application/json")
 
 
-#: The signed-out history of the tables recalled lately (:func:`history`): the newest stored
-#: round it holds, and its JSON; at most :data:`PUBLIC_HISTORIES` tables.
-_PUBLIC_HISTORY: OrderedDict[str, tuple[int, bytes]] = OrderedDict()
+#: The most tables whose signed-out history an application keeps (:func:`history`: the newest
+#: stored round it holds, and its JSON, in ``app.state.public_histories``).
 PUBLIC_HISTORIES = 256
 
 
@@ -342,4 +341,5 @@ async def _watch_message(service: Service, conn: Connection, text: str | None) -
 
 def install(app: FastAPI) -> None:
     """Add the browser client's routes to the service's application."""
+    app.state.public_histories = OrderedDict()
     app.include_router(router)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Container, Mapping
 from typing import Any
 
-__all__ = ["COMPARISONS", "unseen_spots", "without_comparisons"]
+__all__ = ["COMPARISONS", "uncompared", "unseen_spots", "without_comparisons"]
 
 #: The keys of a result that compare its hand with the dealer's.
 COMPARISONS = ("high", "low")
@@ -36,10 +36,11 @@ def without_comparisons(results: Mapping[str, Any], spots: Container[str]) -> di
     """``results`` with the comparisons of the results at ``spots`` left out (the others are
     the very same objects)."""
     return {
-        ref: (
-            {k: v for k, v in r.items() if k not in COMPARISONS}
-            if isinstance(r, Mapping) and str(r.get("spot")) in spots
-            else r
-        )
+        ref: uncompared(r) if isinstance(r, Mapping) and str(r.get("spot")) in spots else r
         for ref, r in results.items()
     }
+
+
+def uncompared(result: Mapping[str, Any]) -> dict[str, Any]:
+    """One result without its comparisons."""
+    return {k: v for k, v in result.items() if k not in COMPARISONS}

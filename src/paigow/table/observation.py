@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from paigow.games import hand_pieces
 
-from .comparisons import COMPARISONS, unseen_spots, without_comparisons
+from .comparisons import uncompared, unseen_spots, without_comparisons
 from .viewers import OPERATOR, ROLES, SPECTATOR, SURVEILLANCE, Viewer
 
 if TYPE_CHECKING:
@@ -486,12 +486,7 @@ def redact_record(record: Mapping[str, Any], viewer: Viewer) -> dict[str, Any]:
             e["dealt"] = None
             e["setting"] = None
             if isinstance(e.get("wagers"), list):
-                e["wagers"] = [
-                    {k: v for k, v in w.items() if k not in COMPARISONS}
-                    if isinstance(w, Mapping)
-                    else w
-                    for w in e["wagers"]
-                ]
+                e["wagers"] = [uncompared(w) if isinstance(w, Mapping) else w for w in e["wagers"]]
         positions[pos] = e
     out["positions"] = positions
     out["operations"] = [_redact_op(op, seen, bank_spot) for op in record.get("operations", [])]
