@@ -10,6 +10,7 @@ import random
 from collections.abc import Callable
 from typing import Any, cast
 
+from paigow.errors import IllegalActionError
 from paigow.service.actor import TableActor
 from paigow.service.auth import User
 from paigow.service.config import TableConfig
@@ -31,15 +32,23 @@ PROFILES = [
 
 
 class MemoryStore:
-    """What the actor needs of a store, in memory."""
+    """What the actor needs of a store, in memory: every buy-in is paid, and a batch is
+    written unless ``refuse`` names why a batch with a buy-in is refused (as a wallet short,
+    or a player's protection, refuses it in the database's transaction)."""
 
     def __init__(self) -> None:
         self.batches: list[Batch] = []
+        self.refuse: str | None = None
 
     async def run(self, fn: Callable[..., Any], *args: Any) -> Any:
         return fn(*args)
 
+    def buy_in_refusals(self, asks: list[tuple[str, int]]) -> list[str | None]:
+        return [None] * len(asks)
+
     def commit(self, batch: Batch) -> None:
+        if self.refuse is not None and any(m.reason == "buy-in" for _s, m in batch.moves):
+            raise IllegalActionError(self.refuse)
         self.batches.append(batch)
 
 

@@ -214,10 +214,11 @@ def test_a_refused_command_answers_its_sender_alone_and_the_others_are_applied(
     backend: str, tmp_path: Path, request: pytest.FixtureRequest
 ) -> None:
     """Five players sit down at once: one takes a seat taken by the command before it (the
-    rules refuse it), one buys in for more than its wallet holds (the ledger refuses the
-    batch), one sends from a session that was signed out (the session check refuses it).
-    Each of the three is answered with the error the same command gets sent alone; the two
-    others are applied and stored, and nothing of the refused ones is."""
+    rules refuse it), one buys in for more than its wallet holds (refused, in words, before
+    the table takes it: the store is asked first), one sends from a session that was signed
+    out (the session check refuses the batch). Each of the three is answered with the error
+    the same command gets sent alone; the two others are applied and stored, and nothing of
+    the refused ones is."""
     store = _store(backend, tmp_path, request)
     t = Table(store)
     senders: list[set[str]] = []
@@ -245,10 +246,14 @@ def test_a_refused_command_answers_its_sender_alone_and_the_others_are_applied(
 
     found, alone = asyncio.run(main())
     assert [r["status"] for r in found] == ["applied", "refused", "refused", "refused", "applied"]
-    # one batch of the four the rules let in, refused by the store; then one at a time
-    assert senders[:5] == [{"ann", "cid", "dot", "eve"}, {"ann"}, {"cid"}, {"dot"}, {"eve"}]
+    # one batch of the three the rules and the wallets let in, refused by the store's
+    # session check; then one at a time
+    assert senders[:4] == [{"ann", "dot", "eve"}, {"ann"}, {"dot"}, {"eve"}]
     assert [r["error"] for r in found[1:4]] == [r["error"] for r in alone]
     assert "seat 1 is taken" in found[1]["error"]
+    assert found[2]["error"] == (
+        "your wallet holds $10,000.00: a buy-in of $50,000.00 is more than it holds"
+    )
     assert "signed out" in found[3]["error"]
     assert all(r["told_first"] for r in found)
     assert t.actor.engine.seats == {"ann": "1", "eve": "5"}

@@ -22,7 +22,7 @@ import contextlib
 import logging
 import random
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, Protocol
 
 from paigow.errors import IllegalActionError, PaigowError
@@ -316,6 +316,42 @@ class TableActor(Batches):
             keys.add(key)
         return out
 
+    # ------------------------------------------------------------------ the store asked
+    async def _known(self, user: User, key: str) -> int | None:
+        """The number of the command ``user`` sent with ``key`` when the table may have
+        forgotten it (:mod:`.idem`): asked of the store, and learned again. None: a new key."""
+        if (user.name, key) in self.idem:
+            return self.idem[(user.name, key)]
+        if self.idem.complete:
+            return None
+        try:
+            seq = await self.store.run(self.store.key_seq, self.table_id, user.name, key)
+        except Exception:  # the store is away: the refusal stands (nothing was applied)
+            log.warning("table %s: could not look up a key", self.table_id, exc_info=True)
+            return None
+        if seq is not None:
+            self.idem[(user.name, key)] = seq
+        return seq
+
+    async def _unpaid(self, items: Sequence[Item]) -> list[str | None]:
+        """For each of ``items``, why it is refused before the table is touched: a player's
+        ``sit`` whose buy-in the store would refuse now (the wallet short, the player's
+        protection), all asked of the store at once (:meth:`~.store.Store.buy_in_refusals`).
+        None: the table takes it (and the commit still decides)."""
+        asks: dict[int, tuple[str, int]] = {}
+        for i, item in enumerate(items):
+            cents = item.args.get("cents")
+            if item.action != "sit" or item.user is None or item.user.is_operator:
+                continue
+            if isinstance(cents, int) and not isinstance(cents, bool) and cents > 0:
+                asks[i] = (item.user.name, cents)  # (else refused by the protocol, in words)
+        out: list[str | None] = [None] * len(items)
+        if asks:
+            found = await self.store.run(self.store.buy_in_refusals, list(asks.values()))
+            for i, why in zip(asks, found, strict=True):
+                out[i] = why
+        return out
+
     async def _handle(self, item: Item) -> None:
         if item.kind == "subscribe":
             assert item.sub is not None and item.done is not None
@@ -345,22 +381,31 @@ class TableActor(Batches):
 
     # ------------------------------------------------------------------ timers
     def _arm(self) -> None:
+        """Arm the timer of the window the table waits in. A window keeps its deadline: told
+        again of the same window (a batch refused, a look at the table), the timer that runs
+        is kept, one that fired already is armed for what is left of the window; only a
+        shorter window (for absent players) brings the deadline nearer. No command, refused
+        or not, lengthens a window."""
         w = self.wait
         if w is None:
             if self._timer is not None:
                 self._timer.cancel()
-            self._timer, self.deadline = None, None
+            self._timer, self._timer_key, self.deadline = None, None, None
             return
-        if (
-            self._timer is not None
-            and self._timer_key == w.key
-            and self.deadline is not None
-            and self.deadline <= time.time() + w.seconds
-        ):
-            return  # the window's timer runs (a shorter window, for absent players, re-arms)
+        now = time.time()
+        due = now + w.seconds
+        if self._timer_key == w.key and self.deadline is not None:
+            if self._timer is not None and self.deadline <= due:
+                return  # the window's timer runs
+            due = min(due, self.deadline)
         if self._timer is not None:
             self._timer.cancel()
         loop = asyncio.get_running_loop()
-        self._timer = loop.call_later(w.seconds, self._queue.put_nowait, Item("timer", key=w.key))
+        self._timer = loop.call_later(max(0.0, due - now), self._fire, w.key)
         self._timer_key = w.key
-        self.deadline = time.time() + w.seconds
+        self.deadline = due
+
+    def _fire(self, key: str) -> None:
+        """The window ``key`` ran out: the actor is told (its timer is spent)."""
+        self._timer = None
+        self._queue.put_nowait(Item("timer", key=key))

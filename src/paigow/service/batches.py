@@ -106,6 +106,14 @@ class Batches(TableViews):
         """Handle one item of the queue on its own (the actor's)."""
         raise NotImplementedError  # pragma: no cover
 
+    async def _known(self, user: User, key: str) -> int | None:
+        """The number of the command ``user`` sent with ``key``, None: new (the actor's)."""
+        raise NotImplementedError  # pragma: no cover
+
+    async def _unpaid(self, items: Sequence[Item]) -> list[str | None]:
+        """Why each item is refused before the table is touched (the actor's)."""
+        raise NotImplementedError  # pragma: no cover
+
     def expire(self) -> None:
         """End the current window now (its documented default applies)."""
         if self.wait is not None:
@@ -124,27 +132,14 @@ class Batches(TableViews):
                 return {"status": "duplicate", "seq": seq}
         return answer
 
-    async def _known(self, user: User, key: str) -> int | None:
-        """The number of the command ``user`` sent with ``key`` when the table may have
-        forgotten it (:mod:`.idem`): asked of the store, and learned again. None: a new key."""
-        if (user.name, key) in self.idem:
-            return self.idem[(user.name, key)]
-        if self.idem.complete:
-            return None
-        try:
-            seq = await self.store.run(self.store.key_seq, self.table_id, user.name, key)
-        except Exception:  # the store is away: the refusal stands (nothing was applied)
-            log.warning("table %s: could not look up a key", self.table_id, exc_info=True)
-            return None
-        if seq is not None:
-            self.idem[(user.name, key)] = seq
-        return seq
-
     async def _command_once(self, item: Item, user: User, key: str) -> dict[str, Any]:
         if self.held is not None:
             return {"status": "refused", "error": f"the table is held: {self.held}"}
         if self.closed:
             return {"status": "refused", "error": "the table is closed"}
+        (why,) = await self._unpaid([item])
+        if why is not None:
+            return {"status": "refused", "error": why}
         floor = self.floor.copy()  # a decision recorded below is undone with the batch
         try:
             cmds, events = self._translate(user, item.action, item.args)
@@ -215,6 +210,7 @@ class Batches(TableViews):
                 applied.append((seq, self.engine.apply(cmd, undo=False)))
                 batch.ops.append(OpRow(seq, cmd, actor, key if first is None else None))
                 first = first or seq
+                self._round_row(batch, *applied[-1])  # (an operator's close ends a round)
         except PaigowError as e:
             self.engine.rollback(cp)
             self.floor = floor
@@ -256,8 +252,12 @@ class Batches(TableViews):
         answers: list[dict[str, Any] | None] = []  # None: taken into the batch
         keys: list[tuple[tuple[str, str], int | None]] = []
         why: str | None = None
+        unpaid = await self._unpaid(items)
         try:
-            for item in items:
+            for item, refused in zip(items, unpaid, strict=True):
+                if refused is not None:
+                    answers.append({"status": "refused", "error": refused})
+                    continue
                 seq = self._take(item, batch, applied, seq, (answers, keys))
         except Exception:  # pragma: no cover - a bug: nothing of the batch is kept
             self._undo(cp, floor0, wait0)
@@ -362,24 +362,28 @@ class Batches(TableViews):
             else:
                 self.head = await self.store.run(self.store.commit, batch)
             return None
-        except Exception as e:
-            repeated = isinstance(e, RepeatedKeyError)
+        except PaigowError as e:  # refused by the store's rules: nothing was written
             if isinstance(e, RepeatedKeyError):  # a key older than the memory's: learned again
                 self.idem[(e.actor, e.key)] = e.seq
-            revoked = isinstance(e, SessionRevokedError)
-            if not (revoked or repeated):
-                log.exception("table %s: commit failed", self.table_id)
-            done = None if isinstance(e, PaigowError) else await self._committed(batch)
+            elif not isinstance(e, SessionRevokedError):
+                # an expected refusal (a wallet short, a buy-in past its player's protection,
+                # the lease lost): a line, not a crash's traceback
+                log.info("table %s: a batch was refused: %s", self.table_id, e)
+            if self.held is not None:
+                return f"the table is held: {self.held}"
+            if not (batch.sessions or keep_timer):  # the dealer's own steps: tried again later
+                self._retry_later()
+            return str(e)
+        except Exception as e:  # the database away, or a bug: it may have written it
+            log.exception("table %s: commit failed", self.table_id)
+            done = await self._committed(batch)
             if done is not None:  # the database did write it (only the answer was lost)
                 self.head = done
                 return None
             if self.held is not None:
                 return f"the table is held: {self.held}"
-            if not (revoked or keep_timer):  # the store refused it: look again later
-                self._timer_key = None  # the window's timer is armed again
+            if not keep_timer:  # the store could not be written: look again later
                 self._retry_later()
-            if isinstance(e, PaigowError):
-                return str(e)
             return f"the table could not record this ({type(e).__name__}); nothing changed"
 
     def _told(
@@ -456,19 +460,26 @@ class Batches(TableViews):
             if step["a"] == "begin":
                 self.round_started = seq
                 self.floor.reset(f"r{self.engine.session.rounds + 1}")
-            elif step["a"] == "finish":
-                assert a.record is not None
-                n = self.engine.session.rounds
-                batch.rounds.append(
-                    RoundRow(n, self.round_started, seq, a.record, tuple(players_of(a.record)))
-                )
-                self.floor.reset(f"r{n}-after")
+            elif step["a"] == "finish" and a.record is not None:
+                self._round_row(batch, seq, a)
                 for name in absent_players(self.engine, self.absent, self.connected, a.record):
                     seq += 1
                     cmd = {"a": "leave", "player": name}
                     applied.append((seq, self.engine.apply(cmd, undo=False)))
                     batch.ops.append(OpRow(seq, cmd, "dealer"))
         raise AssertionError("the dealer did not stop")  # pragma: no cover
+
+    def _round_row(self, batch: Batch, seq: int, a: Applied) -> None:
+        """When ``a`` (command ``seq``) finished a round: its row, stored with the batch (by
+        whoever finished it: the dealer, or an operator closing the table mid-round)."""
+        if a.command["a"] != "finish":
+            return
+        assert a.record is not None
+        n = self.engine.session.rounds
+        batch.rounds.append(
+            RoundRow(n, self.round_started, seq, a.record, tuple(players_of(a.record)))
+        )
+        self.floor.reset(f"r{n}-after")
 
     def _account(self, batch: Batch, applied: list[tuple[int, Applied]]) -> None:
         """The money ``applied`` moved and the events it raised, into ``batch``."""

@@ -176,7 +176,7 @@ class Service:
         self.collector.tune()
         self.collector.start()
 
-    async def rebuild(self, table_id: str, cfg: dict[str, Any], after: int = 0) -> TableActor:
+    async def rebuild(self, table_id: str, cfg: dict[str, Any]) -> TableActor:
         """A table rebuilt from its stored commands, after checking their hash chain; a table
         whose history was altered (or no longer replays) is held, with an alert."""
         try:
@@ -184,14 +184,14 @@ class Service:
         except ConfigError as e:  # (a profile given as a path: the service reads none now)
             raise ConfigError(f"open table {table_id!r}: {e}") from None
         actor = self._actor(engine)
-        rows = await self.store.run(self.store.ops, table_id)
+        # the head, then the commands up to it (both written at once; docs/reliability.md)
         head, last = await self.store.run(self.store.head, table_id)
+        rows = [r for r in await self.store.run(self.store.ops, table_id) if r.seq <= (last or 0)]
         chain = [ChainRow(r.seq, r.command, r.actor, r.idem_key, r.link) for r in rows]
-        why = verify_ops(table_id, chain, head, last)
-        if why is not None:
-            actor.held = f"its stored history was altered: {why}"
-        else:
+        if (why := verify_ops(table_id, chain, head, last)) is None:
             actor.replay(rows)
+        else:
+            actor.held = f"its stored history was altered: {why}"
         if actor.held is not None:
             await self.events.add("table_held", "alert", table_id, None, reason=actor.held)
         log.info("table %s rebuilt at command %d", table_id, actor.seq)

@@ -21,7 +21,7 @@ from sqlalchemy.engine import Connection
 
 from paigow.errors import IllegalActionError
 
-from . import pit_meters
+from . import accounts_sql, pit_meters
 from . import schema as db
 from .accounts_sql import NON_NEGATIVE, add_meters, ensure_account, now, transfer, transfers
 from .chain import GENESIS, op_link
@@ -190,11 +190,14 @@ class Store(Database):
     # ------------------------------------------------------------------ money
     def balance(self, account: str) -> int:
         """An account's balance (0 if it never moved)."""
+        q = sa.select(db.accounts.c.balance).where(db.accounts.c.name == account)
         with self.engine.connect() as c:
-            v = c.execute(
-                sa.select(db.accounts.c.balance).where(db.accounts.c.name == account)
-            ).scalar()
-        return int(v or 0)
+            return int(c.execute(q).scalar() or 0)
+
+    def buy_in_refusals(self, asks: Sequence[tuple[str, int]]) -> list[str | None]:
+        """Why each (player, cents) buy-in would be refused now, in words (None: it would
+        not): :func:`.accounts_sql.buy_in_refusals`."""
+        return accounts_sql.buy_in_refusals(self.engine, asks)
 
     def balances(self, prefix: str = "") -> dict[str, int]:
         """Every account whose name starts with ``prefix``."""
