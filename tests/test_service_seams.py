@@ -10,6 +10,9 @@ backend:
   stood still for as long as the flood lasted).
   The table's own path is tested in process too: a buy-in that passes the look before and is
   refused by the commit leaves the window's timer and deadline as they were.
+* **An operator's limits and options audit clean.** A table opened with limits of its own and
+  changed by the pit between rounds plays each round by those rules; the audit replays each
+  stored round by them (before, by the bundled profile: every such round was a finding).
 * **An operator's close mid-round is a stored round.** Closing a table in the middle of a round
   voids the round and stores it (its row, its record), so the audit replays what is stored and
   finds nothing (before, the void and the finish were stored but not the round's row, and the
@@ -33,7 +36,7 @@ from paigow.service.config import TableConfig
 from paigow.service.store import Store
 from service_fixtures import BACKENDS, db_url, pg_cluster
 from service_sim import Sim
-from service_support import OPERATOR, Client, Server, eventually
+from service_support import OPERATOR, Client, Server, drive, eventually
 
 __all__ = ["pg_cluster"]
 
@@ -167,6 +170,35 @@ def test_an_operator_closing_a_table_mid_round_stores_the_void_round(server: Ser
     assert [f for f in report.findings if table in f] == []
     assert stored, "no round stored"
     assert stored[0]["record"]["void"] == "the table closed", stored[0]["record"]["void"]
+
+
+def test_tables_with_an_operators_limits_and_options_audit_clean(server: Server) -> None:
+    """A Colorado table opened with limits of its own, then changed by the pit between rounds
+    (a higher minimum, Dragon's Eye off): every stored round replays by the rules the table
+    played it by, and the audit finds nothing (before, each such round was reported as
+    "the record's rules differ from the bundled profile")."""
+    table = "ownlimits"
+    op = server.login(OPERATOR)
+    server.open_table(
+        op, id=table, profile="colorado", computer_players=2, pause_seconds=0, min_wager=500
+    )
+    (p,) = server.seat(table, ["limitsplayer"], ["1"])
+    drive([p], table, lambda st: st["rounds"] >= 1)
+    r = server.http(
+        "POST", f"/api/pit/tables/{table}/configure", op, {"min_wager": 1000, "max_wager": 50_000}
+    )
+    assert r.status_code == 200, r.text
+    drive([p], table, lambda st: st["rounds"] >= 3 and st["limits"]["min"] == 1000)
+    p.close()
+    store = Store(server.db_url)
+    try:
+        report = audit_store(store)
+        stored = store.recall_table(table, 10)
+    finally:
+        store.close()
+    assert len(stored) >= 3
+    assert {x["record"]["rules"]["table"]["min_wager"] for x in stored} == {500, 1000}
+    assert [f for f in report.findings if table in f] == []
 
 
 def test_a_replica_made_while_its_owner_writes_is_never_held(

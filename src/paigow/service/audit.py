@@ -33,6 +33,7 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Connection
 
 from paigow.errors import PaigowError
+from paigow.profiles import Profile
 from paigow.table.replay import replay
 
 from . import pit_meters
@@ -175,13 +176,16 @@ def audit_store(store: Store) -> AuditReport:
         why = verify_ops(tid, rows, t["head"], t["last_seq"])
         if why is not None:
             f.append(f"table {tid}: the stored history was altered: {why}")
-        f += [f"table {tid}: {x}" for x in _rebuild(t, rows, rounds, by_table[tid], snap.balances)]
+        found, profiles = _rebuild(t, rows, rounds, by_table[tid], snap.balances)
+        f += [f"table {tid}: {x}" for x in found]
         records = []
         for r in rounds:
             n_rounds += 1
             try:
                 record = json.loads(r["record"])
-                replay(record)
+                # the rules the table played the round by (its limits and options, as opened
+                # and changed by an operator), or the bundled profile of the record's name
+                replay(record, profile=profiles.get(r["round_no"]))
                 records.append(record)
             except (PaigowError, ValueError, KeyError, TypeError) as e:
                 f.append(f"table {tid} round {r['round_no']}: the record does not replay: {e}")
@@ -209,13 +213,15 @@ def _rebuild(
     rounds: list[dict[str, Any]],
     ledger: list[dict[str, Any]],
     balances: Mapping[str, int],
-) -> list[str]:
-    """Replay a table's commands from an empty table; what differs from the store."""
+) -> tuple[list[str], dict[int, Profile]]:
+    """Replay a table's commands from an empty table: what differs from the store, and the
+    profile (the rules with the table's limits and options) each round was played by."""
     out: list[str] = []
+    profiles: dict[int, Profile] = {}
     try:
         engine = TableEngine(TableConfig.from_json(json.loads(t["config"])))
     except (PaigowError, ValueError, TypeError) as e:
-        return [f"its options do not open a table: {e}"]
+        return [f"its options do not open a table: {e}"], profiles
     moves: list[Any] = []
     records: dict[int, Any] = {}
     for row in rows:
@@ -223,12 +229,13 @@ def _rebuild(
             applied = engine.apply(row.command, undo=False)  # (dropped after a refusal)
         except PaigowError as e:
             out.append(f"command {row.seq} does not replay: {e}")
-            return out
+            return out, profiles
         moves += [
             _ledger_key(row.seq, m.src, m.dst, m.cents, m.reason, m.ref) for m in applied.moves
         ]
         if applied.record is not None:
             records[engine.session.rounds] = applied.record
+            profiles[engine.session.rounds] = engine.profile
     stored = [
         _ledger_key(r["seq"], r["debit"], r["credit"], r["cents"], r["reason"], r["ref"])
         for r in ledger
@@ -272,7 +279,7 @@ def _rebuild(
             v = balances.get(f"{kind}:{tid}", 0)
             if v:
                 out.append(f"{kind}:{tid} holds {v} cents between rounds")
-    return out
+    return out, profiles
 
 
 def _rows(keys: list[Any]) -> str:
