@@ -87,6 +87,14 @@ class PgCluster:
         self._run(_bin("pg_ctl"), "-D", str(self.data), "-m", "fast", "-w", "-t", "60", "stop")
         self._start()
 
+    def down(self) -> None:
+        """Stop the server (fast shutdown), keeping its files: :meth:`up` starts it again."""
+        self._run(_bin("pg_ctl"), "-D", str(self.data), "-m", "fast", "-w", "-t", "60", "stop")
+
+    def up(self) -> None:
+        """Start the server again after :meth:`down` (same port and data)."""
+        self._start()
+
     def stop(self) -> None:
         """Stop the server and remove its files."""
         try:

@@ -22,19 +22,24 @@ backend:
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
+import subprocess
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from websockets.exceptions import ConnectionClosed
 
 from paigow.service.audit import audit_store
 from paigow.service.auth import User
 from paigow.service.config import TableConfig
 from paigow.service.store import Store
 from service_fixtures import BACKENDS, db_url, pg_cluster
+from service_pg import PgCluster
 from service_sim import Sim
 from service_support import OPERATOR, Client, Server, drive, eventually
 
@@ -279,3 +284,41 @@ def test_a_buy_in_refused_by_the_commit_leaves_the_window_as_it_was(
     with caplog.at_level(logging.INFO, logger="paigow.service"):
         asyncio.run(main())
     assert [r for r in caplog.records if r.exc_info] == []
+
+
+def test_a_database_that_does_not_answer_is_a_503_and_a_1013_never_a_traceback(
+    tmp_path: Path,
+) -> None:
+    """The service's PostgreSQL stops for a while (a restart, a network fault): every request
+    that needs it is answered 503 with ``Retry-After`` and the reason in words, a websocket
+    opened meanwhile is closed with 1013 (try again later), nothing is logged as a crash; once
+    the database is back, the same requests are answered as before (before, each was a 500
+    with a traceback)."""
+    AWAY = "the database is not answering; try again in a moment"  # noqa: N806
+    pg = PgCluster()
+    pg.start()
+    try:
+        srv = Server(pg.new_database(), tmp_path).start()
+        try:
+            op = srv.login(OPERATOR)
+            token = srv.player("awayplayer")
+            before = len(_log(srv))
+            pg.down()
+            for path, who in (("/api/me", token), ("/api/events", op), ("/api/me/rounds", token)):
+                r = srv.http("GET", path, who)
+                assert r.status_code == 503, (path, r.status_code, r.text)
+                assert r.headers["Retry-After"] == "2"
+                assert r.json() == {"detail": AWAY}
+            with pytest.raises(ConnectionClosed) as closed:
+                srv.client(token)
+            assert closed.value.rcvd is not None and closed.value.rcvd.code == 1013
+            time.sleep(6)  # the service's own rounds (sessions' sweep, reminders) meet it too
+            pg.up()
+            eventually(lambda: srv.http("GET", "/api/me", token).status_code == 200, "back")
+            assert srv.http("GET", "/api/events", op).status_code == 200
+            assert "Traceback" not in _log(srv)[before:]
+        finally:
+            srv.stop()
+    finally:
+        with contextlib.suppress(subprocess.CalledProcessError):  # (stopped already)
+            pg.stop()

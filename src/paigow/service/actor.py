@@ -333,6 +333,25 @@ class TableActor(Batches):
             self.idem[(user.name, key)] = seq
         return seq
 
+    async def _committed(self, batch: Batch, tries: int = 30) -> str | None:
+        """After a failed commit: did the database write the batch all the same (the
+        connection lost after the commit)? Its new head when it did, None when it did not.
+        When the store cannot be asked for ``tries`` seconds, the table is held: it is rebuilt
+        from the store when the service starts again."""
+        if not batch.ops:
+            return None
+        want = batch.links()[-1]
+        for _ in range(tries):
+            try:
+                head, _last = await self.store.run(self.store.head, self.table_id)
+            except Exception:
+                await asyncio.sleep(1.0)
+                continue
+            return want if head == want else None
+        self.held = "the database did not confirm a write; restart the service to rebuild it"
+        log.error("table %s held: %s", self.table_id, self.held)
+        return None
+
     async def _unpaid(self, items: Sequence[Item]) -> list[str | None]:
         """For each of ``items``, why it is refused before the table is touched: a player's
         ``sit`` whose buy-in the store would refuse now (the wallet short, the player's

@@ -32,6 +32,7 @@ from .actor import GONE, TableActor
 from .auth import token_hash
 from .config import TableConfig
 from .connection import Connection
+from .database import DatabaseAwayError
 from .deps import (
     BINARY,
     Current,
@@ -63,6 +64,8 @@ __all__ = ["create_app", "default_web"]
 MAX_MESSAGE = 16_384
 #: The most validation errors a 422 lists.
 MAX_ERRORS = 20
+#: Seconds a client is told to wait when the database did not answer.
+AWAY_RETRY = 2.0
 
 
 class Deposit(BaseModel):
@@ -119,6 +122,11 @@ def create_app(service: Service, web: Path | None = None) -> FastAPI:
     @app.exception_handler(BusyError)
     async def _busy(_request: Request, exc: BusyError) -> JSONResponse:
         headers = {"Retry-After": retry_after(exc.retry_after)}
+        return JSONResponse({"detail": str(exc)}, status_code=503, headers=headers)
+
+    @app.exception_handler(DatabaseAwayError)
+    async def _away(_request: Request, exc: DatabaseAwayError) -> JSONResponse:
+        headers = {"Retry-After": retry_after(AWAY_RETRY)}
         return JSONResponse({"detail": str(exc)}, status_code=503, headers=headers)
 
     async def _actor(table_id: str) -> TableActor:
@@ -261,7 +269,10 @@ def create_app(service: Service, web: Path | None = None) -> FastAPI:
                 )
                 if not wait:
                     refused = 0
-                    await _message(service, conn, text)
+                    try:
+                        await _message(service, conn, text)
+                    except DatabaseAwayError as e:  # (a subscription, a table looked up)
+                        _refuse(conn, text, str(e))
                     continue
                 refused += 1
                 if refused >= CLOSE_AFTER:
@@ -310,7 +321,13 @@ async def _open(service: Service, ws: WebSocket) -> Connection | None:
     if address is None:
         return None
     token = token_of(ws)
-    found = await service.user(token)
+    try:
+        found = await service.user(token)
+    except DatabaseAwayError as e:  # a browser sees the close code, and tries again later
+        socket_closed(service, address)
+        await ws.accept()
+        await ws.close(code=1013, reason=str(e))
+        return None
     if found is None or token is None:
         # (a signed-out spectator, shown only the public view, would be admitted here)
         socket_closed(service, address)
@@ -368,7 +385,12 @@ async def _write(ws: WebSocket, conn: Connection) -> None:
 def _limited(conn: Connection, text: str | None, wait: float, *, first: bool) -> None:
     """A message over the rate limit is not handled: a command gets its ``refused`` result
     (its sender may be waiting for it), anything else one error per stretch of refusals."""
-    why = f"rate limit: too many messages; wait {wait:.2f} s"
+    _refuse(conn, text, f"rate limit: too many messages; wait {wait:.2f} s", error=first)
+
+
+def _refuse(conn: Connection, text: str | None, why: str, *, error: bool = True) -> None:
+    """A message not handled, ``why``: a command gets its ``refused`` result (its sender may be
+    waiting for it), anything else an error (when ``error``)."""
     try:
         msg = decode(text) if text is not None and len(text) <= MAX_MESSAGE else None
     except ValueError:
@@ -376,7 +398,7 @@ def _limited(conn: Connection, text: str | None, wait: float, *, first: bool) ->
     if isinstance(msg, dict) and msg.get("type") == "command" and isinstance(msg.get("id"), str):
         table = msg["table"] if isinstance(msg.get("table"), str) else ""
         conn.push(refusal(table, msg["id"][:80], why))
-    elif first:
+    elif error:
         conn.push({"type": "error", "error": why})
 
 

@@ -35,6 +35,7 @@ from paigow.errors import PaigowError
 
 from .auth import User
 from .conduct import Floor, Wait, absent_players, floor_for, is_bot, next_step, table_events
+from .database import DatabaseAwayError
 from .engine import Applied, Command
 from .events import event
 from .idem import RecentKeys, RepeatedKeyError
@@ -112,6 +113,10 @@ class Batches(TableViews):
 
     async def _unpaid(self, items: Sequence[Item]) -> list[str | None]:
         """Why each item is refused before the table is touched (the actor's)."""
+        raise NotImplementedError  # pragma: no cover
+
+    async def _committed(self, batch: Batch) -> str | None:
+        """After a failed commit, the head when the database wrote ``batch`` (the actor's)."""
         raise NotImplementedError  # pragma: no cover
 
     def expire(self) -> None:
@@ -375,7 +380,10 @@ class Batches(TableViews):
                 self._retry_later()
             return str(e)
         except Exception as e:  # the database away, or a bug: it may have written it
-            log.exception("table %s: commit failed", self.table_id)
+            if isinstance(e, DatabaseAwayError):
+                log.warning("table %s: commit failed: %s", self.table_id, e)
+            else:
+                log.exception("table %s: commit failed", self.table_id)
             done = await self._committed(batch)
             if done is not None:  # the database did write it (only the answer was lost)
                 self.head = done
@@ -410,25 +418,6 @@ class Batches(TableViews):
         if batch.stored_events:
             self.on_events(batch.stored_events)
         self.on_change(self)
-
-    async def _committed(self, batch: Batch, tries: int = 30) -> str | None:
-        """After a failed commit: did the database write the batch all the same (the
-        connection lost after the commit)? Its new head when it did, None when it did not.
-        When the store cannot be asked for ``tries`` seconds, the table is held: it is rebuilt
-        from the store when the service starts again."""
-        if not batch.ops:
-            return None
-        want = batch.links()[-1]
-        for _ in range(tries):
-            try:
-                head, _last = await self.store.run(self.store.head, self.table_id)
-            except Exception:
-                await asyncio.sleep(1.0)
-                continue
-            return want if head == want else None
-        self.held = "the database did not confirm a write; restart the service to rebuild it"
-        log.error("table %s held: %s", self.table_id, self.held)
-        return None
 
     def _dealer(self, batch: Batch, applied: list[tuple[int, Applied]], seq: int) -> int:
         """Every dealer step that follows, into ``batch``; then its money and its events.

@@ -22,7 +22,14 @@ from sqlalchemy.engine import Engine
 
 from paigow.errors import ConfigError
 
-__all__ = ["DEFAULT_DB", "MIGRATION_LOCK", "SLOW_SECONDS", "Database", "default_db_url"]
+__all__ = [
+    "DEFAULT_DB",
+    "MIGRATION_LOCK",
+    "SLOW_SECONDS",
+    "Database",
+    "DatabaseAwayError",
+    "default_db_url",
+]
 
 _T = TypeVar("_T")
 log = logging.getLogger("paigow.service")
@@ -33,6 +40,27 @@ SLOW_SECONDS = 5.0
 
 #: The PostgreSQL advisory lock key held while migrating (``paigow`` in ASCII).
 MIGRATION_LOCK = 0x70616967_6F77
+
+#: What the database's driver raises when it cannot be reached, or dropped the connection, or
+#: timed out (a restart, a network fault, the pool exhausted): nothing the request did wrong.
+_AWAY = (
+    sa.exc.OperationalError,
+    sa.exc.InterfaceError,
+    sa.exc.DisconnectionError,
+    sa.exc.TimeoutError,
+)
+#: The database's absence is logged at most once in this many seconds (a warning line).
+AWAY_LOG_SECONDS = 5.0
+
+
+class DatabaseAwayError(Exception):
+    """The database did not answer (it is restarting, or unreachable): the request can be sent
+    again in a moment. HTTP 503 with ``Retry-After``; a websocket's command is refused with
+    this, a handshake closed with 1013; logged as one warning line, never a traceback."""
+
+    def __init__(self) -> None:
+        super().__init__("the database is not answering; try again in a moment")
+
 
 #: The embedded database when ``--db`` is not given.
 DEFAULT_DB = "~/.local/share/paigow/service.sqlite3"
@@ -62,6 +90,9 @@ class Database:
         self.slow = slow
         #: Store calls that took longer than ``slow`` seconds since the start.
         self.slow_calls = 0
+        #: Store calls the database did not answer (:class:`DatabaseAwayError`) since the start.
+        self.away_calls = 0
+        self._away_logged = 0.0
         self.is_sqlite = self.url.startswith("sqlite")
         kw: dict[str, Any] = {}
         if not self.is_sqlite:
@@ -75,10 +106,26 @@ class Database:
 
     async def run(self, fn: Callable[..., _T], *args: Any) -> _T:
         """Run a store method in the store's worker thread (a call slower than ``slow``
-        seconds, its wait for the thread included, is logged and counted)."""
+        seconds, its wait for the thread included, is logged and counted).
+
+        Raises:
+            DatabaseAwayError: the database did not answer (counted; logged at most once
+                every :data:`AWAY_LOG_SECONDS`).
+        """
         started = time.monotonic()
         try:
             return await asyncio.get_running_loop().run_in_executor(self._pool, fn, *args)
+        except _AWAY as e:
+            self.away_calls += 1
+            if started - self._away_logged >= AWAY_LOG_SECONDS:
+                self._away_logged = started
+                log.warning(
+                    "the database did not answer %s (%d calls so far): %s",
+                    _name(fn),
+                    self.away_calls,
+                    str(e).splitlines()[0][:200],
+                )
+            raise DatabaseAwayError from e
         finally:
             took = time.monotonic() - started
             if took > self.slow:

@@ -33,7 +33,7 @@ from sqlalchemy.engine import Connection
 
 from . import schema as db
 from .accounts_sql import now
-from .database import Database
+from .database import Database, DatabaseAwayError
 
 __all__ = ["LEVELS", "EventLog", "event", "insert_event", "list_events"]
 
@@ -131,8 +131,11 @@ class EventLog:
         ev = event(kind, level, table, actor, **detail)
         try:
             stored = await self.store.run(self._write, ev)
-        except Exception:  # the database is away: the process log keeps it
-            log.exception("event %s not stored: %s", kind, ev)
+        except Exception as e:  # the database is away: the process log keeps it
+            if isinstance(e, DatabaseAwayError):
+                log.warning("event %s not stored (%s): %s", kind, e, ev)
+            else:
+                log.exception("event %s not stored: %s", kind, ev)
             stored = {**ev, "id": None, "at": now().isoformat(), "instance": self.instance}
         self.show(stored)
         return stored
