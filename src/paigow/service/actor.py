@@ -33,6 +33,7 @@ from .batches import Batches, Item
 from .chain import GENESIS
 from .choices import Choices
 from .conduct import Floor, Wait, floor_for, is_bot
+from .database import DatabaseAwayError
 from .engine import Applied, TableEngine
 from .idem import RecentKeys
 from .projection import Kept
@@ -326,8 +327,9 @@ class TableActor(Batches):
             return None
         try:
             seq = await self.store.run(self.store.key_seq, self.table_id, user.name, key)
-        except Exception:  # the store is away: the refusal stands (nothing was applied)
-            log.warning("table %s: could not look up a key", self.table_id, exc_info=True)
+        except Exception as e:  # the store is away: the refusal stands (nothing was applied)
+            bug = not isinstance(e, DatabaseAwayError)
+            log.warning("table %s: could not look up a key: %s", self.table_id, e, exc_info=bug)
             return None
         if seq is not None:
             self.idem[(user.name, key)] = seq
@@ -366,7 +368,10 @@ class TableActor(Batches):
                 asks[i] = (item.user.name, cents)  # (else refused by the protocol, in words)
         out: list[str | None] = [None] * len(items)
         if asks:
-            found = await self.store.run(self.store.buy_in_refusals, list(asks.values()))
+            try:
+                found = await self.store.run(self.store.buy_in_refusals, list(asks.values()))
+            except DatabaseAwayError as e:  # nothing can be bought in now
+                found = [str(e)] * len(asks)
             for i, why in zip(asks, found, strict=True):
                 out[i] = why
         return out
@@ -385,8 +390,8 @@ class TableActor(Batches):
             assert item.done is not None
             try:
                 item.done.set_result(await item.args["fn"]())
-            except PaigowError as e:  # refused by the rules (or the table gone): told
-                item.done.set_exception(e)
+            except (PaigowError, DatabaseAwayError) as e:  # refused (or the table gone, or
+                item.done.set_exception(e)  # the database away): told
         elif self.held is not None or self.closed or not self.owner:
             return  # a held table waits for an operator; a replica's owner conducts
         elif item.kind == "timer":
