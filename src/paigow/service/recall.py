@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from paigow.table.observation import OPERATOR, SPECTATOR, Viewer, redact_record
+from paigow.table.observation import OPERATOR, SPECTATOR, Viewer
+from paigow.table.redaction import redact_record
 from paigow.table.statement import statement
 
 __all__ = ["recalled"]
