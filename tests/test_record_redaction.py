@@ -211,3 +211,5 @@ def test_a_record_id_made_from_the_header_is_made_again_without_what_is_hidden()
     )
     assert other["record_id"] != whole["record_id"]
     assert redact_record(other, SPECTATOR)["record_id"] == red["record_id"] != whole["record_id"]
+    (row,) = recalled([{"record": whole}], "caller", None)
+    assert row["statement"]["record_id"] == red["record_id"]

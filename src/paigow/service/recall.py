@@ -23,7 +23,7 @@ def recalled(rows: list[dict[str, Any]], who: str, name: str | None) -> list[dic
     for r in rows:
         record = r["record"]
         r["record"] = redact_record(record, _recall_viewer(record, who, name))
-        r["statement"] = statement(record)
+        r["statement"] = statement(r["record"])  # (the same money; the record's id as sent)
     return rows
 
 
