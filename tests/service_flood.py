@@ -37,6 +37,7 @@ DOORS = (
     "failed",
     "trainer",
     "history",
+    "recall",
     "ws-open",
     "ws-messages",
     "chat",
@@ -180,6 +181,14 @@ def _one(door: str, base: str, client: Any, *, name: str, extra: list[str]) -> l
         return [str(r.status_code)]
     if door == "history":  # a table's last rounds, signed out (``extra``: the table)
         r = client.get(f"{base}/api/tables/{extra[0]}/history")
+        return [str(r.status_code)]
+    if door == "recall":  # signed in (``extra``: the table, then the accounts' sessions): in
+        # turn the table's last rounds and the account's own, the accounts in turn
+        n = int(name.rsplit("_", 1)[1])
+        tokens = extra[1:]
+        auth = {"Authorization": f"Bearer {tokens[n % len(tokens)]}"}
+        path = f"/api/tables/{extra[0]}/history" if n % 2 else "/api/me/rounds"
+        r = client.get(base + path, headers=auth)
         return [str(r.status_code)]
     if door == "ws-open":
         url = base.replace("http://", "ws://") + "/ws/lobby"

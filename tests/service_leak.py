@@ -9,7 +9,8 @@ triple), the bank's hand, and the dealer's hand played against a player bank; pi
 by accident (stacking, a card face up in the shoe). The operator: what a spectator sees while
 the round is open, every dealt piece once it is done (settled or void). Surveillance (an
 operator with the surveillance right, one logged look at a time): every dealt piece. Nobody:
-the stack order.
+the stack order, nor any digest of the round (a chain link, its head: each a function of the
+hidden pieces, whose space is small enough to search).
 """
 
 from __future__ import annotations
@@ -23,6 +24,8 @@ from paigow.table.round import Round
 
 __all__ = ["allowed_positions", "check_message", "piece_tokens"]
 
+#: A SHA-256 digest in hex (a chain link, a head).
+DIGEST = re.compile(r"[0-9a-f]{64}")
 PIECE = re.compile(r'"([1-6]-[1-6]|[2-9TJQKA][cdhs]|Jk[12])"')
 
 
@@ -98,6 +101,8 @@ def check_message(
     """Fail when ``msg``, sent now, shows the viewer a piece it may not see now. ``rounds``
     maps round numbers to rounds (for the operations of events); ``current`` is the round the
     table shows now (its state)."""
+    text = orjson.dumps(msg, option=orjson.OPT_NON_STR_KEYS).decode()
+    assert DIGEST.search(text) is None, f"{role} {player}: a digest of the round was sent"
     state = msg.get("state") or {}
     if "patch" in msg:  # a delta: what was sent is the patch (its state is rebuilt from it)
         assert current is not None or not piece_tokens(msg["patch"]), msg["patch"]

@@ -153,6 +153,43 @@ def test_a_request_that_gets_no_worker_in_time_is_refused() -> None:
     asyncio.run(main())
 
 
+def _noted(gate: threading.Event, order: list[str], name: str) -> None:
+    gate.wait(10)
+    order.append(name)
+
+
+def test_work_that_can_wait_is_handed_a_worker_after_the_rest() -> None:
+    """Defect (signed-in history flood: the trainer's and the advice's answers went from
+    about 5 ms to 180-290 ms at the median, scripts/recall_flood.py): the recall of stored
+    rounds is work that can wait. The one worker busy, three recalls waiting, then a
+    trainer's request: the worker goes to the trainer's next, then to the recalls in turn; the
+    recalls' queue is bounded on its own (a fourth recall is refused, the trainer's request is
+    not)."""
+
+    async def main() -> None:
+        pool = WorkPool("test", workers=1, queue=3, wait=5.0)
+        gate, free = threading.Event(), threading.Event()
+        free.set()
+        order: list[str] = []
+        tasks = [asyncio.create_task(pool.run(_noted, gate, order, "busy"))]
+        await asyncio.sleep(0.05)
+        for i in range(3):
+            tasks.append(asyncio.create_task(pool.run(_noted, free, order, f"r{i}", later=True)))
+        await asyncio.sleep(0.05)
+        with pytest.raises(BusyError):
+            await pool.run(_noted, free, order, "r3", later=True)
+        tasks.append(asyncio.create_task(pool.run(_noted, free, order, "trainer")))
+        await asyncio.sleep(0.05)
+        assert pool.waiting == 4
+        gate.set()
+        await asyncio.gather(*tasks)
+        assert order == ["busy", "trainer", "r0", "r1", "r2"]
+        assert (pool.busy, pool.waiting, pool.refused) == (0, 0, 1)
+        pool.close()
+
+    asyncio.run(main())
+
+
 def _square(x: int) -> int:
     return x * x
 

@@ -1,7 +1,8 @@
 """Hidden information is a server guarantee: over hundreds of rounds of every profile, every
 message sent to every seat, the spectator and the operator is checked against what that viewer
 may see at that moment (tests/service_leak.py, a reference derived from the operation log);
-recall records are redacted the same way (R-SET-02, R-SURR-01, R-DEAL-03, R-SETTLE-01).
+recall records are redacted the same way (R-SET-02, R-SURR-01, R-DEAL-03, R-SETTLE-01), and
+nothing sent, live or recalled, carries a digest of the round (a chain link, its head).
 
 ``make test`` plays 150 rounds per profile with an irregularity at one step in ten, and asserts
 that every viewer was sent every operation that deals, sets, settles, voids or exposes a piece
@@ -19,7 +20,9 @@ import pytest
 
 from depth import DEEP, size
 from paigow.service.config import TableConfig
-from paigow.table.observation import Viewer, redact_record
+from paigow.table.observation import Viewer
+from paigow.table.record_schema import check_redacted
+from paigow.table.redaction import redact_record
 from paigow.table.replay import rebuild
 from service_leak import accidental, allowed_positions, check_message, piece_tokens
 from service_sim import PROFILES, Sim, Sub
@@ -122,6 +125,7 @@ def play_and_check(
         rnd = rebuild(rec)
         for name in rec["seats"]:
             red = redact_record(rec, Viewer.seat(name))
+            check_redacted(red)  # no link, no head, no previous: no digest of the round
             allowed = allowed_positions(rnd, "seat", name)
             names = {str(t) for p in allowed for t in rnd.dealt.get(p, ())} | accidental(rnd)
             assert set(piece_tokens(red)) <= names, (name, rec["operations"][:3])

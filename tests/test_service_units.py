@@ -37,9 +37,9 @@ from paigow.table.observation import (
     observe_all,
     observe_op,
     observe_ops,
-    redact_record,
 )
 from paigow.table.record import round_record
+from paigow.table.redaction import redact_record
 
 
 def engine_at(phase: str, seed: int = 1, profile: str = "generic") -> tuple[TableEngine, list[Any]]:

@@ -3,6 +3,10 @@
 R-SETTLE-10, R-ADMIN-02: for a set of genuine records, every single-field edit, every deletion
 and every reordering is detected by replay, with an error naming what changed; a forger who
 recomputes every digest and link is caught by the profile check, the anchored head or the seal.
+
+The redacted record (docs/table.md, "The redacted record"): exactly its fields, none of the
+chain's, and no digest of the round but the rules' (tests/test_record_redaction.py shows what a
+search over the hidden pieces made of the digests it carried before).
 """
 
 from __future__ import annotations
@@ -10,6 +14,7 @@ from __future__ import annotations
 import copy
 import json
 import random
+import re
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
@@ -19,14 +24,19 @@ import pytest
 
 from paigow.errors import RecordError, ReplayMismatchError
 from paigow.profiles import get_profile
+from paigow.service.recall import recalled
 from paigow.table.auto import ComputerPlayer, run_dealer
+from paigow.table.chain import digest
+from paigow.table.observation import SPECTATOR, Viewer
 from paigow.table.record import round_record, seal_record
-from paigow.table.record_header import FORMAT
-from paigow.table.record_schema import load_record
+from paigow.table.record_header import FORMAT, HEADER_FIELDS
+from paigow.table.record_schema import check_redacted, load_record
+from paigow.table.redaction import redact_record
 from paigow.table.replay import apply_operation, replay
 from paigow.table.round import Banker, Provenance, Round
 from paigow.table.session import TableSession
 from paigow.table.variations import TableOptions
+from record_attack import digests
 
 KEY = b"operator secret"
 
@@ -318,3 +328,75 @@ def test_replay_accepts_what_paigow_round_writes(capsys: pytest.CaptureFixture[s
         assert main(["round", "--seed", "3", "--json", *args]) == 0
         done = replay(json.loads(capsys.readouterr().out))
         assert "identical to the bundled profile" in done.profile_check
+
+
+# ---------------------------------------------------------------- the redacted record
+
+
+def _viewers(record: dict[str, Any]) -> list[Viewer]:
+    return [SPECTATOR, *(Viewer.seat(n) for n in record["seats"])]
+
+
+@pytest.mark.parametrize("i", range(len(RECORDS)))
+def test_a_redacted_record_has_exactly_its_fields(i: int) -> None:
+    """Every kind of record (a house bank, a player bank with the dealer's wager, a
+    Player-Dealer, cards with the bonus wager, Dragon's Eye and Pair Fortunes, a void round),
+    redacted for a spectator and for each player, fits the redacted record's schema — no
+    ``previous``, ``note``, ``chain``, ``seal``, no link and no time — and carries no digest
+    but the rules'."""
+    record = RECORDS[i]
+    for viewer in _viewers(record):
+        red = redact_record(record, viewer)
+        check_redacted(red)
+        assert digests(red) == {record["profile_digest"].removeprefix("sha256:")}
+
+
+@pytest.mark.parametrize(
+    ("what", "path"),
+    [
+        ("chain", "chain"),
+        ("previous", "previous"),
+        ("seal", "seal"),
+        ("note", "note"),
+        ("transfer link", "transfers[0].link"),
+        ("operation link", "operations[0].link"),
+        ("operation time", "operations[0].at"),
+        ("stack order", "operations[0].data.order"),
+    ],
+)
+def test_the_redacted_schema_refuses_what_only_the_whole_record_has(what: str, path: str) -> None:
+    """The schema of the redacted record is exact: each part of the whole record's chain (and
+    the stack order) put back in is refused, named by its path."""
+    whole = RECORDS[0]
+    red = redact_record(whole, SPECTATOR)
+    if what in ("chain", "previous", "note"):
+        red[what] = whole[what]
+    elif what == "seal":
+        red["seal"] = "hmac-sha256:" + "0" * 64
+    elif what == "transfer link":
+        red["transfers"][0]["link"] = whole["transfers"][0]["link"]
+    elif what == "operation link":
+        red["operations"][0]["link"] = whole["operations"][0]["link"]
+    elif what == "operation time":
+        red["operations"][0]["at"] = whole["operations"][0]["at"]
+    else:
+        red["operations"][0]["data"]["order"] = whole["operations"][0]["data"]["order"]
+    with pytest.raises(RecordError, match=re.escape(path)):
+        check_redacted(red)
+
+
+def test_a_record_id_made_from_the_header_is_made_again_without_what_is_hidden() -> None:
+    """A record id made from the header's digest (a round outside a table session) is a
+    digest of ``previous`` and ``note`` too (``note`` may hold the seed the round was dealt
+    from): the redacted record's id is the same whatever they were."""
+    whole = RECORDS[0]
+    assert whole["record_id"].startswith("r-") and whole["note"]
+    red = redact_record(whole, SPECTATOR)
+    other = dict(whole) | {"note": {"seed": 7}, "previous": "ab" * 32}
+    other["record_id"] = (
+        "r-" + digest({k: other[k] for k in HEADER_FIELDS} | {"record_id": ""})[:16]
+    )
+    assert other["record_id"] != whole["record_id"]
+    assert redact_record(other, SPECTATOR)["record_id"] == red["record_id"] != whole["record_id"]
+    (row,) = recalled([{"record": whole}], "caller", None)  # what a table's history sends
+    assert row["statement"]["record_id"] == red["record_id"]

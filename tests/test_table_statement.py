@@ -23,8 +23,9 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from paigow.table.observation import Viewer, redact_record
+from paigow.table.observation import Viewer
 from paigow.table.record import round_record
+from paigow.table.redaction import redact_record
 from paigow.table.round import Round
 from paigow.table.statement import FORMAT, statement
 from test_table_random import play_random_round

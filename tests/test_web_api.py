@@ -174,10 +174,10 @@ def test_history_is_redacted_for_each_caller(server: Server) -> None:
 
 
 def test_a_signed_out_history_is_kept_until_the_next_round(server: Server) -> None:
-    """What a signed-out caller sees of a table's last rounds is kept between rounds (a flood
-    of requests then costs a look-up each), and it is never stale: the next round is in it as
-    soon as the table has finished it, and it is what a signed-in caller who did not play is
-    shown, computed afresh."""
+    """What a caller who played none of a table's last rounds sees of them, signed out or
+    signed in, is kept between rounds (a flood of requests then costs a look-up each, and
+    passes no recall door), and it is never stale: the next round is in it as soon as the
+    table has finished it."""
     _table(server, "kept", profile="generic", computer_players=2, setting_seconds=30)
     c = _seated(server, "kept", "kim_kept")
     outsider = server.player("oz_kept")
@@ -186,8 +186,7 @@ def test_a_signed_out_history_is_kept_until_the_next_round(server: Server) -> No
         first = server.http("GET", "/api/tables/kept/history")
         again = server.http("GET", "/api/tables/kept/history")
         fresh = server.http("GET", "/api/tables/kept/history", outsider)
-        assert first.content == again.content
-        assert first.json() == fresh.json()
+        assert first.content == again.content == fresh.content
         assert [r["round"] for r in first.json()] == list(range(n, 0, -1))
         fits(first.json(), "RecalledRound[]")
     c.close()

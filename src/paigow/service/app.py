@@ -40,6 +40,7 @@ from .deps import (
     Operator,
     next_text,
     origin_ok,
+    recall_door,
     socket_closed,
     socket_gate,
     token_of,
@@ -152,8 +153,10 @@ def create_app(service: Service, web: Path | None = None) -> FastAPI:
         return {"name": user.name, "role": user.role, "wallet": wallet, "seats": seats}
 
     @app.get("/api/me/rounds")
-    async def my_rounds(user: Current) -> list[dict[str, Any]]:
-        """The last 10 rounds this player played, redacted for them."""
+    async def my_rounds(user: Current, request: Request) -> list[dict[str, Any]]:
+        """The last 10 rounds this player played, redacted for them (within the ``recall``
+        doors: 429 past them)."""
+        recall_door(request, user)
         return await service.recall_player(user.name)
 
     @app.get("/api/tables")

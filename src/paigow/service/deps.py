@@ -14,7 +14,7 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from .addresses import address_key, client_address
 from .auth import COOKIE, User
-from .ratelimit import retry_after
+from .ratelimit import LimitedError, retry_after
 
 if TYPE_CHECKING:
     from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -33,6 +33,7 @@ __all__ = [
     "operator",
     "optional_user",
     "origin_ok",
+    "recall_door",
     "service_of",
     "socket_closed",
     "socket_gate",
@@ -44,6 +45,25 @@ def service_of(request: Request | WebSocket) -> Service:
     """The running service."""
     svc: Service = request.app.state.service
     return svc
+
+
+def recall_door(request: Request, user: User | None) -> None:
+    """A recall of stored rounds that will be redacted on the compute pool, through its doors:
+    ``recall.account`` for a signed-in player, then ``recall.address`` for everyone from the
+    address (an operator passes: the floor's own tools).
+
+    Raises:
+        LimitedError: over a door (429, with how long to wait).
+    """
+    if user is not None and user.is_operator:
+        return
+    service = service_of(request)
+    checks = [("recall.address", address_key(address_of(request)))]
+    if user is not None:
+        checks.insert(0, ("recall.account", user.name))
+    wait = service.limits.take(*checks)
+    if wait:
+        raise LimitedError(wait, "too many past rounds asked for; try again later")
 
 
 def token_of(request: Request | WebSocket) -> str | None:

@@ -39,7 +39,7 @@ from .events import EventLog
 from .groupcommit import GroupCommit
 from .lobby import lobby_entry
 from .ratelimit import Limits, Rate
-from .recall import recalled
+from .recall import recall_on
 from .social.chat import Chat
 from .store import Store
 from .tableopts import BOT_CHIPS
@@ -493,8 +493,5 @@ class Service:
     async def recall(
         self, rows: list[dict[str, Any]], who: str, name: str | None
     ) -> list[dict[str, Any]]:
-        """:func:`recalled` on a compute worker (each record is rebuilt to redact it: pure
-        Python, which on a thread would hold the interpreter's lock, and every table with it;
-        a flood of anonymous history requests did, docs/reliability.md "Abuse"); past the pool's
-        queue, :class:`~paigow.service.workers.BusyError` (503)."""
-        return await self.compute.run(recalled, rows, who, name)
+        """:func:`~paigow.service.recall.recall_on` the compute pool."""
+        return await recall_on(self.compute, rows, who, name)

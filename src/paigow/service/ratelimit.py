@@ -90,6 +90,16 @@ DOORS: dict[str, tuple[Rate, str]] = {
     ),
     "chat.account": (Rate(5, 10), "chat messages of one account (every table)"),
     "chat.table": (Rate(40, 10), "chat messages at one table (everyone together)"),
+    "recall.account": (
+        Rate(30, 60),
+        "stored rounds recalled by one player (a table's history, their own rounds), each "
+        "redacted on the compute pool (an answer kept for the signed-out costs none)",
+    ),
+    "recall.address": (
+        Rate(60, 60),
+        "stored rounds recalled from one address, signed in or out, each redacted on the "
+        "compute pool",
+    ),
     "private.lookup": (Rate(10, 60), "private tables' codes looked up from one address"),
     "private.open": (Rate(5, 600), "private tables opened by one account"),
 }

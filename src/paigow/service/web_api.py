@@ -7,7 +7,8 @@
 * ``GET /api/tables/{id}/advice/{spot}`` — the house way's setting of your hand with its rule,
   and, where the table allows advice, the exact EV of every setting (the seat only);
 * ``GET /api/tables/{id}/history`` — the table's last 10 rounds, each redacted for the caller
-  (a player sees their own hands; everyone sees the hands exposed at settlement);
+  (a player sees their own hands; everyone sees the hands exposed at settlement), within the
+  ``recall`` doors;
 * ``GET /api/rules`` and ``GET /api/rules/{profile}`` — the profiles, and one profile's rules
   as its rules page shows them (anyone: :func:`~paigow.service.advice.profile_rules`);
 * ``/ws/lobby`` — a read-only websocket that sends the lobby (``{"type": "lobby", "tables":
@@ -39,7 +40,15 @@ from .addresses import address_key
 from .advice import hand_advice, profile_rules, spot_hand, table_info
 from .auth import User
 from .connection import Connection
-from .deps import BINARY, address_of, next_text, optional_user, socket_closed, socket_gate
+from .deps import (
+    BINARY,
+    address_of,
+    next_text,
+    optional_user,
+    recall_door,
+    socket_closed,
+    socket_gate,
+)
 from .protocol import ProtocolError, parse_message, result_message
 from .ratelimit import CLOSE_AFTER
 from .sessions_sql import grant_due
@@ -159,40 +168,50 @@ async def rules(profile: str) -> dict[str, Any]:
 @router.get("/api/tables/{table_id}/history", response_model=list[dict[str, Any]])
 async def history(table_id: str, request: Request) -> Any:
     """The table's last 10 rounds, newest first, each as the caller may see it (read from the
-    store: in a cluster, any process answers for any open table). What a signed-out caller
-    sees is the same for all until the next round is stored: kept, as JSON, with the newest
-    round it holds, and sent again while the table has finished no other (a flood of them
-    costs a look-up each)."""
+    store: in a cluster, any process answers for any open table). What a caller who played
+    none of them sees (signed out, or signed in) is the same for all until the next round is
+    stored: kept, as JSON, with the newest round it holds and who played them, and sent again
+    while the table has finished no other (a flood of them costs a look-up each). Any other
+    answer is redacted on the compute pool, through the ``recall`` doors (429 past them)."""
     service = _service(request)
     actor = service.actors.get(table_id)
     user = await _user(request)
-    histories: OrderedDict[str, tuple[int, bytes]] = request.app.state.public_histories
+    histories: OrderedDict[str, tuple[int, bytes, frozenset[str]]] = (
+        request.app.state.public_histories
+    )
     kept = histories.get(table_id)
-    if user is None and kept is not None and actor and kept[0] == actor.engine.session.rounds:
+    if (
+        kept is not None
+        and actor
+        and kept[0] == actor.engine.session.rounds
+        and (user is None or (not user.is_operator and user.name not in kept[2]))
+    ):
         return Response(kept[1], media_type="application/json")
     if actor is None and (
         await service.store.run(service.store.open_table_config, table_id) is None
     ):
         raise HTTPException(404, f"no table {table_id!r}")
+    recall_door(request, user)
     rows = await service.store.run(service.store.recall_table, table_id, 10)
     if user is not None and user.is_operator:
         return await service.recall(rows, "operator", None)
     name = None if user is None else user.name
     newest = max((int(r["round"]) for r in rows), default=0)
-    public = all(name not in (r["record"].get("seats") or {}) for r in rows)
+    players = frozenset(p for r in rows for p in r["record"].get("seats") or {})
     found = await service.recall(rows, "caller", name)
-    if not public:
+    if name in players:
         return found
     body = encode(found).encode()
-    histories[table_id] = (newest, body)
+    histories[table_id] = (newest, body, players)
     histories.move_to_end(table_id)
     while len(histories) > PUBLIC_HISTORIES:
         histories.popitem(last=False)
     return Response(body, media_type="application/json")
 
 
-#: The most tables whose signed-out history an application keeps (:func:`history`: the newest
-#: stored round it holds, and its JSON, in ``app.state.public_histories``).
+#: The most tables whose public history an application keeps (:func:`history`: the newest
+#: stored round it holds, its JSON and who played its rounds, in
+#: ``app.state.public_histories``).
 PUBLIC_HISTORIES = 256
 
 

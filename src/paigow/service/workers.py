@@ -12,6 +12,11 @@ inherit it), so a busy pool takes spare CPU, not the tables'. A request takes a 
 or waits for one in a bounded queue for at most ``wait`` seconds; past that (or with the queue
 full) it is refused with :class:`BusyError`, which the HTTP API answers 503 with ``Retry-After``.
 Nothing waits without bound.
+
+Work that nobody waits on at a table (``later``: the recall of stored rounds) waits in a queue
+of its own, as bounded, and is handed a worker only when no other request waits: a flood of it
+delays the trainer's and the advice's answers by one piece of its work at most (the one running
+when they come), instead of by the whole queue (docs/reliability.md, "Abuse").
 """
 
 from __future__ import annotations
@@ -85,6 +90,8 @@ class WorkPool:
         self.processes = processes
         self._free = self.workers
         self._waiters: deque[asyncio.Future[None]] = deque()
+        #: The requests of work that can wait (:meth:`run` ``later``): served after the others.
+        self._later: deque[asyncio.Future[None]] = deque()
         self._executor: cf.Executor | None = None
         self._lock = threading.Lock()
         #: Requests refused so far (no worker in time).
@@ -97,8 +104,8 @@ class WorkPool:
 
     @property
     def waiting(self) -> int:
-        """Requests waiting for a worker now."""
-        return sum(1 for f in self._waiters if not f.done())
+        """Requests waiting for a worker now (those of work that can wait included)."""
+        return _live(self._waiters) + _live(self._later)
 
     def _submit(self, fn: Callable[..., Any], args: tuple[Any, ...]) -> cf.Future[Any]:
         with self._lock:
@@ -123,14 +130,15 @@ class WorkPool:
         self.refused += 1
         return BusyError(self.name, max(1.0, self.wait))
 
-    async def _acquire(self) -> None:
+    async def _acquire(self, later: bool) -> None:
         if self._free > 0 and not self.waiting:
             self._free -= 1
             return
-        if self.waiting >= self.queue:
+        line = self._later if later else self._waiters
+        if _live(line) >= self.queue:
             raise self._refuse()
         fut: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self._waiters.append(fut)
+        line.append(fut)
         try:
             await asyncio.wait_for(fut, self.wait)
         except (TimeoutError, asyncio.CancelledError) as e:
@@ -141,21 +149,23 @@ class WorkPool:
             raise
 
     def _release(self) -> None:
-        while self._waiters:
-            fut = self._waiters.popleft()
-            if not fut.done():
-                fut.set_result(None)  # the worker goes straight to the next in line
-                return
+        for line in (self._waiters, self._later):
+            while line:
+                fut = line.popleft()
+                if not fut.done():
+                    fut.set_result(None)  # the worker goes straight to the next in line
+                    return
         self._free += 1
 
-    async def run(self, fn: Callable[..., _T], *args: Any) -> _T:
+    async def run(self, fn: Callable[..., _T], *args: Any, later: bool = False) -> _T:
         """``fn(*args)`` on a worker (for processes: a module-level function, its arguments
-        and result picklable).
+        and result picklable); ``later``: work that can wait, handed a worker only when no
+        other request waits for one (module notes).
 
         Raises:
             BusyError: no worker in time (or the worker process died).
         """
-        await self._acquire()
+        await self._acquire(later)
         loop = asyncio.get_running_loop()
         try:
             if self.processes:  # making the pool or a worker process: not on the loop
@@ -192,3 +202,8 @@ class WorkPool:
         if self._executor is not None:
             self._executor.shutdown(wait=False, cancel_futures=True)
             self._executor = None
+
+
+def _live(line: deque[asyncio.Future[None]]) -> int:
+    """The requests of ``line`` still waiting."""
+    return sum(1 for f in line if not f.done())

@@ -20,8 +20,9 @@ one logged look). The rules decide what is face up at each moment:
 * tiles exposed by accident (while stacking, a card face up in the shoe) were seen by all.
 
 :func:`observe` is the state a viewer may see now, :func:`observe_op` one operation as that
-viewer may see it now, and :func:`redact_record` a round record for a viewer (a player's
-recall). All three are pure functions of the round.
+viewer may see it now, and :func:`redact_op` an operation of a round record as a viewer who
+sees the positions it names may see it (:mod:`.redaction` redacts a whole record with it). All
+are pure functions of the round.
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from paigow.games import hand_pieces
 
-from .comparisons import uncompared, unseen_spots, without_comparisons
+from .comparisons import unseen_spots, without_comparisons
 from .viewers import OPERATOR, ROLES, SPECTATOR, SURVEILLANCE, Viewer
 
 if TYPE_CHECKING:
@@ -51,7 +52,7 @@ __all__ = [
     "observe_all",
     "observe_op",
     "observe_ops",
-    "redact_record",
+    "redact_op",
     "visible_positions",
 ]
 
@@ -395,11 +396,15 @@ def _plain(value: Any) -> Any:
 _SETTING_KINDS = ("set", "house_way")
 _BANK_KINDS = ("bank_set", "reset_to_house_way")
 #: The operations whose redaction depends on what the viewer sees (the others show no piece
-#: of a hand: :func:`_redact_op` gives every viewer the same).
+#: of a hand: :func:`redact_op` gives every viewer the same).
 _HIDING_KINDS = frozenset({"deal", "settle", *_SETTING_KINDS, *_BANK_KINDS})
 
 
-def _redact_op(op: Mapping[str, Any], seen: set[str], bank_spot: str) -> dict[str, Any]:
+def redact_op(op: Mapping[str, Any], seen: set[str], bank_spot: str) -> dict[str, Any]:
+    """An operation of a round's log (its JSON) as a viewer who sees the positions ``seen``
+    may see it: its ``index``, ``kind``, ``actor`` and ``data`` without the stack order, the
+    hands and settings of the positions not seen and the comparisons of their results (no
+    time, no link: a link is a digest of the whole operation, hidden parts included)."""
     kind = str(op["kind"])
     data = dict(op.get("data") or {})
     if kind == "shuffle":
@@ -420,7 +425,7 @@ def _redact_op(op: Mapping[str, Any], seen: set[str], bank_spot: str) -> dict[st
 
 def observe_op(rnd: Round, index: int, viewer: Viewer) -> dict[str, Any]:
     """Operation ``index`` of the round's log as ``viewer`` may see it now."""
-    return _redact_op(rnd.log[index].to_json(), visible_positions(rnd, viewer), rnd.bank_spot)
+    return redact_op(rnd.log[index].to_json(), visible_positions(rnd, viewer), rnd.bank_spot)
 
 
 def observe_ops(
@@ -443,10 +448,10 @@ def observe_ops(
                 shown = _shown(op, seen[v], bank_spot)
                 one = made.get(shown)
                 if one is None:
-                    one = made[shown] = _redact_op(op, seen[v], bank_spot)
+                    one = made[shown] = redact_op(op, seen[v], bank_spot)
                 out[v].append(one)
         else:
-            shared = _redact_op(op, set(), bank_spot)
+            shared = redact_op(op, set(), bank_spot)
             for v in viewers:
                 out[v].append(shared)
     return out
@@ -454,7 +459,7 @@ def observe_ops(
 
 def _shown(op: Mapping[str, Any], seen: set[str], bank_spot: str) -> tuple[str, ...]:
     """The positions named by ``op`` (of :data:`_HIDING_KINDS`) among ``seen``: all that
-    :func:`_redact_op` reads of ``seen``."""
+    :func:`redact_op` reads of ``seen``."""
     kind = op["kind"]
     data = op.get("data") or {}
     if kind == "deal":
@@ -463,32 +468,3 @@ def _shown(op: Mapping[str, Any], seen: set[str], bank_spot: str) -> tuple[str, 
         return unseen_spots(data.get("results") or {}, seen)
     where = str(data.get("spot")) if kind in _SETTING_KINDS else bank_spot
     return (where,) if where in seen else ()
-
-
-def redact_record(record: Mapping[str, Any], viewer: Viewer) -> dict[str, Any]:
-    """A round record as ``viewer`` may see it at the point it records: the operator and
-    surveillance get a finished round whole (its stack order too: the round is over); others
-    lose the stack order, the hands they may not see and their settings (the result is marked
-    ``"redacted"``). The round is rebuilt from the record by the engine's replay, so what is
-    visible is decided exactly as in :func:`observe`."""
-    if viewer.role in ("operator", "surveillance") and record.get("net") is not None:
-        return dict(record)
-    from .replay import rebuild
-
-    rnd = rebuild(record)
-    seen = visible_positions(rnd, viewer)
-    bank_spot = rnd.bank_spot
-    out = dict(record)
-    positions = {}
-    for pos, entry in (record.get("positions") or {}).items():
-        e = dict(entry)
-        if pos not in seen:
-            e["dealt"] = None
-            e["setting"] = None
-            if isinstance(e.get("wagers"), list):
-                e["wagers"] = [uncompared(w) if isinstance(w, Mapping) else w for w in e["wagers"]]
-        positions[pos] = e
-    out["positions"] = positions
-    out["operations"] = [_redact_op(op, seen, bank_spot) for op in record.get("operations", [])]
-    out["redacted"] = True
-    return out

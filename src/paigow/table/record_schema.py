@@ -16,7 +16,16 @@ from paigow.errors import RecordError
 
 from .ops import KINDS
 
-__all__ = ["ANY", "MAX_DEPTH", "OPERATION", "check_plain", "check_record", "load_record"]
+__all__ = [
+    "ANY",
+    "MAX_DEPTH",
+    "OPERATION",
+    "REDACTED",
+    "check_plain",
+    "check_record",
+    "check_redacted",
+    "load_record",
+]
 
 #: The deepest nesting a record has (positions -> wagers -> result): far below this.
 MAX_DEPTH: Final = 16
@@ -182,6 +191,8 @@ DATA: Final[dict[str, Obj]] = {
     "void": Obj({"reason": STR, "derived": BOOL, "keep_bonus": BOOL}),
 }
 assert set(DATA) == set(KINDS), set(KINDS) ^ set(DATA)
+#: The operations that carry a hand's setting (``high``, ``low``).
+_HIDING: Final = ("set", "house_way", "bank_set", "reset_to_house_way")
 
 
 class _Operation(Spec):
@@ -273,6 +284,46 @@ RECORD = Obj(
 )
 
 
+def _may_hide(spec: Obj, *hidden: str) -> Obj:
+    """``spec`` with the keys ``hidden`` optional (a viewer may not see them)."""
+    keys = {k: v for k, v in spec.keys.items() if k not in hidden}
+    return Obj(keys, {**spec.optional, **{k: spec.keys[k] for k in hidden}})
+
+
+#: The data of each operation kind in a redacted record: the stack order never, a setting
+#: only where the viewer sees the hand (a deal's hands and a result's comparisons are already
+#: optional: only those the viewer sees are there).
+REDACTED_DATA: Final[dict[str, Obj]] = DATA | {
+    "shuffle": Obj({}),
+    **{k: _may_hide(DATA[k], "high", "low") for k in _HIDING},
+}
+
+
+class _RedactedOperation(Spec):
+    """An operation of a redacted record: no time, no link."""
+
+    def check(self, value: Any, path: str) -> None:
+        Obj({"index": INT, "kind": STR, "actor": STR, "data": ANY}).check(value, path)
+        kind = value["kind"]
+        if kind not in REDACTED_DATA:
+            raise RecordError(f"{path}.kind: {kind!r} is not an operation kind")
+        REDACTED_DATA[kind].check(value["data"], f"{path}.data")
+
+
+#: A record redacted for a viewer who may not see everything
+#: (:func:`paigow.table.redaction.redact_record`; docs/table.md, "The redacted record"): the
+#: whole record's fields but ``previous``, ``note``, ``chain`` and ``seal``; no link and no
+#: time anywhere; ``redacted`` true.
+REDACTED = Obj(
+    {k: v for k, v in RECORD.keys.items() if k not in ("previous", "note", "chain")}
+    | {
+        "operations": ListOf(_RedactedOperation()),
+        "transfers": ListOf(Obj({k: v for k, v in TRANSFER.keys.items() if k != "link"})),
+        "redacted": BOOL,
+    }
+)
+
+
 def _show(value: Any) -> str:
     text = json.dumps(value) if not isinstance(value, float) else repr(value)
     kind = {dict: "an object", list: "a list", bool: "a boolean", float: "a fraction"}.get(
@@ -327,8 +378,28 @@ def check_record(record: Any) -> None:
     """
     if not isinstance(record, dict):
         raise RecordError(f"a round record is a JSON object, got {_show(record)}")
+    if "redacted" in record:
+        raise RecordError(
+            "this record was redacted for a viewer who could not see every hand: it has no "
+            "hash chain and cannot be checked (the operator's whole record can)"
+        )
     check_plain(record)
     RECORD.check(record, "")
+
+
+def check_redacted(record: Any) -> None:
+    """Check the shape of a redacted record (:data:`REDACTED`): exactly its fields, so that
+    nothing of the whole record's chain is in it.
+
+    Raises:
+        RecordError: the first problem found, named by its path.
+    """
+    if not isinstance(record, dict):
+        raise RecordError(f"a round record is a JSON object, got {_show(record)}")
+    check_plain(record)
+    REDACTED.check(record, "")
+    if record["redacted"] is not True:
+        raise RecordError("redacted: a redacted record says true")
 
 
 def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
