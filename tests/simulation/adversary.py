@@ -114,7 +114,7 @@ def _seen_hands(record: dict[str, Any]) -> dict[str, list[str]]:
     return shown
 
 
-def _solve(
+def _solve(  # noqa: PLR0917 (one gap: its bounds, elements, and the attack)
     prev: str,
     gap: list[tuple[str, dict[str, Any]]],
     target: str,

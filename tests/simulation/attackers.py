@@ -21,12 +21,14 @@ from __future__ import annotations
 import asyncio
 import statistics
 import time
-from typing import Any
 
 from .net import Socket
 from .world import World
 
-__all__ = ["Excluder", "Fuzzer", "HistoryFlood", "LookAlike", "SitFlood", "WatchHog"]
+#: How long a polite spectator may wait for a place while others hold sockets idle.
+PATIENCE = 30.0
+
+__all__ = ["HistoryFlood", "LookAlike", "SitFlood", "WatchHog"]
 
 
 class SitFlood:
@@ -80,7 +82,13 @@ class SitFlood:
                 i += 1
                 self.w.rec.next_step("attacker.sit")
                 args = {"seat": str(self.rng.randint(1, 4)), "cents": 50_000}
-                msg = {"type": "command", "table": live, "id": f"sit{i}", "action": "sit", "args": args}
+                msg = {
+                    "type": "command",
+                    "table": live,
+                    "id": f"sit{i}",
+                    "action": "sit",
+                    "args": args,
+                }
                 await sock.send(msg)
                 await asyncio.sleep(0.7)
             self.bursts.append((t0, time.monotonic()))
@@ -136,10 +144,11 @@ class WatchHog:
         """Hold the sockets until the run stops; a polite spectator tries meanwhile."""
         door = self.rng.choice(self.w.setup.doors[: len(self.w.setup.procs)])  # one process
         held: list[Socket] = []
+        url = self.w.ws_url(door, "/ws/watch")
         for _ in range(self.addresses):
             source = self.w.new_address()
             socks = await asyncio.gather(
-                *(Socket.open(self.w.rec, self.w.ws_url(door, "/ws/watch"), source, None, "watch hog")
+                *(Socket.open(self.w.rec, url, source, None, "watch hog")
                   for _ in range(self.each))
             )  # fmt: skip
             held += [s for s in socks if s is not None]
@@ -147,7 +156,7 @@ class WatchHog:
         self.w.rec.notes.append(f"watch hog holds {len(held)} sockets at {door}")
         polite = self.w.new_address()
         admitted = False
-        deadline = time.monotonic() + 45
+        deadline = time.monotonic() + PATIENCE
         while not self.w.stop.is_set() and time.monotonic() < deadline:
             self.w.rec.next_step("spectator.polite")
             s = await Socket.open(
@@ -166,10 +175,10 @@ class WatchHog:
             self.w.rec.violate(
                 "access",
                 "watch slots",
-                f"{len(held)} idle spectators' sockets from {self.addresses} addresses kept a polite "
-                "spectator out of /ws/watch for 45 s",
+                f"{len(held)} idle spectators' sockets from {self.addresses} addresses kept a "
+                "polite "
+                f"spectator out of /ws/watch for {PATIENCE:.0f} s",
             )
-        await self.w.stop.wait()
         for s in held:
             await s.close()
 

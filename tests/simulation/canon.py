@@ -30,7 +30,7 @@ def record_link(previous: str, kind: str, element: Any) -> str:
 
 
 def command_link(
-    previous: str, table: str, seq: int, command: Any, actor: str, idem_key: str | None
+    previous: str, table: str, seq: int, command: Any, *, actor: str, idem_key: str | None
 ) -> str:
     """A stored command's link: ``sha256(previous | canonical([table, seq, command, actor,
     idem_key]))``."""

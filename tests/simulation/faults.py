@@ -99,7 +99,8 @@ class Faults:
                     "faults",
                     "takeover time",
                     f"table {t} taken over {s:.1f} s after kill -9 of its owner (bound: lease "
-                    f"{lease:.0f} s + one renewal {lease / 3:.0f} s + {FAILOVER_SLACK:.0f} s slack)",
+                    f"{lease:.0f} s + one renewal {lease / 3:.0f} s + {FAILOVER_SLACK:.0f} s "
+                    "slack)",
                 )
         if took:
             await asyncio.sleep(1)
@@ -108,7 +109,8 @@ class Faults:
                 self.w.rec.violate(
                     "faults",
                     "table_taken",
-                    f"table {t} was taken over after kill -9 of {p.name}, and the event log has no table_taken for it",
+                    f"table {t} was taken over after kill -9 of {p.name}, and the event log "
+                    "has no table_taken for it",
                 )
         self.w.rec.notes.append(
             f"kill -9 {p.name}: {len(took)} tables taken in "
@@ -181,7 +183,6 @@ class Faults:
     async def halfopen(self) -> None:
         """A handshake begun and never finished, and a websocket that stops reading, held for
         a while at one process: neither may stall anyone else."""
-        self.w.rec.faults["halfopen"] += 1
         base = self.rng.choice(self.w.setup.doors)
         host, port = base.split("//", 1)[1].split("/", 1)[0].split(":")
         path = (
@@ -191,7 +192,7 @@ class Faults:
         conns = []
         for _ in range(5):
             with contextlib.suppress(OSError):
-                r, wr = await asyncio.open_connection(host, int(port), local_addr=(source, 0))
+                _, wr = await asyncio.open_connection(host, int(port), local_addr=(source, 0))
                 wr.write(f"GET {path}/ws/watch HTTP/1.1\r\nHost: {host}\r\nUpgrade: webs".encode())
                 conns.append(wr)
         live = sorted(t.id for t in self.w.tables.values() if not t.closed)
@@ -202,6 +203,7 @@ class Faults:
             if transport is not None:
                 transport.pause_reading()
         await asyncio.sleep(self.rng.uniform(5, 15))
+        self.w.rec.fault("halfopen", 5)
         for wr in conns:
             wr.close()
         if deaf is not None:

@@ -171,10 +171,12 @@ class Excluder:
         self.w.rec.next_step("player.sit")
         r = await sock.command(table, f"xs-{self.name}", "sit", {"seat": free[0], "cents": 20_000})
         if not r or r.get("status") != "applied":
+            self.w.rec.notes.append(f"excluder could not sit at {table}: {r}")
             await sock.close()
             return
         h = self.w.http(self.source)
         doors = [self.w.setup.base, *self.w.setup.doors]
+        await asyncio.sleep(1)
         for d in doors:
             self.w.rec.next_step("player.exclude")
             r2 = await h.req("POST", f"{d}/api/me/protection/exclude", token, {"days": 1})
@@ -200,7 +202,9 @@ class Excluder:
                 continue
             s2.user = self.name
             st = await s2.subscribe(t) or {}
-            free = [str(s) for s in (((st.get("choices") or {}).get("sit") or {}).get("seats") or ["4"])]
+            free = [
+                str(s) for s in (((st.get("choices") or {}).get("sit") or {}).get("seats") or ["4"])
+            ]
             self.w.rec.next_step("player.sit")
             r3 = await s2.command(t, f"xe-{t}-{self.name}", "sit", {"seat": free[0], "cents": 1000})
             self.w.rec.check("rights")

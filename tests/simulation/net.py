@@ -51,6 +51,7 @@ class Http:
         url: str,
         token: str | None = None,
         body: Any = None,
+        *,
         headers: dict[str, str] | None = None,
         what: str = "",
     ) -> httpx.Response | None:
@@ -114,6 +115,7 @@ class Socket:
         self.closed = asyncio.Event()
         self.welcome: dict[str, Any] | None = None
         self.on_frame: list[Any] = []
+        self._sending: set[asyncio.Future[bool]] = set()
         #: The account signed in on it (None: a signed-out spectator).
         self.user: str | None = None
         self.task = asyncio.create_task(self._read())
@@ -142,7 +144,7 @@ class Socket:
                 return None
             rec.violate(
                 "refusals",
-                f"handshake {code} {url.split('/ws', 1)[-1].split('?')[0]}",
+                f"handshake {code} {url.split('/ws', 1)[-1].split('?', maxsplit=1)[0]}",
                 f"{what}: websocket handshake refused with HTTP {code} (documented: 429 with "
                 "Retry-After, or accepted and closed with a documented code)",
             )
@@ -177,9 +179,7 @@ class Socket:
                 and not self.rec.in_fault()
                 and not self.rec.stopping
             ):
-                self.rec.violate(
-                    "refusals", f"close {code}", f"{self.what}: closed with {code}"
-                )
+                self.rec.violate("refusals", f"close {code}", f"{self.what}: closed with {code}")
 
     def _take(self, msg: dict[str, Any]) -> None:
         kind = msg.get("type")
@@ -223,7 +223,9 @@ class Socket:
 
     def send_nowait(self, msg: dict[str, Any]) -> None:
         """Send without waiting (from the reader)."""
-        asyncio.ensure_future(self.send(msg))
+        task = asyncio.ensure_future(self.send(msg))
+        self._sending.add(task)
+        task.add_done_callback(self._sending.discard)
 
     async def send(self, msg: dict[str, Any] | str) -> bool:
         """Send; False when the socket is gone."""

@@ -9,8 +9,8 @@ of their own wallet: each must be refused, or move once."""
 from __future__ import annotations
 
 import asyncio
-import re
 import itertools
+import re
 from typing import Any
 
 from . import store
@@ -115,7 +115,7 @@ class HouseOperator:
             r = await self.w.http(self.source).req(
                 "GET", f"{self.w.door(self.rng)}/api/pit/floor", self.token
             )
-            row = {}
+            row: dict[str, Any] = {}
             if r is not None and r.status_code == 200:
                 row = next((t for t in r.json() if t.get("id") == tid), {})
             if row.get("round_open"):

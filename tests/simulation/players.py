@@ -9,6 +9,7 @@ process that does not run the table builds a replica there)."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import itertools
 import random
 from typing import Any
@@ -134,10 +135,8 @@ class Player:
         for _ in range(20):
             if await self._connect(table):
                 break
-            if (
-                self.w.stop.is_set()
-                or self.w.tables.get(table, None)
-                and self.w.tables[table].closed
+            if self.w.stop.is_set() or (
+                self.w.tables.get(table, None) and self.w.tables[table].closed
             ):
                 return
             await asyncio.sleep(1)
@@ -146,7 +145,9 @@ class Player:
         assert self.sock is not None
         st = self.sock.states.get(table) or {}
         if self.name not in (st.get("seats") or {}):
-            free = [str(s) for s in (((st.get("choices") or {}).get("sit") or {}).get("seats") or [])]
+            free = [
+                str(s) for s in (((st.get("choices") or {}).get("sit") or {}).get("seats") or [])
+            ]
             if not free:
                 await asyncio.sleep(2)
                 return
@@ -172,10 +173,8 @@ class Player:
 
     async def _tick(self, table: str) -> None:
         assert self.sock is not None
-        try:
+        with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(self.sock.inbox.get(), 0.3)
-        except TimeoutError:
-            pass
         st = self.sock.states.get(table)
         if not st:
             return

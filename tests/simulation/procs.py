@@ -173,7 +173,7 @@ class Setup:
         out = [main]
         try:
             kids = subprocess.run(
-                ["pgrep", "-P", str(main)], capture_output=True, text=True, timeout=10
+                ["pgrep", "-P", str(main)], capture_output=True, text=True, timeout=10, check=False
             ).stdout.split()
             out += [int(k) for k in kids]
         except (OSError, subprocess.SubprocessError, ValueError):

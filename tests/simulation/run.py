@@ -127,8 +127,9 @@ async def _guard(w: World, actor: Any) -> None:
 
 def report(records: list[Record], opts: Options, wall: float) -> str:
     """The report of a run, in words."""
+    faults = "on" if opts.faults else "off"
     lines = [
-        f"seed {opts.seed}  set-ups {', '.join(opts.setups)}  faults {'on' if opts.faults else 'off'}  wall {wall:.0f} s"
+        f"seed {opts.seed}  set-ups {', '.join(opts.setups)}  faults {faults}  wall {wall:.0f} s"
     ]
     for r in records:
         lines.append(f"== {r.setup}: {r.step} steps")

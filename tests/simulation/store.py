@@ -62,8 +62,8 @@ def snapshot(url: str) -> Iterator[Snapshot]:
     dsn = url.replace("postgresql+psycopg://", "postgresql://")
     with psycopg.connect(dsn, connect_timeout=10) as pg:
         pg.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
-        with pg.cursor() as cur:
-            yield Snapshot(cur, "pyformat")
+        with pg.cursor() as pcur:
+            yield Snapshot(pcur, "pyformat")
         pg.rollback()
 
 
@@ -111,7 +111,7 @@ def chains(s: Snapshot) -> tuple[dict[str, bool], list[str]]:
             if seq != i:
                 why = f"command {i} missing"
                 break
-            prev = command_link(prev, table, seq, cmd, actor, key)
+            prev = command_link(prev, table, seq, cmd, actor=actor, idem_key=key)
             if link != prev:
                 why = f"command {seq} differs from its link"
                 break
