@@ -153,7 +153,7 @@ class Faults:
         pg = self.w.setup.pg
         if pg is None:
             return
-        self.w.rec.fault("pg_restart", 20)
+        self.w.rec.fault("pg_restart", 30)
         await asyncio.to_thread(pg.restart)
 
     async def slow_disk(self) -> None:

@@ -172,7 +172,9 @@ class Player:
             await self.cmd("leave", {})
 
     async def _tick(self, table: str) -> None:
-        assert self.sock is not None
+        if self.sock is None:
+            await asyncio.sleep(0.3)
+            return
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(self.sock.inbox.get(), 0.3)
         st = self.sock.states.get(table)
