@@ -191,10 +191,15 @@ class Excluder:
                 break
         self.w.rec.next_step("player.leave")
         await sock.command(table, f"xl-{self.name}", "leave", {})
-        await asyncio.sleep(1)
-        await h.req(
-            "POST", f"{self.w.door(self.rng)}/api/me/protection/exclude", token, {"days": 1}
-        )
+        for _ in range(30):  # a leave in a round takes effect at the round's end
+            await asyncio.sleep(1)
+            url = f"{self.w.door(self.rng)}/api/me/protection/exclude"
+            excluded = await h.req("POST", url, token, {"days": 1})
+            if excluded is not None and excluded.status_code == 200:
+                break
+        else:
+            await sock.close()
+            return
         for t in tables:  # excluded: no seat anywhere, through any door
             d = self.rng.choice(doors)
             s2 = await self.w.socket(d, self.source, token, f"excluder {self.name}")
