@@ -109,3 +109,11 @@ drills: $(STAMP) service-deps
 	$(BIN)/python scripts/drill.py --cycles 20
 
 test: service-deps deps-audit
+
+# `make simulate`: the whole-service simulation's long run (docs/reliability.md, "The whole-service
+# simulation"); `make test` runs its small one (tests/test_simulation.py).
+SIM_SEED ?= 1
+SIM_MINUTES ?= 30
+.PHONY: simulate
+simulate: $(STAMP) service-deps
+	$(BIN)/python scripts/simulate.py --seed $(SIM_SEED) --minutes $(SIM_MINUTES) --setup both --faults
