@@ -56,6 +56,7 @@ LOOSE: tuple[str, ...] = (
     "--signup-grant-period=0",
     "--worker-wait=30",
     "--sockets-per-address=100000",
+    "--spectators-per-address=100000",
     "--sockets-per-account=1000",
     "--sessions-per-account=1000",
     *(

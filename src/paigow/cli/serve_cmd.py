@@ -135,6 +135,29 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         help="websockets a client address may have open at once (default 64)",
     )
     p.add_argument(
+        "--spectators",
+        type=int,
+        default=500,
+        metavar="N",
+        help="spectators' websockets (/ws/watch) open at once; past it closed with 1013 "
+        "(default 500)",
+    )
+    p.add_argument(
+        "--spectators-per-address",
+        type=int,
+        default=8,
+        metavar="N",
+        help="spectators' websockets a client address may have open at once (default 8)",
+    )
+    p.add_argument(
+        "--spectator-idle-seconds",
+        type=float,
+        default=60.0,
+        metavar="S",
+        help="a spectator's websocket that sends nothing, or watches no table, this long is "
+        "closed (default 60)",
+    )
+    p.add_argument(
         "--hash-workers",
         type=int,
         default=2,
@@ -234,6 +257,9 @@ def serve(args: argparse.Namespace) -> int:
         ("--sessions-per-account", args.sessions_per_account, 1, 1000),
         ("--sockets-per-account", args.sockets_per_account, 1, 10_000),
         ("--sockets-per-address", args.sockets_per_address, 1, 100_000),
+        ("--spectators", args.spectators, 1, 1_000_000),
+        ("--spectators-per-address", args.spectators_per_address, 1, 100_000),
+        ("--spectator-idle-seconds", args.spectator_idle_seconds, 1, 86_400),
         ("--hash-workers", args.hash_workers, 1, 64),
         ("--compute-workers", args.compute_workers, 1, 64),
         ("--worker-wait", args.worker_wait, 0.1, 60),
@@ -267,6 +293,9 @@ def serve(args: argparse.Namespace) -> int:
         sessions_per_account=args.sessions_per_account,
         sockets_per_account=args.sockets_per_account,
         sockets_per_address=args.sockets_per_address,
+        spectators=args.spectators,
+        spectators_per_address=args.spectators_per_address,
+        spectator_idle_seconds=args.spectator_idle_seconds,
         limits=limits,
         trusted_proxies=tuple(args.trusted_proxy),
         hash_workers=args.hash_workers,

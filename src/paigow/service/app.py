@@ -26,7 +26,7 @@ import paigow
 from paigow.errors import PaigowError
 from paigow.table.observation import OPERATOR
 
-from . import auth_api, pit_api, trainer_api, tutorial_api, web_api
+from . import auth_api, pit_api, trainer_api, tutorial_api, watch, web_api
 from .accounts import REVOKED, WrongPasswordError
 from .actor import GONE, TableActor
 from .auth import token_hash
@@ -283,6 +283,10 @@ def create_app(service: Service, web: Path | None = None) -> FastAPI:
 
     auth_api.install(app)
     web_api.install(app)
+    o = service.options
+    watch.install(
+        app, watch.Spectators(o.spectators, o.spectators_per_address, o.spectator_idle_seconds)
+    )
     pit_api.install(app)
     trainer_api.install(app)
     chat_api.install(app)

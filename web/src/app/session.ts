@@ -262,6 +262,11 @@ export class Session {
       }
       this.watched.delete(table);
       this.socket?.unsubscribe(table);
+      // a spectator's socket watching nothing holds a server's slot for nothing (docs/web.md)
+      if (this.socketUser === null && this.watched.size === 0 && this.socket) {
+        this.socket.close();
+        this.socket = null;
+      }
     };
   }
 
