@@ -10,7 +10,7 @@ import os
 import sys
 from collections.abc import Callable
 
-from paigow.errors import ConfigError
+from paigow.errors import ConfigError, PaigowError
 
 __all__ = ["add_arguments", "serve"]
 
@@ -240,8 +240,9 @@ def serve(args: argparse.Namespace) -> int:
 
     from paigow.service.addresses import parse_trusted
     from paigow.service.app import create_app, default_web
-    from paigow.service.auth import check_name, check_password, hash_password
+    from paigow.service.auth import check_password, hash_password
     from paigow.service.hub import Service, ServiceOptions
+    from paigow.service.names import account_name
     from paigow.service.ratelimit import parse_limit
     from paigow.service.store import Store
 
@@ -275,11 +276,15 @@ def serve(args: argparse.Namespace) -> int:
     store = Store(args.db)
     if args.operator:
         password = os.environ.get("PAIGOW_OPERATOR_PASSWORD", "")
-        why = check_name(args.operator) or check_password(password)
-        if why:
-            raise ConfigError(f"--operator {args.operator}: {why} ($PAIGOW_OPERATOR_PASSWORD)")
-        store.migrate()
-        store.set_password(args.operator, hash_password(password), "operator")
+        try:  # the name normalised as every account's; a new one a look-alike of nobody's
+            name = account_name(args.operator, new=False)
+            why = check_password(password)
+            if why:
+                raise ConfigError(f"{why} ($PAIGOW_OPERATOR_PASSWORD)")
+            store.migrate()
+            store.set_password(name, hash_password(password), "operator")
+        except PaigowError as e:
+            raise ConfigError(f"--operator {args.operator!r}: {e}") from None
     if args.cluster and store.is_sqlite:
         raise ConfigError(
             "--cluster: the processes share a PostgreSQL database (--db postgresql://...)"

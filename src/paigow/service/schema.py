@@ -12,6 +12,7 @@ from sqlalchemy import (
     Date,
     DateTime,
     ForeignKey,
+    Index,
     Integer,
     MetaData,
     String,
@@ -52,6 +53,9 @@ users = Table(
     Column("created_at", DateTime(timezone=True), nullable=False),
     Column("suspended_at", DateTime(timezone=True), nullable=True),
     Column("surveillance", Boolean, nullable=False, server_default=false()),
+    #: What the name reads as (:func:`paigow.service.names.skeleton`): no two accounts alike.
+    Column("skeleton", String(64), nullable=False, server_default=""),
+    Index("uq_users_skeleton", "skeleton", unique=True),
 )
 
 sessions = Table(
