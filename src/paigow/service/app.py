@@ -19,7 +19,6 @@ from typing import Annotated, Any
 from fastapi import FastAPI, HTTPException, Query, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
-from pydantic import BaseModel, ConfigDict, Field, StrictInt
 from starlette.websockets import WebSocketDisconnect
 
 import paigow
@@ -49,7 +48,7 @@ from .private import api as private_api
 from .private import rooms
 from .protection import api as protection_api
 from .protection.reminder import remind
-from .protocol import MAX_CENTS, ProtocolError, parse_message, refusal, result_message
+from .protocol import ProtocolError, parse_message, refusal, result_message
 from .ratelimit import CLOSE_AFTER, LimitedError, retry_after
 from .sessions_sql import AccountSuspendedError
 from .social import chat_api
@@ -65,11 +64,11 @@ MAX_MESSAGE = 16_384
 MAX_ERRORS = 20
 
 
-class Deposit(BaseModel):
-    """Cents moved between the cashier and a wallet (negative: a withdrawal)."""
-
-    model_config = ConfigDict(extra="forbid")
-    cents: StrictInt = Field(ge=-MAX_CENTS, le=MAX_CENTS)
+#: What the retired deposit route answers (410).
+RETIRED = (
+    "retired: a wallet is adjusted with POST /api/pit/accounts/{name}/adjust, with cents, a "
+    "reason and an idempotency key"
+)
 
 
 def create_app(service: Service, web: Path | None = None) -> FastAPI:
@@ -212,17 +211,11 @@ def create_app(service: Service, web: Path | None = None) -> FastAPI:
             raise HTTPException(404, f"no table {table_id!r}")
         return await service.store.run(service.store.meters, table_id)
 
-    @app.post("/api/wallets/{name}/deposit")
-    async def deposit(name: str, body: Deposit, op: Operator) -> dict[str, Any]:
-        """Credit (or debit) a player's wallet from the cashier (operators)."""
-        if await service.store.run(service.store.user_by_name, name) is None:
-            raise HTTPException(404, f"no account {name!r}")
-        await service.store.run(service.store.cashier, f"wallet:{name}", body.cents, "deposit")
-        await service.events.add("deposit", "info", None, op.name, account=name, cents=body.cents)
-        return {
-            "name": name,
-            "wallet": await service.store.run(service.store.balance, f"wallet:{name}"),
-        }
+    @app.post("/api/wallets/{name}/deposit", status_code=410)
+    async def deposit(name: str, _op: Operator) -> JSONResponse:
+        """Retired (410): money moves by hand through one door, ``POST
+        /api/pit/accounts/{name}/adjust``, with a reason, an idempotency key and a bound."""
+        return JSONResponse({"detail": RETIRED.format(name=name[:64])}, status_code=410)
 
     @app.get("/api/audit")
     async def audit(_op: Operator) -> dict[str, Any]:
