@@ -152,10 +152,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--spectator-idle-seconds",
         type=float,
-        default=60.0,
+        default=90.0,
         metavar="S",
         help="a spectator's websocket that sends nothing, or watches no table, this long is "
-        "closed (default 60)",
+        "closed (default 90)",
     )
     p.add_argument(
         "--hash-workers",

@@ -30,7 +30,7 @@ class ServiceOptions:
     #: table, before it is closed (:mod:`paigow.service.watch`).
     spectators: int = 500
     spectators_per_address: int = 8
-    spectator_idle_seconds: float = 60.0
+    spectator_idle_seconds: float = 90.0
     #: Overrides of the doors' limits (:data:`paigow.service.ratelimit.DOORS`).
     limits: dict[str, Rate] = field(default_factory=dict)
     #: Proxies (addresses or CIDR networks) whose ``X-Forwarded-For`` is believed.

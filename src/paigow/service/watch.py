@@ -11,9 +11,10 @@ Its slots are bounded, and a slot is kept only by a spectator who watches (docs/
 * **per process**: at most ``--spectators`` such sockets; one more is accepted and closed with
   1013 ("try again later") and the reason — a browser sees close codes, not the status of a
   refused handshake;
-* **idle**: a socket that has sent nothing for ``--spectator-idle-seconds`` (the web client
-  pings every 2.5 s), or that has watched no open table for as long (pings do not keep a
-  socket that watches nothing), is closed with :data:`IDLE` and the reason.
+* **idle**: a socket that has sent nothing for ``--spectator-idle-seconds`` (90 s by default:
+  the web client pings every 2.5 s, and a browser runs a hidden tab's timers about once a
+  minute), or that has watched no open table for as long (pings do not keep a socket that
+  watches nothing), is closed with :data:`IDLE` and the reason.
 
 The address's own limits on websockets (door ``ws.address``, ``--sockets-per-address``,
 :func:`~paigow.service.deps.socket_gate`) come first, as for every websocket.
@@ -74,7 +75,7 @@ class Spectators:
 
     most: int = 500
     per_address: int = 8
-    idle: float = 60.0
+    idle: float = 90.0
     open: set[Connection] = field(default_factory=set)
     by_address: dict[str, int] = field(default_factory=dict)
 
