@@ -197,6 +197,10 @@ async def _drive(
             "/api/register", json={"name": f"reg{next(counter)}", "password": PASSWORD}
         )
 
+    async def adjust() -> Any:  # a new adjustment each time (a new idempotency key)
+        body = {"cents": 100, "reason": "loop profile", "key": f"profile-{next(counter)}"}
+        return await http.post("/api/pit/accounts/profiled/adjust", json=body, headers=auth)
+
     async def sign_in_out() -> Any:
         token = await login("profiled")
         return await http.post("/api/logout", headers={"Authorization": f"Bearer {token}"})
@@ -235,10 +239,7 @@ async def _drive(
         ("GET /api/tables/{id}/meters", get("/api/tables/prof/meters", auth)),
         ("GET /api/events", get("/api/events", auth)),
         ("GET /api/audit", get("/api/audit", auth)),
-        (
-            "POST /api/wallets/{name}/deposit",
-            post("/api/wallets/profiled/deposit", {"cents": 100}, auth),
-        ),
+        ("POST /api/pit/accounts/{name}/adjust", adjust),
         ("POST /api/tables + close", open_close),
         ("GET /api/tables/{id}/advice/{spot}", get("/api/tables/prof/advice/1", mine)),
         ("GET /api/trainer/profiles", get("/api/trainer/profiles")),

@@ -57,6 +57,7 @@ LOOSE: tuple[str, ...] = (
     "--signup-grant-period=0",
     "--worker-wait=30",
     "--sockets-per-address=100000",
+    "--spectators-per-address=100000",
     "--sockets-per-account=1000",
     "--sessions-per-account=1000",
     *(
@@ -73,6 +74,10 @@ LOOSE: tuple[str, ...] = (
         )
     ),
 )
+
+
+#: Idempotency keys of the tests' wallet adjustments (unique per test process and server run).
+_KEYS = (f"{os.getpid()}-{n}-{time.time_ns()}" for n in itertools.count(1))
 
 
 def eventually(pred: Callable[[], Any], what: str, limit: float = WAIT, every: float = 0.2) -> Any:
@@ -196,6 +201,14 @@ class Server:
         r = self.http("POST", "/api/register", body={"name": name, "password": PASSWORD})
         assert r.status_code in (201, 409), r.text
         return self.login(name)
+
+    def credit(self, token: str, name: str, cents: int) -> dict[str, Any]:
+        """An operator's wallet adjustment of ``cents`` into ``name``'s wallet (the one door
+        for moving money by hand: a reason, a new idempotency key); its answer."""
+        body = {"cents": cents, "reason": "credited by the tests", "key": f"t-{next(_KEYS)}"}
+        r = self.http("POST", f"/api/pit/accounts/{name}/adjust", token, body)
+        assert r.status_code == 200, r.text
+        return dict(r.json())
 
     def open_table(self, token: str, **options: Any) -> dict[str, Any]:
         """Open a table as operator."""

@@ -16,7 +16,15 @@ from hypothesis import strategies as st
 from pydantic import ValidationError
 
 from paigow.service.protocol import ChatPost, schemas
-from paigow.service.social.text import MAX_CHARS, MAX_MARKS, MAX_RAW, ChatTextError, chat_text
+from paigow.service.social.text import (
+    MAX_CHARS,
+    MAX_MARKS,
+    MAX_RAW,
+    ChatTextError,
+    PlainLineError,
+    chat_text,
+    plain_line,
+)
 
 BIDI = set("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 TRICKY = st.sampled_from(
@@ -136,3 +144,46 @@ def test_the_chat_schema_is_published() -> None:
     assert s["required"] == ["type", "table", "text"] and s["additionalProperties"] is False
     for name in ("chat", "chat_history", "chat_deleted", "chat_result"):
         assert f"server:{name}" in schemas()
+
+
+# ---------------------------------------------------------------------- plain_line
+def _refused(ch: str) -> bool:
+    """What :func:`plain_line` refuses outright, said plainly: a control that is not
+    whitespace, a format, surrogate, private-use or unassigned code point, a blank "letter"."""
+    white = ch in "\t\n\x0b\x0c\r" or unicodedata.category(ch) in ("Zs", "Zl", "Zp")
+    return not white and (
+        unicodedata.category(ch)[0] == "C" or ch in "\u115f\u1160\u3164\uffa0\u2800"
+    )
+
+
+@given(TEXT)
+@settings(max_examples=300)
+def test_a_line_on_record_is_what_was_meant_or_refused(raw: str) -> None:
+    """The words an operator writes to move money (``plain_line``): refused with a reason, or
+    one line of NFKC text with no run of spaces, no space at either end, no control, format,
+    bidirectional or invisible character, 8..60 characters, the same when normalised again.
+    Text holding a character refused outright never passes: it is not silently dropped (a
+    reason of zero-width characters is no reason)."""
+    try:
+        line = plain_line(raw, what="a reason", least=8, most=60)
+    except PlainLineError as e:
+        assert str(e)
+        return
+    assert 8 <= len(line) <= 60 and line == line.strip() and "  " not in line
+    assert unicodedata.normalize("NFKC", line) == line or any(
+        unicodedata.category(c)[0] == "M" for c in line
+    )
+    assert not any(_refused(c) or (c.isspace() and c != " ") for c in line), line
+    assert not any(_refused(c) for c in unicodedata.normalize("NFKC", raw))
+    assert plain_line(line, what="a reason", least=8, most=60) == line
+
+
+@given(st.text(st.characters(categories=["L", "N"]), min_size=8, max_size=40), TRICKY)
+def test_an_invisible_character_anywhere_refuses_the_line(words: str, ch: str) -> None:
+    """A valid line with an invisible, control, format or bidirectional character put in the
+    middle is refused, naming the character's code point."""
+    if not _refused(unicodedata.normalize("NFKC", ch)[:1] or ch) and ch not in BIDI:
+        return
+    at = len(words) // 2
+    with pytest.raises(PlainLineError, match=r"U\+[0-9A-F]{4}"):
+        plain_line(words[:at] + ch + words[at:], what="a reason", least=8, most=60)

@@ -183,7 +183,13 @@ def test_a_round_through_nginx_over_wss(running: Stack) -> None:
         assert r.status_code == 201, r.text
         # Both register from nginx's one address: the sign-up grant goes to the first only
         # (once per address per --signup-grant-period), so the cashier credits each wallet.
-        credited = _api(running, "POST", f"/api/wallets/{name}/deposit", op, json={"cents": 50_000})
+        credited = _api(
+            running,
+            "POST",
+            f"/api/pit/accounts/{name}/adjust",
+            op,
+            json={"cents": 50_000, "reason": "a table's first players", "key": f"deploy-{name}"},
+        )
         assert credited["wallet"] == (150_000 if name == "ann" else 50_000), credited
         c = Client(ws, _login(running, name), origin=running.base, tls=running.tls)
         c.subscribe(TABLE)

@@ -62,7 +62,7 @@ ROUTES = [  # method, path, body, minimum role: public / player / operator
     ("POST", "/api/tables", {"id": "made", "profile": "generic"}, "operator"),
     ("GET", "/api/tables/auth/rounds", None, "operator"),
     ("GET", "/api/tables/auth/meters", None, "operator"),
-    ("POST", "/api/wallets/authp/deposit", {"cents": 100}, "operator"),
+    ("POST", "/api/wallets/authp/deposit", {"cents": 100}, "operator-410"),  # retired
     ("GET", "/api/audit", None, "operator"),
     ("GET", "/api/events", None, "operator"),
     ("GET", "/api/events?since=0&limit=5&table=auth", None, "operator"),
@@ -114,7 +114,12 @@ ROUTES = [  # method, path, body, minimum role: public / player / operator
     ("POST", "/api/me/protection/limit", {"cents": 10**12}, "player"),
     ("POST", "/api/me/protection/reminder", {"minutes": None}, "player"),
     ("POST", "/api/me/protection/exclude", {"days": 0}, "player-422"),  # never excluded here
-    ("POST", "/api/pit/accounts/authz/adjust", {"cents": 1, "reason": "matrix"}, "operator"),
+    (
+        "POST",
+        "/api/pit/accounts/authz/adjust",
+        {"cents": 1, "reason": "the route matrix", "key": "route-matrix"},
+        "operator",
+    ),
     ("GET", "/api/pit/meters", None, "operator"),
     ("GET", "/api/pit/meters.csv", None, "operator"),
     ("POST", "/api/logout", None, "player"),

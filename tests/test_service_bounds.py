@@ -5,7 +5,9 @@ BIGINT), and a value past it — the bound plus one, 2^63 - 1, 2^63, 10^40 and t
 is refused (HTTP 422; a ``refused`` result on the websocket) naming the field and the bound,
 never a server error. Balances are kept inside the ledger's range too (409 past it).
 
-Before the fix an operator deposit of 2^63 - 1, 2^63 or 10^40 was an HTTP 500.
+Before the fix an operator deposit of 2^63 - 1, 2^63 or 10^40 was an HTTP 500 (money is now
+moved by hand through one door, ``POST /api/pit/accounts/{name}/adjust``, at most
+:data:`~paigow.service.pit_api.MAX_ADJUSTMENT` cents either way).
 """
 
 from __future__ import annotations
@@ -17,7 +19,8 @@ import sqlalchemy as sa
 
 from paigow.service import schema as db
 from paigow.service.accounts_sql import LEDGER_MAX
-from paigow.service.protocol import ACTIONS, MAX_CENTS, OPERATOR_ACTIONS, schemas
+from paigow.service.pit_api import MAX_ADJUSTMENT
+from paigow.service.protocol import ACTIONS, OPERATOR_ACTIONS, schemas
 from paigow.service.store import Store
 from service_fixtures import operator_token, pg_cluster, server
 from service_support import Server
@@ -81,21 +84,24 @@ def _nest(path: tuple[Any, ...], value: Any) -> Any:
 
 
 def test_64_bit_overflow_is_refused_not_a_server_error(server: Server, operator_token: str) -> None:
-    """The defect: an operator deposit of 2^63 - 1, 2^63 or 10^40 was a server error. Each is
-    now 422, naming the field and the bound; nothing moved."""
+    """The defect: an operator deposit of 2^63 - 1, 2^63 or 10^40 was a server error. On the
+    one door that moves money by hand (the deposit route is retired), each is now 422, naming
+    the field and the bound (:data:`MAX_ADJUSTMENT`); nothing moved. The bound itself moves."""
     server.player("richie")
-    for cents in (INT64, INT64 + 1, 10**40, -INT64 - 1):
-        r = server.http("POST", "/api/wallets/richie/deposit", operator_token, {"cents": cents})
+    for i, cents in enumerate((INT64, INT64 + 1, 10**40, -INT64 - 1, MAX_ADJUSTMENT + 1)):
+        body = {"cents": cents, "reason": "past the bound", "key": f"overflow-{i}"}
+        r = server.http("POST", "/api/pit/accounts/richie/adjust", operator_token, body)
         assert r.status_code == 422, (cents, r.text)
         err = r.json()["detail"][0]
-        assert err["loc"][-1] == "cents" and f"{MAX_CENTS}" in err["msg"], err
-    r = server.http("POST", "/api/wallets/richie/deposit", operator_token, {"cents": MAX_CENTS})
-    assert r.status_code == 200 and r.json()["wallet"] == MAX_CENTS + 100_000
+        assert err["loc"][-1] == "cents" and f"{MAX_ADJUSTMENT}" in err["msg"], err
+    assert server.credit(operator_token, "richie", MAX_ADJUSTMENT)["wallet"] == (
+        MAX_ADJUSTMENT + 100_000
+    )
 
 
 def test_balances_stay_inside_the_ledgers_range(server: Server, operator_token: str) -> None:
-    """A deposit that would take a balance past the BIGINT range is refused (409, saying so)
-    and moves nothing."""
+    """An adjustment that would take a balance past the BIGINT range is refused (409, saying
+    so) and moves nothing."""
     server.player("brim")
     store = Store(server.db_url)
     try:
@@ -104,7 +110,8 @@ def test_balances_stay_inside_the_ledgers_range(server: Server, operator_token: 
             c.execute(a.update().where(a.c.name == "wallet:brim").values(balance=LEDGER_MAX - 10))
     finally:
         store.close()
-    r = server.http("POST", "/api/wallets/brim/deposit", operator_token, {"cents": 100})
+    body = {"cents": 100, "reason": "over the edge", "key": "brim-edge"}
+    r = server.http("POST", "/api/pit/accounts/brim/adjust", operator_token, body)
     assert r.status_code == 409 and "ledger's range" in r.json()["detail"], r.text
     store = Store(server.db_url)
     try:

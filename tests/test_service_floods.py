@@ -211,8 +211,7 @@ def _ten_rounds(srv: Server) -> tuple[str, ...]:
         op, id="busy", profile="generic", computer_players=5, pause_seconds=0, wager_seconds=600
     )
     srv.player("historian")
-    r = srv.http("POST", "/api/wallets/historian/deposit", op, {"cents": 100_000})
-    assert r.status_code == 200, r.text
+    srv.credit(op, "historian", 100_000)
     (player,) = srv.seat("busy", ["historian"], ["1"])
     drive([player], "busy", lambda s: s["rounds"] >= 10)
     player.ok("busy", "leave")
@@ -346,7 +345,7 @@ def test_chat_flood_stalls_no_table(tmp_path: Path) -> None:
         for i, seat in enumerate(("3", "4", "5")):
             token = srv.player(f"chatty{i}")
             op = srv.login(OPERATOR)  # the address had its sign-up grant (the sitter's)
-            srv.http("POST", f"/api/wallets/chatty{i}/deposit", op, {"cents": 50_000})
+            srv.credit(op, f"chatty{i}", 50_000)
             c = srv.client(token)
             c.subscribe("calm")
             c.ok("calm", "sit", seat=seat, cents=50_000)

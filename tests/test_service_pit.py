@@ -218,7 +218,7 @@ def test_a_wallet_adjustment_is_a_balanced_audited_movement(
     than the wallet holds: refused, nothing changes."""
     server.player("pitadjust")
     a0 = server.http("GET", "/api/pit/accounts/pitadjust", operator_token).json()
-    body = {"cents": 1234, "reason": "goodwill after a dropped connection"}
+    body = {"cents": 1234, "reason": "goodwill after a dropped connection", "key": "pit-adjust-1"}
     r = server.http("POST", "/api/pit/accounts/pitadjust/adjust", operator_token, body)
     assert r.status_code == 200, r.text
     assert r.json()["wallet"] == a0["wallet"] + 1234
@@ -238,11 +238,15 @@ def test_a_wallet_adjustment_is_a_balanced_audited_movement(
         ({"cents": 100}, 422),
         ({"cents": 100, "reason": ""}, 422),
         ({"cents": 0, "reason": "nothing"}, 422),
-        ({"cents": -(a1["wallet"] + 1), "reason": "more than it holds"}, 409),
+        (
+            {"cents": -(a1["wallet"] + 1), "reason": "more than it holds", "key": "pit-adjust-2"},
+            409,
+        ),
     ):
         r = server.http("POST", "/api/pit/accounts/pitadjust/adjust", operator_token, bad)
         assert r.status_code == status, (bad, r.text)
-    r = server.http("POST", "/api/pit/accounts/nobody/adjust", operator_token, body)
+    nobody = {**body, "key": "pit-adjust-3"}
+    r = server.http("POST", "/api/pit/accounts/nobody/adjust", operator_token, nobody)
     assert r.status_code == 404
     a2 = server.http("GET", "/api/pit/accounts/pitadjust", operator_token).json()
     assert a2["wallet"] == a1["wallet"] and a2["ledger"] == a1["ledger"]

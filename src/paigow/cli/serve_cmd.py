@@ -10,7 +10,7 @@ import os
 import sys
 from collections.abc import Callable
 
-from paigow.errors import ConfigError
+from paigow.errors import ConfigError, PaigowError
 
 __all__ = ["add_arguments", "serve"]
 
@@ -135,6 +135,29 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         help="websockets a client address may have open at once (default 64)",
     )
     p.add_argument(
+        "--spectators",
+        type=int,
+        default=500,
+        metavar="N",
+        help="spectators' websockets (/ws/watch) open at once; past it closed with 1013 "
+        "(default 500)",
+    )
+    p.add_argument(
+        "--spectators-per-address",
+        type=int,
+        default=8,
+        metavar="N",
+        help="spectators' websockets a client address may have open at once (default 8)",
+    )
+    p.add_argument(
+        "--spectator-idle-seconds",
+        type=float,
+        default=90.0,
+        metavar="S",
+        help="a spectator's websocket that sends nothing, or watches no table, this long is "
+        "closed (default 90)",
+    )
+    p.add_argument(
         "--hash-workers",
         type=int,
         default=2,
@@ -217,8 +240,9 @@ def serve(args: argparse.Namespace) -> int:
 
     from paigow.service.addresses import parse_trusted
     from paigow.service.app import create_app, default_web
-    from paigow.service.auth import check_name, check_password, hash_password
+    from paigow.service.auth import check_password, hash_password
     from paigow.service.hub import Service, ServiceOptions
+    from paigow.service.names import account_name
     from paigow.service.ratelimit import parse_limit
     from paigow.service.store import Store
 
@@ -234,6 +258,9 @@ def serve(args: argparse.Namespace) -> int:
         ("--sessions-per-account", args.sessions_per_account, 1, 1000),
         ("--sockets-per-account", args.sockets_per_account, 1, 10_000),
         ("--sockets-per-address", args.sockets_per_address, 1, 100_000),
+        ("--spectators", args.spectators, 1, 1_000_000),
+        ("--spectators-per-address", args.spectators_per_address, 1, 100_000),
+        ("--spectator-idle-seconds", args.spectator_idle_seconds, 1, 86_400),
         ("--hash-workers", args.hash_workers, 1, 64),
         ("--compute-workers", args.compute_workers, 1, 64),
         ("--worker-wait", args.worker_wait, 0.1, 60),
@@ -249,11 +276,15 @@ def serve(args: argparse.Namespace) -> int:
     store = Store(args.db)
     if args.operator:
         password = os.environ.get("PAIGOW_OPERATOR_PASSWORD", "")
-        why = check_name(args.operator) or check_password(password)
-        if why:
-            raise ConfigError(f"--operator {args.operator}: {why} ($PAIGOW_OPERATOR_PASSWORD)")
-        store.migrate()
-        store.set_password(args.operator, hash_password(password), "operator")
+        try:  # the name normalised as every account's; a new one a look-alike of nobody's
+            name = account_name(args.operator, new=False)
+            why = check_password(password)
+            if why:
+                raise ConfigError(f"{why} ($PAIGOW_OPERATOR_PASSWORD)")
+            store.migrate()
+            store.set_password(name, hash_password(password), "operator")
+        except PaigowError as e:
+            raise ConfigError(f"--operator {args.operator!r}: {e}") from None
     if args.cluster and store.is_sqlite:
         raise ConfigError(
             "--cluster: the processes share a PostgreSQL database (--db postgresql://...)"
@@ -267,6 +298,9 @@ def serve(args: argparse.Namespace) -> int:
         sessions_per_account=args.sessions_per_account,
         sockets_per_account=args.sockets_per_account,
         sockets_per_address=args.sockets_per_address,
+        spectators=args.spectators,
+        spectators_per_address=args.spectators_per_address,
+        spectator_idle_seconds=args.spectator_idle_seconds,
         limits=limits,
         trusted_proxies=tuple(args.trusted_proxy),
         hash_workers=args.hash_workers,

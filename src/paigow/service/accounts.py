@@ -28,13 +28,14 @@ from paigow.errors import IllegalActionError
 from .addresses import address_key
 from .auth import (
     User,
-    check_name,
     check_password,
     hash_password,
     new_token,
     token_hash,
     verify_password,
 )
+from .names import account_name
+from .names_sql import name_refusal, skeleton_holder
 from .ratelimit import LimitedError
 from .sessions_sql import (
     account_sessions,
@@ -241,13 +242,16 @@ class Accounts:
     # ------------------------------------------------------------------ operations
     async def register(self, name: str, password: str, address: str) -> tuple[User, int]:
         """A new player account (user, cents granted: the sign-up grant at most once per
-        address per ``--signup-grant-period``)."""
-        why = check_name(name) or check_password(password)
+        address per ``--signup-grant-period``); ``name`` normalised first, refused outside the
+        rule or as a look-alike of an existing name (:mod:`paigow.service.names`)."""
+        name = account_name(name)
+        why = check_password(password)
         if why:
             raise IllegalActionError(why)
         store = self.svc.store
-        if await store.run(store.user_by_name, name) is not None:
-            raise IllegalActionError(f"the name {name!r} is taken")
+        holder = await store.run(skeleton_holder, store, name)
+        if holder is not None:
+            raise name_refusal(name, holder)
         key = address_key(address)
         wait = self.svc.limits.take(("register.address", key), ("register.all", "*"))
         if wait:
@@ -265,12 +269,15 @@ class Accounts:
     async def login(
         self, name: str, password: str, address: str
     ) -> tuple[User, str, dt.datetime] | None:
-        """(user, token, expiry) for good credentials, else None.
+        """(user, token, expiry) for good credentials, else None; ``name`` normalised first
+        (``Alice`` signs in as ``alice``).
 
         Raises:
+            NameRefusedError: the name is outside the rule (no account can have it).
             LimitedError: over a sign-in limit.
             AccountSuspendedError: the account is suspended.
         """
+        name = account_name(name, new=False)
         row = await self._check(name, password, address_key(address))
         if row is None:
             return None

@@ -19,14 +19,13 @@ from typing import Annotated, Any
 from fastapi import FastAPI, HTTPException, Query, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
-from pydantic import BaseModel, ConfigDict, Field, StrictInt
 from starlette.websockets import WebSocketDisconnect
 
 import paigow
 from paigow.errors import PaigowError
 from paigow.table.observation import OPERATOR
 
-from . import auth_api, pit_api, trainer_api, tutorial_api, web_api
+from . import auth_api, pit_api, trainer_api, tutorial_api, watch, web_api
 from .accounts import REVOKED, WrongPasswordError
 from .actor import GONE, TableActor
 from .auth import token_hash
@@ -51,7 +50,7 @@ from .private import api as private_api
 from .private import rooms
 from .protection import api as protection_api
 from .protection.reminder import remind
-from .protocol import MAX_CENTS, ProtocolError, parse_message, refusal, result_message
+from .protocol import ProtocolError, parse_message, refusal, result_message
 from .ratelimit import CLOSE_AFTER, LimitedError, retry_after
 from .sessions_sql import AccountSuspendedError
 from .social import chat_api
@@ -69,11 +68,11 @@ MAX_ERRORS = 20
 AWAY_RETRY = 2.0
 
 
-class Deposit(BaseModel):
-    """Cents moved between the cashier and a wallet (negative: a withdrawal)."""
-
-    model_config = ConfigDict(extra="forbid")
-    cents: StrictInt = Field(ge=-MAX_CENTS, le=MAX_CENTS)
+#: What the retired deposit route answers (410).
+RETIRED = (
+    "retired: a wallet is adjusted with POST /api/pit/accounts/{name}/adjust, with cents, a "
+    "reason and an idempotency key"
+)
 
 
 def create_app(service: Service, web: Path | None = None) -> FastAPI:
@@ -223,17 +222,11 @@ def create_app(service: Service, web: Path | None = None) -> FastAPI:
             raise HTTPException(404, f"no table {table_id!r}")
         return await service.store.run(service.store.meters, table_id)
 
-    @app.post("/api/wallets/{name}/deposit")
-    async def deposit(name: str, body: Deposit, op: Operator) -> dict[str, Any]:
-        """Credit (or debit) a player's wallet from the cashier (operators)."""
-        if await service.store.run(service.store.user_by_name, name) is None:
-            raise HTTPException(404, f"no account {name!r}")
-        await service.store.run(service.store.cashier, f"wallet:{name}", body.cents, "deposit")
-        await service.events.add("deposit", "info", None, op.name, account=name, cents=body.cents)
-        return {
-            "name": name,
-            "wallet": await service.store.run(service.store.balance, f"wallet:{name}"),
-        }
+    @app.post("/api/wallets/{name}/deposit", status_code=410)
+    async def deposit(name: str, _op: Operator) -> JSONResponse:
+        """Retired (410): money moves by hand through one door, ``POST
+        /api/pit/accounts/{name}/adjust``, with a reason, an idempotency key and a bound."""
+        return JSONResponse({"detail": RETIRED.format(name=name[:64])}, status_code=410)
 
     @app.get("/api/audit")
     async def audit(_op: Operator) -> dict[str, Any]:
@@ -297,6 +290,10 @@ def create_app(service: Service, web: Path | None = None) -> FastAPI:
 
     auth_api.install(app)
     web_api.install(app)
+    o = service.options
+    watch.install(
+        app, watch.Spectators(o.spectators, o.spectators_per_address, o.spectator_idle_seconds)
+    )
     pit_api.install(app)
     trainer_api.install(app)
     chat_api.install(app)

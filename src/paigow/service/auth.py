@@ -9,7 +9,6 @@ A token is sent as the ``paigow_session`` cookie (browsers; ``HttpOnly``, ``Secu
 from __future__ import annotations
 
 import hashlib
-import re
 import secrets
 import time
 from collections import deque
@@ -23,7 +22,6 @@ __all__ = [
     "ROLES",
     "LoginLimiter",
     "User",
-    "check_name",
     "check_password",
     "hash_password",
     "new_token",
@@ -33,7 +31,6 @@ __all__ = [
 
 COOKIE = "paigow_session"
 ROLES = ("player", "operator")
-_NAME = re.compile(r"^[a-z][a-z0-9_]{2,23}$")
 _HASHER = PasswordHasher()
 
 
@@ -49,16 +46,6 @@ class User:
     def is_operator(self) -> bool:
         """True for operators."""
         return self.role == "operator"
-
-
-def check_name(name: str) -> str | None:
-    """Why ``name`` cannot be an account name (None when it can): 3..24 characters, a
-    lower-case letter first, then lower-case letters, digits and ``_``."""
-    if not isinstance(name, str) or not _NAME.match(name):
-        return (
-            "a name is 3..24 characters: a lower-case letter, then lower-case letters, digits or _"
-        )
-    return None
 
 
 def check_password(password: str) -> str | None:

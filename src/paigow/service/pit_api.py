@@ -19,8 +19,9 @@ event log.
 * ``POST /api/pit/accounts/{name}/surveillance`` — grant or withdraw another operator's right;
 * ``GET /api/pit/accounts?q=`` — accounts by name; ``GET /api/pit/accounts/{name}`` — one
   account: wallet, ledger lines, sessions, seats, last rounds;
-* ``POST /api/pit/accounts/{name}/adjust`` — a wallet adjustment with a required reason: a
-  balanced ledger movement with the cashier and its ``wallet_adjusted`` event, in one
+* ``POST /api/pit/accounts/{name}/adjust`` — a wallet adjustment (the one door for moving money
+  by hand) with a required reason and idempotency key, bounded, never one's own wallet: a
+  balanced ledger movement with the cashier, its ``wallet_adjusted`` event and its key, in one
   transaction;
 * ``GET /api/pit/meters?from=&to=`` and ``/api/pit/meters.csv`` — the pit's meters of a period
   of UTC days (:mod:`paigow.service.pit_meters`).
@@ -50,8 +51,10 @@ from .deps import Operator, service_of, token_of
 from .events import event
 from .hub import Service
 from .lobby import floor_facts
+from .names import normal_name
 from .protection import rules as protection_rules
 from .protocol import MAX_CENTS, ConfigureArgs
+from .social.text import MAX_RAW, PlainLineError, plain_line
 
 __all__ = ["install"]
 
@@ -62,12 +65,20 @@ _DAY = Annotated[str | None, Query(pattern=r"^\d{4}-\d{2}-\d{2}$")]
 MAX_DAYS = 366
 
 
+#: The most cents one wallet adjustment moves, either way ($1,000,000; docs/service.md).
+MAX_ADJUSTMENT = 100_000_000
+#: A reason's length, in characters once normalised (:func:`plain_line`).
+REASON_CHARS = (8, 60)
+
+
 class Adjustment(BaseModel):
-    """Cents into a wallet (negative: out of it) and why."""
+    """Cents into a wallet (negative: out of it), why, and the operator's idempotency key
+    (one per intended adjustment, the same on every retry of it)."""
 
     model_config = ConfigDict(extra="forbid")
-    cents: StrictInt = Field(ge=-MAX_CENTS, le=MAX_CENTS)
-    reason: StrictStr = Field(min_length=3, max_length=60)
+    cents: StrictInt = Field(ge=-MAX_ADJUSTMENT, le=MAX_ADJUSTMENT)
+    reason: StrictStr = Field(max_length=MAX_RAW)
+    key: StrictStr = Field(pattern=r"^[A-Za-z0-9_-]{8,80}$")
 
 
 def offer(p: Profile) -> dict[str, Any]:
@@ -298,22 +309,48 @@ async def account(name: str, request: Request, _op: Operator) -> dict[str, Any]:
 
 
 @router.post("/accounts/{name}/adjust")
-async def adjust(name: str, body: Adjustment, request: Request, op: Operator) -> dict[str, Any]:
-    """Move cents into (or out of) a wallet, with the operator's reason: a balanced ledger
-    movement with the cashier and its event, in one transaction (409: the wallet would go
-    negative; nothing changes)."""
+async def adjust(
+    name: str, body: Adjustment, request: Request, response: Response, op: Operator
+) -> dict[str, Any]:
+    """Move cents into (or out of) a wallet by hand (the one door for it), with the operator's
+    reason and idempotency key: a balanced ledger movement with the cashier, its
+    ``wallet_adjusted`` event (who, whom, how much, why) and the key, in one transaction.
+    Refused: no reason of :data:`REASON_CHARS` characters once normalised, or one holding an
+    invisible, control or format character (422); 0 cents or more than
+    :data:`MAX_ADJUSTMENT` either way (422); the operator's own wallet (403); the wallet would
+    go negative (409; nothing changes). The key sent again with the same adjustment answers
+    what it answered the first time and moves nothing (header ``Idempotent-Replayed: true``);
+    with another adjustment, 409."""
     service = service_of(request)
-    user = await service.store.run(service.store.user_by_name, name[:64])
-    if user is None:
-        raise HTTPException(404, f"no account {name!r}")
+    name = normal_name(name[:64])
+    if name == op.name:
+        raise HTTPException(
+            403, "an operator does not adjust their own wallet; another operator must"
+        )
     if body.cents == 0:
         raise HTTPException(422, "an adjustment moves at least one cent")
-    reason = " ".join(body.reason.split())
-    balance, stored = await service.store.run(
-        pit_sql.adjust, service.store, name, body.cents, (reason, op.name, service.instance)
+    try:
+        reason = plain_line(
+            body.reason, what="a reason", least=REASON_CHARS[0], most=REASON_CHARS[1]
+        )
+    except PlainLineError as e:
+        raise HTTPException(422, str(e)) from None
+    user = await service.store.run(service.store.user_by_name, name)
+    if user is None:
+        raise HTTPException(404, f"no account {name!r}")
+    done = await service.store.run(
+        pit_sql.adjust,
+        service.store,
+        name,
+        body.cents,
+        (reason, op.name, service.instance),
+        body.key,
     )
-    service.events.show(stored)
-    return {"name": name, "wallet": balance, "event": stored["id"]}
+    if done.event is not None:
+        service.events.show(done.event)
+    if done.repeated:
+        response.headers["Idempotent-Replayed"] = "true"
+    return {"name": name, "wallet": done.balance, "event": done.event_id}
 
 
 def _period(first: str | None, last: str | None) -> tuple[dt.date, dt.date]:

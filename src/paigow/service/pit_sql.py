@@ -8,18 +8,24 @@ Each function takes the :class:`~paigow.service.store.Store` and runs on the sto
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 import sqlalchemy as sa
+from sqlalchemy.engine import Connection
+
+from paigow.errors import IllegalActionError
 
 from . import schema as db
-from .accounts_sql import transfer
+from .accounts_sql import now, transfer
 from .engine import Move
 from .events import event, insert_event
 from .store import Store
 
 __all__ = [
     "ADJUSTMENT",
+    "Adjusted",
+    "KeyReusedError",
     "account",
     "adjust",
     "find_accounts",
@@ -103,27 +109,98 @@ def account(store: Store, name: str, lines: int = 50) -> dict[str, Any] | None:
     }
 
 
-def adjust(
-    store: Store, name: str, cents: int, why: tuple[str, str, str]
-) -> tuple[int, dict[str, Any]]:
-    """Move ``cents`` between the cashier and ``name``'s wallet (negative: out of the wallet),
-    its ledger row's reason ``adjustment: REASON``, and the ``wallet_adjusted`` event, all in
-    one transaction (``why``: the reason, the operator, this process's instance): the new
-    balance and the stored event.
+class KeyReusedError(IllegalActionError):
+    """An adjustment's idempotency key already used for another adjustment (HTTP 409)."""
+
+
+@dataclass(frozen=True)
+class Adjusted:
+    """What a wallet adjustment answers: the wallet after it and its event's id; ``repeated``
+    when its key had been used for this very adjustment (nothing moved this time) and
+    ``event`` the stored event when it moved now."""
+
+    balance: int
+    event_id: int
+    repeated: bool = False
+    event: dict[str, Any] | None = None
+
+
+def _first(c: Connection, by: str, key: str, body: tuple[str, int, str]) -> Adjusted | None:
+    """The adjustment already made under ``by``'s ``key`` (None: none).
 
     Raises:
-        IllegalActionError: the wallet would go negative (nothing changes).
+        KeyReusedError: it was another adjustment (``body``: account, cents, reason).
+    """
+    w = db.wallet_adjustments
+    row = c.execute(sa.select(w).where(w.c.operator == by, w.c.key == key)).mappings().first()
+    if row is None:
+        return None
+    if (row["account"], int(row["cents"]), row["reason"]) != body:
+        raise KeyReusedError(
+            f"this key was used for another adjustment ({row['cents']} cents to "
+            f"{row['account']!r}); a new adjustment needs a new key"
+        )
+    return Adjusted(int(row["balance"]), int(row["event_id"]), repeated=True)
+
+
+def adjust(store: Store, name: str, cents: int, why: tuple[str, str, str], key: str) -> Adjusted:
+    """Move ``cents`` between the cashier and ``name``'s wallet (negative: out of the wallet),
+    its ledger row's reason ``adjustment: REASON``, the ``wallet_adjusted`` event and the
+    operator's idempotency ``key``, all in one transaction (``why``: the reason, the operator,
+    this process's instance). A key the operator used already answers what it answered then
+    and moves nothing: kept in the database, so a retry after a restart, or sent to another
+    process of a cluster, is caught too (two at the same moment: the key's primary key lets one
+    commit, the other is rolled back and answered as a retry).
+
+    Raises:
+        KeyReusedError: the key was used for another adjustment (nothing changes).
+        IllegalActionError: the wallet would go negative, or leave the ledger's range.
     """
     reason, by, instance = why
+    body = (name, cents, reason)
     w = f"wallet:{name}"
     text = f"{ADJUSTMENT}: {reason}"
     move = Move("cashier", w, cents, text) if cents > 0 else Move(w, "cashier", -cents, text)
-    with store.engine.begin() as c:
-        transfer(c, None, 0, move)
-        bal = c.execute(sa.select(db.accounts.c.balance).where(db.accounts.c.name == w)).scalar()
-        ev = event("wallet_adjusted", "warning", None, by, account=name, cents=cents, reason=reason)
-        stored = insert_event(c, ev, instance)
-    return int(bal or 0), stored
+    try:
+        with store.engine.begin() as c:
+            found = _first(c, by, key, body)
+            if found is not None:
+                return found
+            transfer(c, None, 0, move)
+            bal = int(
+                c.execute(sa.select(db.accounts.c.balance).where(db.accounts.c.name == w)).scalar()
+                or 0
+            )
+            ev = event(
+                "wallet_adjusted",
+                "warning",
+                None,
+                by,
+                account=name,
+                cents=cents,
+                reason=reason,
+                key=key,
+            )
+            stored = insert_event(c, ev, instance)
+            c.execute(
+                db.wallet_adjustments.insert().values(
+                    operator=by,
+                    key=key,
+                    account=name,
+                    cents=cents,
+                    reason=reason,
+                    balance=bal,
+                    event_id=int(stored["id"]),
+                    at=now(),
+                )
+            )
+        return Adjusted(bal, int(stored["id"]), event=stored)
+    except sa.exc.IntegrityError:  # the same key committed at this moment by another request
+        with store.engine.connect() as c:
+            found = _first(c, by, key, body)
+        if found is None:
+            raise
+        return found
 
 
 def meter_rows(

@@ -12,6 +12,7 @@ from sqlalchemy import (
     Date,
     DateTime,
     ForeignKey,
+    Index,
     Integer,
     MetaData,
     String,
@@ -38,6 +39,7 @@ __all__ = [
     "table_ops",
     "tables",
     "users",
+    "wallet_adjustments",
 ]
 
 metadata = MetaData()
@@ -52,6 +54,9 @@ users = Table(
     Column("created_at", DateTime(timezone=True), nullable=False),
     Column("suspended_at", DateTime(timezone=True), nullable=True),
     Column("surveillance", Boolean, nullable=False, server_default=false()),
+    #: What the name reads as (:func:`paigow.service.names.skeleton`): no two accounts alike.
+    Column("skeleton", String(64), nullable=False, server_default=""),
+    Index("uq_users_skeleton", "skeleton", unique=True),
 )
 
 sessions = Table(
@@ -207,4 +212,19 @@ pit_side_meters = Table(
     Column("wagers", Integer, nullable=False),
     Column("handle", BigInteger, nullable=False),
     Column("win", BigInteger, nullable=False),
+)
+
+#: Every wallet adjustment by hand, by its operator's idempotency key (migration
+#: ``0010_wallet_adjustments``): a retry with the same key is answered what the first got.
+wallet_adjustments = Table(
+    "wallet_adjustments",
+    metadata,
+    Column("operator", String(32), primary_key=True),
+    Column("key", String(80), primary_key=True),
+    Column("account", String(32), nullable=False),
+    Column("cents", BigInteger, nullable=False),
+    Column("reason", String(80), nullable=False),
+    Column("balance", BigInteger, nullable=False),
+    Column("event_id", Integer, nullable=False),
+    Column("at", DateTime(timezone=True), nullable=False),
 )

@@ -23,6 +23,7 @@ from . import schema as db
 from .accounts_sql import ensure_account, now, transfer
 from .database import Database
 from .engine import Move
+from .names_sql import free_skeleton, name_refusal, skeleton_holder
 
 __all__ = [
     "AccountSuspendedError",
@@ -106,16 +107,19 @@ def register(
     ``address`` got none in the last ``period`` seconds (0: always). (user id, cents granted).
 
     Raises:
-        IllegalActionError: the name is taken.
+        NameRefusedError: the name is taken, or too like an existing name (its skeleton is
+            held: :func:`~paigow.service.names_sql.free_skeleton`).
     """
-    taken = IllegalActionError(f"the name {name!r} is taken")
     try:
         with store.engine.begin() as c:
-            if c.execute(sa.select(db.users.c.id).where(db.users.c.name == name)).first():
-                raise taken
+            sk = free_skeleton(c, name)
             uid = c.execute(
                 db.users.insert().values(
-                    name=name, password_hash=password_hash, role="player", created_at=now()
+                    name=name,
+                    password_hash=password_hash,
+                    role="player",
+                    created_at=now(),
+                    skeleton=sk,
                 )
             ).inserted_primary_key
             assert uid is not None
@@ -124,8 +128,8 @@ def register(
             if given:
                 transfer(c, None, 0, Move("cashier", f"wallet:{name}", given, "grant"))
             return int(uid[0]), given
-    except sa.exc.IntegrityError:  # the same name registered at the same moment elsewhere
-        raise taken from None
+    except sa.exc.IntegrityError:  # the same name, or a look-alike, registered at that moment
+        raise name_refusal(name, skeleton_holder(store, name) or name) from None
 
 
 def grant_due(store: Database, address: str, period: float) -> bool:

@@ -31,6 +31,7 @@ from .events import insert_event
 from .idem import RepeatedKeyError, stored_seq
 from .leases import check_fences
 from .meters import round_meters
+from .names_sql import free_skeleton
 from .protection.checks import buys_in, check_buy_ins
 from .sessions_sql import check_sessions
 from .stored_json import dumps
@@ -123,11 +124,10 @@ class Store(Database):
     def create_user(self, name: str, password_hash: str, role: str, grant: int) -> int:
         """A new account (and its wallet, credited ``grant`` cents from the cashier)."""
         with self.engine.begin() as c:
-            if c.execute(sa.select(db.users.c.id).where(db.users.c.name == name)).first():
-                raise IllegalActionError(f"the name {name!r} is taken")
+            sk = free_skeleton(c, name)
             uid = c.execute(
                 db.users.insert().values(
-                    name=name, password_hash=password_hash, role=role, created_at=now()
+                    name=name, password_hash=password_hash, role=role, created_at=now(), skeleton=sk
                 )
             ).inserted_primary_key
             assert uid is not None
@@ -137,13 +137,19 @@ class Store(Database):
             return int(uid[0])
 
     def set_password(self, name: str, password_hash: str, role: str) -> None:
-        """Create or update an account's password and role (operator bootstrap)."""
+        """Create or update an account's password and role (operator bootstrap; a new name
+        must not be another account's look-alike: :class:`NameRefusedError`)."""
         with self.engine.begin() as c:
             row = c.execute(sa.select(db.users.c.id).where(db.users.c.name == name)).first()
             if row is None:
+                sk = free_skeleton(c, name)
                 c.execute(
                     db.users.insert().values(
-                        name=name, password_hash=password_hash, role=role, created_at=now()
+                        name=name,
+                        password_hash=password_hash,
+                        role=role,
+                        created_at=now(),
+                        skeleton=sk,
                     )
                 )
                 ensure_account(c, f"wallet:{name}")

@@ -13,8 +13,7 @@
   as its rules page shows them (anyone: :func:`~paigow.service.advice.profile_rules`);
 * ``/ws/lobby`` — a read-only websocket that sends the lobby (``{"type": "lobby", "tables":
   [...]}``) when it connects and whenever a table changes (anyone: the lobby is public);
-* ``/ws/watch`` — a read-only websocket on which anyone, signed in or not, watches tables as a
-  spectator: the ``state`` and ``event`` messages of the protocol, as a spectator may see them.
+* (``/ws/watch``, the spectators' websocket: :mod:`paigow.service.watch`.)
 
 Everything that reads a table runs inside its actor, between batches (:meth:`TableActor.call`),
 so nothing uncommitted is ever shown.
@@ -25,9 +24,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import itertools
-import json
 from collections import OrderedDict
-from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from fastapi import APIRouter, FastAPI, HTTPException, Request, Response, WebSocket
@@ -39,21 +36,10 @@ from paigow.profiles import bundled_profile, profile_names
 from .addresses import address_key
 from .advice import hand_advice, profile_rules, spot_hand, table_info
 from .auth import User
-from .connection import Connection
-from .deps import (
-    BINARY,
-    address_of,
-    next_text,
-    optional_user,
-    recall_door,
-    socket_closed,
-    socket_gate,
-)
-from .protocol import ProtocolError, parse_message, result_message
+from .deps import address_of, next_text, optional_user, recall_door, socket_closed, socket_gate
 from .ratelimit import CLOSE_AFTER
 from .sessions_sql import grant_due
-from .social.chat import signed_out_chat
-from .wire import decode, encode
+from .wire import encode
 
 if TYPE_CHECKING:
     from .actor import TableActor
@@ -251,111 +237,8 @@ async def lobby_feed(ws: WebSocket) -> None:
         socket_closed(service, address)
 
 
-@router.websocket("/ws/watch")
-async def watch(ws: WebSocket) -> None:
-    """A table as a spectator sees it, live, for anyone (a signed-out page): ``subscribe`` /
-    ``unsubscribe`` / ``ping`` only, the ``state`` and every ``event`` exactly as a spectator
-    may see them (no hidden piece). At most :data:`WATCHERS` such connections a process, each
-    on :data:`WATCH_TABLES` tables, each message taken from a bucket of its own, within its
-    address's limits on websockets (as the lobby's feed)."""
-    service = _service(ws)
-    if len(_watchers) >= WATCHERS:
-        await ws.close(code=1013, reason="too many spectators; try again later")
-        return
-    address = await socket_gate(service, ws)
-    if address is None:
-        return
-    await ws.accept()
-    conn = Connection(
-        SPECTATOR_USER, datetime.max.replace(tzinfo=UTC), WATCH_QUEUE, address=address
-    )
-    _watchers.add(conn)
-    writer = asyncio.create_task(_write(ws, conn))
-    refused = 0
-    try:
-        while not conn.overflowed:
-            text = await next_text(ws)
-            if service.limits.take(("ws.connection", conn.key)):
-                refused += 1
-                if refused >= CLOSE_AFTER:
-                    await ws.close(code=4429, reason="too many messages")
-                    break
-                if refused == 1:
-                    conn.push({"type": "error", "error": "rate limit: too many messages"})
-                continue
-            refused = 0
-            await _watch_message(service, conn, text)
-    except WebSocketDisconnect:
-        pass
-    finally:
-        for tid in conn.tables:
-            if tid in service.actors:
-                service.actors[tid].unsubscribe(conn)
-        _watchers.discard(conn)
-        conn.close()
-        writer.cancel()
-        service.limits.forget("ws.connection", conn.key)
-        socket_closed(service, address)
-
-
-#: The most spectator connections (``/ws/watch``) a process keeps, the tables each may watch,
-#: and the messages queued for one before it is dropped as too slow.
-WATCHERS = 500
-WATCH_TABLES = 4
-WATCH_QUEUE = 200
-#: Who a signed-out spectator is to a table (no name: never seated, never an operator).
-SPECTATOR_USER = User(0, "", "spectator")
-_watchers: set[Connection] = set()
 #: A key for each lobby feed's bucket of messages.
 _LOBBIES = itertools.count(1)
-
-
-async def _write(ws: WebSocket, conn: Connection) -> None:
-    with contextlib.suppress(Exception):
-        while (msg := await conn.queue.get()) is not None:
-            text = msg if isinstance(msg, str) else json.dumps(msg, separators=(",", ":"))
-            await ws.send_text(text)
-
-
-async def _watch_message(service: Service, conn: Connection, text: str | None) -> None:
-    if text is None:
-        conn.push({"type": "error", "error": BINARY})
-        return
-    try:
-        data = decode(text) if len(text) <= 4096 else None
-        if isinstance(data, dict) and data.get("type") == "chat":
-            conn.push(signed_out_chat(data))
-            return
-        msg = parse_message(data) if data is not None else None
-    except (ValueError, ProtocolError) as e:
-        conn.push(
-            {"type": "error", "error": str(e) if isinstance(e, ProtocolError) else "not JSON"}
-        )
-        return
-    if msg is None:
-        conn.push({"type": "error", "error": "message too long"})
-        return
-    if msg.type == "ping":
-        conn.push({"type": "pong"})
-        return
-    assert msg.table is not None
-    if msg.type == "command":
-        watching = {"status": "refused", "error": "sign in to play: a spectator watches"}
-        conn.push(result_message(msg.table, msg.id or "", watching))
-        return
-    if msg.type == "unsubscribe":
-        actor = await service.find(msg.table)
-        if actor is None:
-            why = f"no open table {msg.table!r}"
-            conn.push({"type": "error", "table": msg.table, "error": why})
-            return
-        conn.tables.discard(msg.table)
-        conn.deferred.discard(msg.table)
-        actor.unsubscribe(conn)
-    elif msg.table in conn.tables or len(conn.tables) < WATCH_TABLES:
-        await service.subscribe(conn, msg.table)
-    else:
-        conn.push({"type": "error", "error": f"a spectator watches at most {WATCH_TABLES} tables"})
 
 
 def install(app: FastAPI) -> None:

@@ -18,7 +18,12 @@ import { clientReducer, initialClientState } from "../state/clientState";
 import type { Store } from "../state/store";
 import { createStore } from "../state/store";
 
-const GUEST_ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789";
+/**
+ * A guest's name is `guest_` and six of these: none the service reads as another at a glance
+ * (no 0 o 1 i l 2 5 8 9, no r or v to make rn or vv: docs/service.md, "Account names"), so two
+ * guests' names never look alike.
+ */
+const GUEST_ALPHABET = "abcdefghjkmnpqstuwxyz3467";
 
 function randomText(n: number): string {
   const bytes = crypto.getRandomValues(new Uint8Array(n));
@@ -262,6 +267,11 @@ export class Session {
       }
       this.watched.delete(table);
       this.socket?.unsubscribe(table);
+      // a spectator's socket watching nothing holds a server's slot for nothing (docs/web.md)
+      if (this.socketUser === null && this.watched.size === 0 && this.socket) {
+        this.socket.close();
+        this.socket = null;
+      }
     };
   }
 

@@ -5,12 +5,17 @@ import { parseDollars } from "../game/money";
 import { useI18n } from "../i18n/i18n";
 import type { Said } from "../i18n/said";
 import { say } from "../i18n/said";
+import { ApiError } from "../net/api";
+import { randomKey } from "../net/tableSocket";
 import { useStore } from "../state/store";
 import { protectionFacts } from "../pages/Protection";
 import type { Protection } from "../protocol";
 import type { AccountDetail, PitApi } from "./pitApi";
 import { usePoll } from "./usePoll";
 import { moment } from "./words";
+
+/** The fewest characters of a reason, spaces collapsed (the server's rule: docs/service.md). */
+const REASON_MIN = 8;
 
 function Adjust({ a, pit, done }: { readonly a: AccountDetail; readonly pit: PitApi; readonly done: () => void }) {
   const session = useSession();
@@ -19,20 +24,28 @@ function Adjust({ a, pit, done }: { readonly a: AccountDetail; readonly pit: Pit
   const [direction, setDirection] = useState<"in" | "out">("in");
   const [reason, setReason] = useState("");
   const [busy, setBusy] = useState(false);
+  // The adjustment's idempotency key: kept until the server has answered it (a retry after a
+  // lost answer or an error is the same adjustment and moves nothing again; the server refuses
+  // the key with another amount or reason), then a new one for the next adjustment.
+  const [key, setKey] = useState(randomKey);
   const cents = parseDollars(amount);
-  const why = reason.trim();
-  const ok = cents !== null && cents > 0 && why.length >= 3;
+  const why = reason.replace(/\s+/g, " ").trim();
+  const ok = cents !== null && cents > 0 && why.length >= REASON_MIN;
   const submit = async () => {
     if (cents === null) return;
     setBusy(true);
     try {
-      const r = await pit.adjust(a.name, direction === "in" ? cents : -cents, why);
+      const r = await pit.adjust(a.name, direction === "in" ? cents : -cents, why, key);
       session.notify("info", { key: "pit.walletIs", values: { name: a.name, amount: i.money(r.wallet) } });
+      setKey(randomKey());
       setAmount("");
       setReason("");
       done();
     } catch (e) {
       session.notify("error", messageOf(e));
+      // refused as it stands (the key used for another adjustment, a wallet short): shown,
+      // and the next press is a new adjustment
+      if (e instanceof ApiError && e.status === 409) setKey(randomKey());
     } finally {
       setBusy(false);
     }
@@ -79,7 +92,7 @@ function Adjust({ a, pit, done }: { readonly a: AccountDetail; readonly pit: Pit
             name="reason"
             value={reason}
             required
-            minLength={3}
+            minLength={REASON_MIN}
             maxLength={60}
             onInput={(e) => {
               setReason(e.currentTarget.value);

@@ -224,8 +224,16 @@ export class PitApi {
   account(name: string) {
     return this.api.request<AccountDetail>("GET", `api/pit/accounts/${enc(name)}`);
   }
-  adjust(name: string, cents: number, reason: string) {
-    return this.api.request<{ wallet: number }>("POST", `api/pit/accounts/${enc(name)}/adjust`, { cents, reason });
+  /**
+   * A wallet adjustment; `key` is its idempotency key: one per intended adjustment, the same on
+   * every retry of it, so that a retry after a lost answer moves nothing again.
+   */
+  adjust(name: string, cents: number, reason: string, key: string) {
+    return this.api.request<{ wallet: number }>("POST", `api/pit/accounts/${enc(name)}/adjust`, {
+      cents,
+      reason,
+      key,
+    });
   }
   suspend(name: string, on: boolean) {
     return this.api.request<unknown>("POST", `api/accounts/${enc(name)}/${on ? "suspend" : "reinstate"}`);

@@ -25,6 +25,13 @@ reach outside itself:
 
 What is left has at most :data:`MAX_CHARS` code points, else the message is refused (the
 client keeps to it as the player types).
+
+:func:`plain_line` is the stricter sibling for words that go on record — an operator's reason
+for moving money by hand: NFKC, whitespace collapsed and trimmed, and what chat drops (a
+control, format, bidirectional or invisible character, a blank "letter", a code point that is
+no character, a mark without a base or past :data:`MAX_MARKS`) refused with its code point, so
+that what is stored is exactly what was meant, and a reason of spaces or of invisible characters
+is no reason.
 """
 
 from __future__ import annotations
@@ -33,7 +40,15 @@ import unicodedata
 
 from paigow.errors import IllegalActionError
 
-__all__ = ["MAX_CHARS", "MAX_MARKS", "MAX_RAW", "ChatTextError", "chat_text"]
+__all__ = [
+    "MAX_CHARS",
+    "MAX_MARKS",
+    "MAX_RAW",
+    "ChatTextError",
+    "PlainLineError",
+    "chat_text",
+    "plain_line",
+]
 
 #: The longest message, in code points, after normalisation.
 MAX_CHARS = 300
@@ -113,4 +128,52 @@ def chat_text(raw: str) -> str:
         raise ChatTextError("nothing to send: write a message")
     if len(text) > MAX_CHARS:
         raise ChatTextError(f"a chat message has at most {MAX_CHARS} characters, got {len(text)}")
+    return text
+
+
+class PlainLineError(IllegalActionError):
+    """Words that cannot be kept as they are (why, in words)."""
+
+
+#: The controls that are whitespace (collapsed like spaces, not refused).
+_WHITE_CONTROLS = frozenset("\t\n\x0b\x0c\r")
+
+
+def plain_line(raw: str, *, what: str, least: int, most: int) -> str:
+    """``raw`` as one line of plain text (module notes): NFKC, every run of whitespace one
+    space, the ends trimmed; at least ``least`` and at most ``most`` characters after that.
+
+    Raises:
+        PlainLineError: a character it refuses (named by its code point), or too short or too
+            long (``what`` names the words in the reason).
+    """
+    if not isinstance(raw, str) or len(raw) > MAX_RAW:
+        raise PlainLineError(f"{what} has {least}..{most} characters")
+    out: list[str] = []
+    marks = -1  # marks since the last base character (-1: none to carry a mark)
+    for ch in unicodedata.normalize("NFKC", raw):
+        cat = unicodedata.category(ch)
+        if ch in _WHITE_CONTROLS or cat in ("Zs", "Zl", "Zp"):
+            if out and out[-1] != " ":
+                out.append(" ")
+            marks = -1
+            continue
+        kind = _kind(ch)
+        if kind == "mark" and 0 <= marks < MAX_MARKS:
+            marks += 1
+        elif kind == "char" and ch not in _BLANK:
+            marks = 0
+        else:
+            name = unicodedata.name(ch, "") or "a control or unassigned character"
+            raise PlainLineError(
+                f"{what} cannot hold invisible, control or format characters, nor stacked marks "
+                f"(U+{ord(ch):04X} {name})"
+            )
+        out.append(ch)
+    text = "".join(out).strip(" ")
+    if not least <= len(text) <= most:
+        raise PlainLineError(
+            f"{what} has {least}..{most} characters once its spaces are collapsed; "
+            f"this has {len(text)}"
+        )
     return text
