@@ -124,17 +124,10 @@ class Store(Database):
     def create_user(self, name: str, password_hash: str, role: str, grant: int) -> int:
         """A new account (and its wallet, credited ``grant`` cents from the cashier)."""
         with self.engine.begin() as c:
-            sk = free_skeleton(c, name)
-            uid = c.execute(
-                db.users.insert().values(
-                    name=name, password_hash=password_hash, role=role, created_at=now(), skeleton=sk
-                )
-            ).inserted_primary_key
-            assert uid is not None
-            ensure_account(c, f"wallet:{name}")
+            uid = _new_user(c, name, password_hash, role)
             if grant:
                 transfer(c, None, 0, Move("cashier", f"wallet:{name}", grant, "grant"))
-            return int(uid[0])
+            return uid
 
     def set_password(self, name: str, password_hash: str, role: str) -> None:
         """Create or update an account's password and role (operator bootstrap; a new name
@@ -142,17 +135,7 @@ class Store(Database):
         with self.engine.begin() as c:
             row = c.execute(sa.select(db.users.c.id).where(db.users.c.name == name)).first()
             if row is None:
-                sk = free_skeleton(c, name)
-                c.execute(
-                    db.users.insert().values(
-                        name=name,
-                        password_hash=password_hash,
-                        role=role,
-                        created_at=now(),
-                        skeleton=sk,
-                    )
-                )
-                ensure_account(c, f"wallet:{name}")
+                _new_user(c, name, password_hash, role)
             else:
                 c.execute(
                     db.users.update()
@@ -495,6 +478,17 @@ def _round_row(r: Any) -> dict[str, Any]:
         "void": bool(r["void"]),
         "record": json.loads(r["record"]),
     }
+
+
+def _new_user(c: Connection, name: str, password_hash: str, role: str) -> int:
+    """A new account and its empty wallet, on ``c``; its id (a look-alike of another
+    account's name: :class:`NameRefusedError`)."""
+    sk = free_skeleton(c, name)
+    values = {"password_hash": password_hash, "role": role, "created_at": now(), "skeleton": sk}
+    uid = c.execute(db.users.insert().values(name=name, **values)).inserted_primary_key
+    assert uid is not None
+    ensure_account(c, f"wallet:{name}")
+    return int(uid[0])
 
 
 def players_of(record: Mapping[str, Any]) -> Sequence[str]:
