@@ -103,7 +103,7 @@ def _setup(srv: Server, accounts: int) -> tuple[list[str], str, Client]:
     names = [f"historian{i}" for i in range(accounts)]
     for name in names:
         srv.player(name)
-        srv.http("POST", f"/api/wallets/{name}/deposit", op, {"cents": 100_000})
+        srv.credit(op, name, 100_000)
     players = srv.seat("busy", names, [str(i + 1) for i in range(accounts)])
     drive(players, "busy", lambda s: s["rounds"] >= 10, limit=300)
     for p in players:
@@ -112,8 +112,7 @@ def _setup(srv: Server, accounts: int) -> tuple[list[str], str, Client]:
     windows = {"wager_seconds": 3600, "setting_seconds": 3600, "decision_seconds": 3600}
     srv.open_table(op, id="calm", profile="generic", **windows)
     srv.player("adviser")
-    r = srv.http("POST", "/api/wallets/adviser/deposit", op, {"cents": 100_000})
-    assert r.status_code == 200, r.text
+    srv.credit(op, "adviser", 100_000)
     (c,) = srv.seat("calm", ["adviser"], ["1"])
     st = c.wait_state("calm", lambda s: "adviser" in (s["waiting"] or {}).get("who", []), "turn")
     if st["waiting"]["for"] == "bank offer":

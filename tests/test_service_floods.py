@@ -243,8 +243,7 @@ def _recallers(srv: Server) -> tuple[str, ...]:
     names = ["recaller0", "recaller1", "recaller2"]
     for name in names:
         srv.player(name)
-        r = srv.http("POST", f"/api/wallets/{name}/deposit", op, {"cents": 100_000})
-        assert r.status_code == 200, r.text
+        srv.credit(op, name, 100_000)
     players = srv.seat("busy", names, ["1", "2", "3"])
     drive(players, "busy", lambda s: s["rounds"] >= 10)
     for p in players:

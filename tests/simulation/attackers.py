@@ -23,6 +23,7 @@ import statistics
 import time
 
 from .net import Socket
+from .operators import adjust, new_key
 from .world import World
 
 #: How long a polite spectator may wait for a place while others hold sockets idle.
@@ -49,8 +50,10 @@ class SitFlood:
         token = await self.w.sign_up(name, source)
         if token is not None and limited:
             h = self.w.http(source)
-            url = f"{self.w.setup.base}/api/wallets/{name}/deposit"
-            await h.req("POST", url, self.w.op_token, {"cents": 100_000})
+            body = {"cents": 100_000, "reason": "a limited player's stake"}
+            key = new_key(self.w)
+            base = self.w.setup.base
+            await adjust(self.w, source, base, token=self.w.op_token, who=name, body=body, key=key)
             await h.req("POST", f"{self.w.setup.base}/api/me/protection/limit", token, {"cents": 1})
         return token
 

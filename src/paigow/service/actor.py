@@ -37,6 +37,7 @@ from .database import DatabaseAwayError
 from .engine import Applied, TableEngine
 from .idem import RecentKeys
 from .projection import Kept
+from .protocol import ProtocolError, parse_args
 from .store import Batch, OpRow, Store
 from .views import GATHER, HeldBack, Key, Subscriber
 
@@ -361,11 +362,13 @@ class TableActor(Batches):
         None: the table takes it (and the commit still decides)."""
         asks: dict[int, tuple[str, int]] = {}
         for i, item in enumerate(items):
-            cents = item.args.get("cents")
             if item.action != "sit" or item.user is None or item.user.is_operator:
                 continue
-            if isinstance(cents, int) and not isinstance(cents, bool) and cents > 0:
-                asks[i] = (item.user.name, cents)  # (else refused by the protocol, in words)
+            try:
+                args = parse_args("sit", item.args)
+            except ProtocolError:
+                continue  # refused by the protocol, in words, when the table takes it
+            asks[i] = (item.user.name, int(args["cents"]))
         out: list[str | None] = [None] * len(items)
         if asks:
             try:

@@ -34,6 +34,7 @@ __all__ = [
     "FOLDS",
     "MAX_NAME",
     "MIN_NAME",
+    "RULE_TEXT",
     "SEQUENCES",
     "NameRefusedError",
     "account_name",
@@ -43,6 +44,9 @@ __all__ = [
 ]
 
 MIN_NAME, MAX_NAME = 3, 24
+#: The rule in words (a player's page translates it: web/src/i18n/server-text.json).
+RULE_TEXT = "a name is 3..24 characters: a letter a..z first, then letters a..z, digits or _"
+assert f"{MIN_NAME}..{MAX_NAME}" in RULE_TEXT
 #: The rule, read whole.
 _RULE = re.compile(r"[a-z][a-z0-9_]{2,23}")
 #: Characters that read as another at a glance (of the allowed ones).
@@ -77,10 +81,7 @@ def _shown(ch: str) -> str:
 def name_problem(name: str, *, new: bool = True) -> str | None:
     """Why the normalised ``name`` cannot be an account's (None when it can); ``new`` False:
     an account's that may exist already (signing in), which the reserved names do not bar."""
-    rule = (
-        f"a name is {MIN_NAME}..{MAX_NAME} characters: a letter a..z first, then letters "
-        "a..z, digits or _"
-    )
+    rule = RULE_TEXT
     if not isinstance(name, str):
         return rule
     for ch in name:
@@ -107,7 +108,7 @@ def account_name(raw: str, *, new: bool = True) -> str:
         NameRefusedError: it is not within the rule (why, in words).
     """
     if not isinstance(raw, str) or len(raw) > _MAX_RAW:
-        raise NameRefusedError(f"a name is {MIN_NAME}..{MAX_NAME} characters")
+        raise NameRefusedError(RULE_TEXT)
     name = normal_name(raw)
     why = name_problem(name, new=new)
     if why is not None:
