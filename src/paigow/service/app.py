@@ -51,6 +51,7 @@ from .protection import api as protection_api
 from .protection.reminder import remind
 from .protocol import MAX_CENTS, ProtocolError, parse_message, refusal, result_message
 from .ratelimit import CLOSE_AFTER, LimitedError, retry_after
+from .seats_sql import seats_of
 from .sessions_sql import AccountSuspendedError
 from .social import chat_api
 from .static import WebClient, default_web
@@ -134,13 +135,10 @@ def create_app(service: Service, web: Path | None = None) -> FastAPI:
 
     @app.get("/api/me")
     async def me(user: Current) -> dict[str, Any]:
-        """The signed-in account, its wallet and its seats."""
+        """The signed-in account, its wallet and its seats (at every table of every process:
+        from the store)."""
         wallet = await service.store.run(service.store.balance, f"wallet:{user.name}")
-        seats = {
-            tid: a.engine.seats[user.name]
-            for tid, a in service.actors.items()
-            if user.name in a.engine.seats
-        }
+        seats = await service.store.run(seats_of, service.store, user.name)
         return {"name": user.name, "role": user.role, "wallet": wallet, "seats": seats}
 
     @app.get("/api/me/rounds")

@@ -93,6 +93,10 @@ class Batches(TableViews):
     on_events: Callable[[list[dict[str, Any]]], None]
     on_change: Callable[[Any], None]
     _timer_key: str | None
+    #: The people seated as the table's ``seats`` rows have them (None: not known here yet,
+    #: written with the next batch: a table rebuilt or taken over writes them at its first
+    #: look).
+    stored_seats: dict[str, str] | None
 
     def _arm(self) -> None:
         """Arm the timer of the window the table waits in (the actor's)."""
@@ -229,7 +233,7 @@ class Batches(TableViews):
                 self.held = f"the dealer could not go on: {e}"
             return f"the table cannot go on after this: {e}"
         keys = [((actor, key), first)] if key is not None else []
-        if batch.ops or batch.events or batch.sessions:
+        if batch.ops or batch.events or batch.sessions or batch.seats is not None:
             why = await self._store(batch)
             if why is not None:
                 if self.held is None:  # a held table is rebuilt from the store
@@ -270,7 +274,7 @@ class Batches(TableViews):
                 self._undo(cp, floor0, wait0)
                 await self._one_at_a_time(items)
                 return
-            if batch.ops or batch.events or batch.sessions:
+            if batch.ops or batch.events or batch.sessions or batch.seats is not None:
                 why = await self._store(batch, keep_timer=True)
             if why is not None and self.held is None:
                 self._undo(cp, floor0, wait0)
@@ -391,6 +395,8 @@ class Batches(TableViews):
     ) -> None:
         """A batch is stored (or had nothing to store): take it, tell everyone. ``keys``: each
         sender's (name, idempotency key) and the sequence number of its first command."""
+        if batch.seats is not None:
+            self.stored_seats = batch.seats
         if batch.ops:
             self.seq = seq
             for k, first in keys:
@@ -471,7 +477,11 @@ class Batches(TableViews):
         raise AssertionError("the dealer did not stop")  # pragma: no cover
 
     def _account(self, batch: Batch, applied: list[tuple[int, Applied]]) -> None:
-        """The money ``applied`` moved and the events it raised, into ``batch``."""
+        """The money ``applied`` moved, the events it raised and the people seated after it
+        (when they differ from the stored ones), into ``batch``."""
+        seated = {p: s for p, s in self.engine.seats.items() if not is_bot(p)}
+        if seated != self.stored_seats:
+            batch.seats = seated
         for s, a in applied:
             batch.moves += [(s, m) for m in a.moves]
         batch.events += table_events(self.table_id, applied, self.floor)

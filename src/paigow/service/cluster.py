@@ -152,6 +152,7 @@ class Cluster(Forwarding):
 
     def _own(self, actor: TableActor, epoch: int) -> None:
         actor.owner = True
+        actor.stored_seats = None  # (written at its first look: another owner had it)
         actor.fence = (self.instance, epoch)
         actor.version = (epoch, 0)
         self.held[actor.table_id] = epoch

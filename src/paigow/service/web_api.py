@@ -42,6 +42,7 @@ from .connection import Connection
 from .deps import BINARY, address_of, next_text, optional_user, socket_closed, socket_gate
 from .protocol import ProtocolError, parse_message, result_message
 from .ratelimit import CLOSE_AFTER
+from .seats_sql import seats_of
 from .sessions_sql import grant_due
 from .social.chat import signed_out_chat
 from .wire import decode, encode
@@ -90,11 +91,7 @@ async def session(request: Request) -> dict[str, Any]:
         )
         return {"me": None, "signup_grant": o.signup_grant if due else 0}
     wallet = await service.store.run(service.store.balance, f"wallet:{user.name}")
-    seats = {
-        tid: a.engine.seats[user.name]
-        for tid, a in service.actors.items()
-        if user.name in a.engine.seats
-    }
+    seats = await service.store.run(seats_of, service.store, user.name)
     return {"me": {"name": user.name, "role": user.role, "wallet": wallet, "seats": seats}}
 
 

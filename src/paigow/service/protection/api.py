@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter, FastAPI, HTTPException, Request
+from fastapi import APIRouter, FastAPI, Request
 from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
 from ..deps import Current, service_of
@@ -84,11 +84,8 @@ async def reminder(body: Reminder, request: Request, user: Current) -> dict[str,
 async def exclude(body: Exclusion, request: Request, user: Current) -> dict[str, Any]:
     """Exclude yourself from play for ``days`` days (it cannot be lifted early)."""
     service = service_of(request)
-    seated = sorted(tid for tid, a in service.actors.items() if user.name in a.engine.seats)
-    if seated:
-        raise HTTPException(
-            409, f"leave your seat{'s' if len(seated) > 1 else ''} first ({', '.join(seated)})"
-        )
+    # refused (409) while the player sits at any table of any process: read from the store in
+    # the transaction that writes the exclusion (rules.exclude)
     out = await service.store.run(rules.exclude, service.store, user.name, body.days)
     await service.events.add(
         "self_exclusion", "warning", None, user.name, days=body.days, until=out["excluded_until"]

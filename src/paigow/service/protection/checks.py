@@ -1,7 +1,14 @@
 """Player protection checked in the transaction that moves the money: a buy-in (a movement
 from a wallet to a table's chips) is refused while its player is self-excluded, and past their
-daily buy-in limit (the UTC day's buy-ins summed from the ledger, the wallet's row locked
-first so that two tables cannot both pass the check)."""
+daily buy-in limit (the UTC day's buy-ins summed from the ledger).
+
+The player's wallet row is locked (``FOR UPDATE``) before their protection is read, and a
+self-exclusion locks the same row before it looks for the player's seats
+(:func:`paigow.service.protection.rules.exclude`): a buy-in and an exclusion committed at the
+same moment, by any processes of a cluster, are done one after the other. Either the buy-in
+comes first, and the exclusion finds the player seated and is refused, or the exclusion does,
+and the buy-in is refused; never both. The same lock keeps two tables from both passing the
+daily limit."""
 
 from __future__ import annotations
 
@@ -24,6 +31,7 @@ __all__ = [
     "buys_in",
     "check_buy_ins",
     "effective_limit",
+    "lock_wallets",
     "spent_today",
     "utc",
 ]
@@ -68,6 +76,18 @@ def spent_today(c: Connection, name: str, at: dt.datetime) -> int:
     return int(total)
 
 
+def lock_wallets(c: Connection, names: Sequence[str]) -> None:
+    """Lock the wallet rows of ``names`` (``FOR UPDATE``, in the order of their names, in one
+    statement) until the transaction ends. SQLite has one writer and no row locks: there it
+    only reads."""
+    a = db.accounts
+    wallets = sorted({f"wallet:{n}" for n in names})
+    if wallets:
+        c.execute(
+            sa.select(a.c.name).where(a.c.name.in_(wallets)).order_by(a.c.name).with_for_update()
+        ).all()
+
+
 def buys_in(moves: Sequence[tuple[int, Move]]) -> bool:
     """Whether ``moves`` hold a buy-in (a movement from a wallet to a table's chips)."""
     return any(m.reason == BUY_IN and m.src.startswith("wallet:") for _seq, m in moves)
@@ -86,6 +106,7 @@ def check_buy_ins(c: Connection, moves: Sequence[tuple[int, Move]], at: dt.datet
             name = m.src.removeprefix("wallet:")
             buying[name] = buying.get(name, 0) + m.cents
     for name, cents in sorted(buying.items()):
+        lock_wallets(c, [name])  # before the protection is read (module notes)
         row = c.execute(sa.select(protection).where(protection.c.account == name)).mappings()
         found = row.first()
         if found is None:
@@ -99,8 +120,6 @@ def check_buy_ins(c: Connection, moves: Sequence[tuple[int, Move]], at: dt.datet
         limit = effective_limit(dict(found), at)
         if limit is None:
             continue
-        a = db.accounts
-        c.execute(sa.select(a.c.balance).where(a.c.name == f"wallet:{name}").with_for_update())
         spent = spent_today(c, name, at)
         if spent + cents > limit:
             left = max(0, limit - spent)

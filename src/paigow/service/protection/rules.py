@@ -19,14 +19,17 @@ from typing import TYPE_CHECKING, Any
 
 import sqlalchemy as sa
 
+from paigow.errors import IllegalActionError
+
 from ..accounts_sql import now
-from .checks import effective_limit, spent_today, utc
+from ..seats_sql import tables_of
+from .checks import effective_limit, lock_wallets, spent_today, utc
 from .tables import protection
 
 if TYPE_CHECKING:
     from ..store import Store
 
-__all__ = ["exclude", "read", "set_limit", "set_reminder"]
+__all__ = ["SeatedError", "exclude", "read", "set_limit", "set_reminder"]
 
 
 def _iso(v: dt.datetime | None) -> str | None:
@@ -111,11 +114,29 @@ def set_reminder(store: Store, name: str, minutes: int | None) -> dict[str, Any]
         return _view(c, row, at)
 
 
+class SeatedError(IllegalActionError):
+    """A self-exclusion asked while the player sits at a table (HTTP 409): leave first."""
+
+
 def exclude(store: Store, name: str, days: int) -> dict[str, Any]:
     """Exclude ``name`` from play for ``days`` from now (an exclusion running already ends at
-    the later of the two)."""
+    the later of the two).
+
+    The player's wallet row is locked first, as a buy-in's check locks it, and only then are
+    their seats read from the store (every table, whichever process runs it): a sit committed
+    at the same moment anywhere is either seen here or refused by the exclusion
+    (:mod:`.checks`).
+
+    Raises:
+        SeatedError: ``name`` sits at a table (the tables named).
+    """
     at = now()
     with store.engine.begin() as c:
+        lock_wallets(c, [name])
+        seated = tables_of(c, name)
+        if seated:
+            plural = "s" if len(seated) > 1 else ""
+            raise SeatedError(f"leave your seat{plural} first ({', '.join(seated)})")
         row = _row(c, name)
         until = at + dt.timedelta(days=days)
         running = utc(row["excluded_until"])
