@@ -133,7 +133,8 @@ def test_two_players_and_a_signed_out_spectator_at_a_private_table_by_its_code(
     assert code is not None and table is not None
     store = _store(server)
     try:
-        assert owned(store, "wann") == [{"table": table, "code": code}]  # the stored record
+        stored = [{"table": table, "code": code, "profile": "generic", "invitation_only": True}]
+        assert owned(store, "wann") == stored  # the stored record
     finally:
         store.close()
     expect(ann.get_by_test_id("share-code")).to_have_text(f"{code[:4]}-{code[4:]}")

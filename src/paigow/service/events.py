@@ -8,8 +8,10 @@ replays: no play until an operator looks) [alert]; ``table_opened``, ``table_clo
 ``deposit`` and ``operator_action`` (an irregularity entered, a window ended, a pause) by an
 operator [info]; ``void`` (a round void, and why) and ``irregularity`` (a player voiding their
 hand) [warning]; ``login_failed`` and ``login_locked`` [warning]; ``rate_limited`` (a
-connection closed for flooding) [warning]; ``table_taken`` (a process took a table whose owner
-had stopped) [warning]; ``password_changed`` [info]; ``account_suspended`` and
+connection closed for flooding) [warning]; ``table_taken`` (a process took a table from
+another: one for every change of owner, written with the lease, with the ``previous`` and the
+new ``owner`` and the ``epoch``) [warning; info when the lease was given back];
+``password_changed`` [info]; ``account_suspended`` and
 ``session_revoked`` by an operator [warning]; ``account_reinstated`` [info]; ``table_options``
 (an operator's change of a table's limits and options, with what they were) [info] and
 ``table_options_refused`` (one that waited for a round's end and could not be made then)
