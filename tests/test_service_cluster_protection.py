@@ -12,6 +12,7 @@ left their seats").
 * An exclusion and a sit sent at the same moment to the two processes never both succeed:
   both lock the player's wallet row before they look (the exclusion at the seats, the buy-in at
   the protection), so one of them sees the other.
+* A table played before the seats were stored has them written at its owner's first look.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from paigow.service.protection.tables import protection
 from paigow.service.store import Store
 from service_fixtures import pg_cluster
 from service_pg import PgCluster
-from service_support import OPERATOR, Server
+from service_support import OPERATOR, Server, eventually
 
 __all__ = ["pg_cluster"]
 
@@ -151,3 +152,40 @@ def test_an_exclusion_and_a_sit_at_once_never_both_succeed(two: tuple[Server, Se
         f"\n{RACES} races: {outcomes.count('sat')} sat first, {outcomes.count('excluded')}"
         " excluded first"
     )
+
+
+def test_the_seats_of_a_table_played_before_they_were_stored_are_written_at_its_first_look(
+    pg_cluster: PgCluster, tmp_path: Path
+) -> None:
+    # A table played before migration 0009_seats has no seats rows: its owner writes them at
+    # its first look after the start, so an exclusion asked then is refused while the player
+    # sits (the rows taken away here, as the migration leaves them).
+    url = pg_cluster.new_database()
+    srv = Server(url, tmp_path, "--cluster", "--instance", "proc-a").start()
+    try:
+        op = srv.login(OPERATOR)
+        srv.open_table(op, id="old", profile="generic", pause_seconds=0)
+        c = srv.client(op)
+        c.subscribe("old")
+        c.ok("old", "pause")
+        c.close()
+        token = srv.player("oldtimer")
+        me = srv.client(token)
+        me.subscribe("old")
+        me.ok("old", "sit", seat="1", cents=10_000)
+        me.close()
+    finally:
+        srv.stop()
+    store = Store(url)
+    try:
+        with store.engine.begin() as conn:
+            conn.execute(db.seats.delete())
+    finally:
+        store.close()
+    srv = Server(url, tmp_path, "--cluster", "--instance", "proc-a").start()
+    try:
+        eventually(lambda: stored(url, "oldtimer")["seats"] == ["old"], "the seats written")
+        r = exclude(srv, srv.login("oldtimer"))
+        assert r.status_code == 409 and "leave your seat first (old)" in r.text, r.text
+    finally:
+        srv.stop()

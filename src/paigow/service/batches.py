@@ -40,6 +40,7 @@ from .events import event
 from .idem import RecentKeys, RepeatedKeyError
 from .protocol import OPERATOR_ACTIONS, ProtocolError, parse_args
 from .rights import RightsError, translate
+from .seats_sql import sync_seats
 from .sessions_sql import SessionRevokedError
 from .store import Batch, OpRow, RoundRow, Store, players_of
 from .views import Answer, Subscriber, TableViews
@@ -93,9 +94,6 @@ class Batches(TableViews):
     on_events: Callable[[list[dict[str, Any]]], None]
     on_change: Callable[[Any], None]
     _timer_key: str | None
-    #: The people seated as the table's ``seats`` rows have them (None: not known here yet,
-    #: written with the next batch: a table rebuilt or taken over writes them at its first
-    #: look).
     stored_seats: dict[str, str] | None
 
     def _arm(self) -> None:
@@ -233,7 +231,7 @@ class Batches(TableViews):
                 self.held = f"the dealer could not go on: {e}"
             return f"the table cannot go on after this: {e}"
         keys = [((actor, key), first)] if key is not None else []
-        if batch.ops or batch.events or batch.sessions or batch.seats is not None:
+        if batch.ops or batch.events or batch.sessions:
             why = await self._store(batch)
             if why is not None:
                 if self.held is None:  # a held table is rebuilt from the store
@@ -241,6 +239,9 @@ class Batches(TableViews):
                     self.floor = floor  # the decisions before the batch, windows as they were
                     self.wait = wait  # (its timer was not touched: a batch arms it once told)
                 return why
+        elif batch.seats is not None:  # the seats alone (the table's first look here): apart
+            w = (self.store, self.table_id, batch.seats, self.fence)
+            batch.seats = batch.seats if await self.store.run(sync_seats, *w) else None
         self._told(batch, applied, seq, keys)
         return first
 
@@ -274,7 +275,7 @@ class Batches(TableViews):
                 self._undo(cp, floor0, wait0)
                 await self._one_at_a_time(items)
                 return
-            if batch.ops or batch.events or batch.sessions or batch.seats is not None:
+            if batch.ops or batch.events or batch.sessions:
                 why = await self._store(batch, keep_timer=True)
             if why is not None and self.held is None:
                 self._undo(cp, floor0, wait0)
@@ -477,8 +478,7 @@ class Batches(TableViews):
         raise AssertionError("the dealer did not stop")  # pragma: no cover
 
     def _account(self, batch: Batch, applied: list[tuple[int, Applied]]) -> None:
-        """The money ``applied`` moved, the events it raised and the people seated after it
-        (when they differ from the stored ones), into ``batch``."""
+        """Into ``batch``: the money ``applied`` moved, its events, the seats if they changed."""
         seated = {p: s for p, s in self.engine.seats.items() if not is_bot(p)}
         if seated != self.stored_seats:
             batch.seats = seated

@@ -7,6 +7,7 @@ private tables list their players)."""
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
@@ -14,13 +15,15 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Connection
 
 from . import schema as db
+from .leases import check_fences
 
 if TYPE_CHECKING:
     from .database import Database
 
-__all__ = ["seated_at", "seats_of", "tables_of", "write_seats"]
+__all__ = ["seated_at", "seats_of", "sync_seats", "tables_of", "write_seats"]
 
 S = db.seats
+log = logging.getLogger("paigow.service")
 
 
 def write_seats(c: Connection, seated: Mapping[str, Mapping[str, str]]) -> None:
@@ -33,6 +36,24 @@ def write_seats(c: Connection, seated: Mapping[str, Mapping[str, str]]) -> None:
     ]
     if rows:
         c.execute(S.insert(), rows)
+
+
+def sync_seats(
+    store: Database, table_id: str, seats: Mapping[str, str], fence: tuple[str, int] | None
+) -> bool:
+    """Write a table's seats apart from any batch (its owner's first look, after a start or a
+    takeover: the rows of a table played before migration ``0009_seats`` are written then),
+    under the writer's lease (``fence``: owner, epoch). Whether they were written: a writer
+    that lost the lease, or a database away, writes nothing, and the next batch carries them."""
+    try:
+        with store.engine.begin() as c:
+            if fence is not None:
+                check_fences(c, [(table_id, *fence)])
+            write_seats(c, {table_id: seats})
+    except Exception as e:  # the lease lost, the database away: the next batch writes them
+        log.warning("table %s: seats not written: %s", table_id, e)
+        return False
+    return True
 
 
 def tables_of(c: Connection, player: str) -> list[str]:
