@@ -19,13 +19,16 @@ owner at a time").
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 import pytest
+import sqlalchemy as sa
 
 from paigow.service import leases
+from paigow.service import schema as db
 from paigow.service.store import Store
 from service_fixtures import pg_cluster
 from service_pg import PgCluster
@@ -60,10 +63,6 @@ def leased(url: str) -> dict[str, tuple[str, int]]:
     """Table -> (owner, epoch) of every valid lease, read from the store itself."""
     store = Store(url)
     try:
-        import sqlalchemy as sa
-
-        from paigow.service import schema as db
-
         t = db.table_leases
         with store.engine.connect() as c:
             rows = c.execute(sa.select(t.c.table_id, t.c.owner, t.c.epoch)).all()
@@ -78,6 +77,23 @@ def taken_events(srv: Server, table: str) -> list[dict[str, Any]]:
     events = srv.http("GET", f"/api/events?table={table}&limit=1000", srv.login(OPERATOR))
     assert events.status_code == 200, events.text
     return [e for e in events.json() if e["kind"] == "table_taken"]
+
+
+def one_each(url: str) -> dict[str, tuple[str, int]] | None:
+    """The leases when each process runs one of the two tables, else None."""
+    o = leased(url)
+    return o if o.keys() == {"ta", "tb"} and o["ta"][0] != o["tb"][0] else None
+
+
+def held_by(url: str, instance: str) -> dict[str, tuple[str, int]] | None:
+    """The leases when ``instance`` holds table ``ta``, else None."""
+    o = leased(url)
+    return o if o.get("ta", ("", 0))[0] == instance else None
+
+
+def rounds_past(n: int) -> Callable[[dict[str, Any]], bool]:
+    """Whether a table's state is past round ``n``."""
+    return lambda s: bool(s["rounds"] > n)
 
 
 def crashed(srv: Server, instance: str) -> bool:
@@ -107,16 +123,13 @@ def test_every_takeover_writes_one_table_taken_and_the_table_plays_again(
     procs["proc-a"].seat("ta", ["taker"], ["1"], cents=100_000)
     for trial in range(TRIALS):
         # the human's table is run by one process, the other table by the other
-        held = eventually(
-            lambda: (o := leased(url)).keys() == {"ta", "tb"} and o["ta"][0] != o["tb"][0] and o,
-            "one table at each process",
-        )
+        held = eventually(lambda: one_each(url), "one table at each process")
         victim, epoch = held["ta"]
         survivor = next(n for n in procs if n != victim)
         player = procs[victim].reconnect("taker")
         st = player.subscribe("ta")
         rounds = st["rounds"]
-        drive([player], "ta", lambda s, r=rounds: s["rounds"] > r)  # it plays here first
+        drive([player], "ta", rounds_past(rounds))  # it plays here first
         player.close()
         watcher: Client | None = None
         if trial % 2:  # the survivor keeps a replica of the table: it is promoted
@@ -125,17 +138,14 @@ def test_every_takeover_writes_one_table_taken_and_the_table_plays_again(
         before = len(taken_events(procs[survivor], "ta"))
         killed = time.monotonic()
         procs[victim].kill9()
-        now = eventually(
-            lambda s=survivor: leased(url).get("ta", ("", 0))[0] == s and leased(url),
-            f"{survivor} takes ta",
-        )
+        now = eventually(partial(held_by, url, survivor), f"{survivor} takes ta")
         held_after = time.monotonic() - killed
         assert now["ta"] == (survivor, epoch + 1)
         # the table plays again where it was taken: a round finishes there
         player = procs[survivor].reconnect("taker")
         st = player.subscribe("ta")
         rounds = st["rounds"]
-        drive([player], "ta", lambda s, r=rounds: s["rounds"] > r, tolerate=True)
+        drive([player], "ta", rounds_past(rounds), tolerate=True)
         played_after = time.monotonic() - killed
         player.close()
         if watcher is not None:
@@ -158,14 +168,9 @@ def test_every_takeover_writes_one_table_taken_and_the_table_plays_again(
         # survivor gives it a table back between rounds, which writes its own event (the lease
         # given back, not expired). Before, a process started again under the name of one
         # marked stopped stayed "stopped": it was never given a table back.
-        eventually(
-            lambda s=survivor, v=victim: crashed(procs[s], v), f"{victim}'s crash in the log"
-        )
+        eventually(partial(crashed, procs[survivor], victim), f"{victim}'s crash in the log")
         procs[victim] = start(url, tmp_path, victim, port=procs[victim].port)
-        back = eventually(
-            lambda: (o := leased(url)).keys() == {"ta", "tb"} and o["ta"][0] != o["tb"][0] and o,
-            "a table given back to the restarted process",
-        )
+        back = eventually(lambda: one_each(url), "a table given back to the restarted process")
         moved = next(t for t, (o, _e) in back.items() if o == victim)
         given = [
             e
