@@ -115,6 +115,7 @@ ROUTES = [  # method, path, body, minimum role: public / player / operator
     ("POST", "/api/me/protection/reminder", {"minutes": None}, "player"),
     ("POST", "/api/me/protection/exclude", {"days": 0}, "player-422"),  # never excluded here
     ("POST", "/api/pit/accounts/authz/adjust", {"cents": 1, "reason": "matrix"}, "operator"),
+    ("POST", "/api/pit/accounts/authz/payment-id", {"payment_id": None}, "operator"),
     ("GET", "/api/pit/meters", None, "operator"),
     ("GET", "/api/pit/meters.csv", None, "operator"),
     ("POST", "/api/logout", None, "player"),

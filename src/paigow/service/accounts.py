@@ -35,6 +35,7 @@ from .auth import (
     token_hash,
     verify_password,
 )
+from .protection.bindings import SignupRefusedError, link, signup_bound
 from .ratelimit import LimitedError
 from .sessions_sql import (
     account_sessions,
@@ -114,7 +115,7 @@ class Service(Protocol):
     def cluster(self) -> Revoker | None: ...
 
 
-__all__ = ["REVOKED", "SWEEP", "Accounts", "WrongPasswordError"]
+__all__ = ["REVOKED", "SWEEP", "Accounts", "SignupRefusedError", "WrongPasswordError"]
 
 log = logging.getLogger("paigow.service")
 
@@ -239,9 +240,17 @@ class Accounts:
         return None
 
     # ------------------------------------------------------------------ operations
-    async def register(self, name: str, password: str, address: str) -> tuple[User, int]:
+    async def register(
+        self, name: str, password: str, address: str, device: str | None = None
+    ) -> tuple[User, int]:
         """A new player account (user, cents granted: the sign-up grant at most once per
-        address per ``--signup-grant-period``)."""
+        address per ``--signup-grant-period``, and none to an address where an account now
+        self-excluded was seen), recorded with the browser ``device`` and the address
+        (:mod:`~paigow.service.protection.bindings`).
+
+        Raises:
+            SignupRefusedError: an account seen in the browser ``device`` is self-excluded.
+        """
         why = check_name(name) or check_password(password)
         if why:
             raise IllegalActionError(why)
@@ -252,20 +261,30 @@ class Accounts:
         wait = self.svc.limits.take(("register.address", key), ("register.all", "*"))
         if wait:
             raise LimitedError(wait, "too many new accounts; try again later")
-        hashed = await self.svc.hashing.run(hash_password, password)
         o = self.svc.options
         period = o.signup_grant_period * 3600
+        until, address_bound = await store.run(signup_bound, store, device, key)
+        if until is not None:
+            raise SignupRefusedError(
+                f"no new account is opened in this browser until {until:%Y-%m-%d %H:%M} UTC:"
+                " an account used in it is excluded from play (player protection). That account"
+                " can still sign in to see its wallet."
+            )
+        grant = 0 if address_bound and period > 0 else o.signup_grant
+        hashed = await self.svc.hashing.run(hash_password, password)
         uid, granted = await store.run(
             functools.partial(
-                register, store, name, hashed, grant=o.signup_grant, address=key, period=period
+                register, store, name, hashed, grant=grant, address=key, period=period
             )
         )
+        await store.run(link, store, name, device, key)
         return User(uid, name, "player"), granted
 
     async def login(
-        self, name: str, password: str, address: str
+        self, name: str, password: str, address: str, device: str | None = None
     ) -> tuple[User, str, dt.datetime] | None:
-        """(user, token, expiry) for good credentials, else None.
+        """(user, token, expiry) for good credentials, else None; the account recorded with the
+        browser ``device`` and the address (:mod:`~paigow.service.protection.bindings`).
 
         Raises:
             LimitedError: over a sign-in limit.
@@ -282,6 +301,7 @@ class Accounts:
             open_session, store, token_hash(token), row["id"], expires, o.sessions_per_account
         )
         await self.ended(revoked, "signed out: the account signed in on too many devices")
+        await store.run(link, store, row["name"], device, address_key(address))
         return User(row["id"], row["name"], row["role"]), token, expires
 
     async def logout(self, token: str) -> None:

@@ -27,7 +27,7 @@ from paigow.errors import PaigowError
 from paigow.table.observation import OPERATOR
 
 from . import auth_api, pit_api, trainer_api, tutorial_api, web_api
-from .accounts import REVOKED, WrongPasswordError
+from .accounts import REVOKED, SignupRefusedError, WrongPasswordError
 from .actor import GONE, TableActor
 from .auth import token_hash
 from .config import TableConfig
@@ -109,6 +109,7 @@ def create_app(service: Service, web: Path | None = None) -> FastAPI:
 
     @app.exception_handler(AccountSuspendedError)
     @app.exception_handler(WrongPasswordError)
+    @app.exception_handler(SignupRefusedError)
     async def _forbidden(_request: Request, exc: PaigowError) -> JSONResponse:
         return JSONResponse({"detail": str(exc)}, status_code=403)
 

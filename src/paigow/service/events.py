@@ -17,7 +17,8 @@ new ``owner`` and the ``epoch``) [warning; info when the lease was given back];
 ``table_options_refused`` (one that waited for a round's end and could not be made then)
 [warning]; ``wallet_adjusted`` (an operator's adjustment of a wallet, with its reason)
 [warning]; ``surveillance_granted`` and ``surveillance_withdrawn`` [alert], and each
-``surveillance_look`` at a round's hidden hands [warning].
+``surveillance_look`` at a round's hidden hands [warning]; ``payment_id_set`` (an operator
+set an account's payment identity) [info].
 
 Events of a table batch are written in the batch's own transaction
 (:meth:`paigow.service.store.Store.commit`); the others by :class:`EventLog`.

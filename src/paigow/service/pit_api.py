@@ -50,6 +50,7 @@ from .deps import Operator, service_of, token_of
 from .events import event
 from .hub import Service
 from .lobby import floor_facts
+from .protection import bindings
 from .protection import rules as protection_rules
 from .protocol import MAX_CENTS, ConfigureArgs
 from .seats_sql import seats_of
@@ -283,6 +284,7 @@ async def account(name: str, request: Request, _op: Operator) -> dict[str, Any]:
     found["seats"] = await service.store.run(seats_of, service.store, name[:64])
     found["connected"] = service.is_connected(name)
     found["protection"] = await service.store.run(protection_rules.read, service.store, name[:64])
+    found["bindings"] = await service.store.run(bindings.bindings, service.store, name[:64])
     rounds = await service.store.run(service.store.recall_player, name[:64], 10)
     found["rounds"] = [
         {

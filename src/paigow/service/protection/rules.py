@@ -23,7 +23,7 @@ from paigow.errors import IllegalActionError
 
 from ..accounts_sql import now
 from ..seats_sql import tables_of
-from .checks import effective_limit, lock_wallets, spent_today, utc
+from .checks import bound_state, effective_limit, lock_wallets, spent_today, utc
 from .tables import protection
 
 if TYPE_CHECKING:
@@ -60,6 +60,16 @@ def _view(c: sa.Connection, row: dict[str, Any], at: dt.datetime) -> dict[str, A
     spent = spent_today(c, row["account"], at)
     until = utc(row["excluded_until"])
     excluded = until is not None and until > at
+    b = bound_state(c, row["account"], at)
+    bound = None
+    if len(b.names) > 1:
+        bound = {
+            "accounts": len(b.names) - 1,
+            "excluded_until": _iso(b.excluded_until),
+            "daily_limit": b.limit,
+            "spent_today": b.spent,
+            "left_today": None if b.limit is None else max(0, b.limit - b.spent),
+        }
     return {
         "daily_limit": limit,
         "pending": pending,
@@ -67,13 +77,17 @@ def _view(c: sa.Connection, row: dict[str, Any], at: dt.datetime) -> dict[str, A
         "left_today": None if limit is None else max(0, limit - spent),
         "reminder_minutes": row["reminder_minutes"],
         "excluded_until": _iso(until) if excluded else None,
+        "bound": bound,
     }
 
 
 def read(store: Store, name: str) -> dict[str, Any]:
     """``name``'s protection now: ``daily_limit`` (None: none), ``pending`` (a raise waiting:
     ``limit``, ``from``), ``spent_today`` and ``left_today`` (cents, this UTC day),
-    ``reminder_minutes``, ``excluded_until`` (None: not excluded)."""
+    ``reminder_minutes``, ``excluded_until`` (None: not excluded), and ``bound`` (None when no
+    other account is bound to this one, :mod:`.bindings`; else how many ``accounts``, the
+    latest exclusion in force among them all, the lowest ``daily_limit``, and the buy-ins of
+    all of them today: what a buy-in of this account is held to)."""
     with store.engine.connect() as c:
         return _view(c, _row(c, name), now())
 
