@@ -7,7 +7,11 @@ applied is stored, ``paigow audit`` is clean, no table is held and play goes on.
 
 Drills: ``failover`` (two --cluster processes on PostgreSQL behind nginx; kill -9 of the
 process that runs the table, in mid-round; the player of the killed process reconnects through
-nginx; the time until the other process runs the table), ``kill9`` (one process, SQLite:
+nginx; the time until the other process runs the table), ``takeover`` (two --cluster
+processes at the default lease, one table each, so that each runs its fair share; kill -9 of
+the owner of the table a player sits at; the times until the other process holds the table and
+until a command of the player is applied there, and the ``table_taken`` events of each
+takeover), ``kill9`` (one process, SQLite:
 kill -9 at a random moment, restart), ``db-restart`` (PostgreSQL restarted under play),
 ``disconnect`` (a player who disconnects after every step).
 """
@@ -136,6 +140,98 @@ def failover(cycles: int, rng: random.Random, tmp: Path) -> dict[str, Any]:
         for s in procs.values():
             s.stop()
         pg.stop()
+
+
+def _spread(values: list[float]) -> dict[str, float]:
+    v = sorted(values)
+    return {
+        "min": round(v[0], 2),
+        "p50": round(v[len(v) // 2], 2),
+        "p90": round(v[min(len(v) - 1, (len(v) * 9) // 10)], 2),
+        "max": round(v[-1], 2),
+    }
+
+
+def takeover(cycles: int, rng: random.Random, tmp: Path) -> dict[str, Any]:
+    pg = PgCluster()
+    pg.start()
+    url = pg.new_database()
+    args = ("--cluster",)  # the default --lease-seconds (6)
+    procs = {n: Server(url, tmp, *args, "--instance", n).start() for n in ("p0", "p1")}
+    held_s: list[float] = []
+    played_s: list[float] = []
+    events: list[int] = []
+    clean = 0
+    name = "drillt"
+    try:
+        for srv, table in ((procs["p0"], "t0"), (procs["p1"], "t1")):
+            op = srv.login(OPERATOR)
+            srv.open_table(op, id=table, profile="generic", computer_players=2, pause_seconds=0)
+        procs["p0"].seat("t0", [name], ["1"], cents=100_000)[0].close()
+        for cycle in range(cycles):
+            deadline = time.monotonic() + 120
+            while True:  # one table each: the survivor is at its fair share when it takes over
+                o = {t: owner(url, t) for t in ("t0", "t1")}
+                if None not in o.values() and o["t0"] != o["t1"]:
+                    break
+                assert time.monotonic() < deadline, f"the tables were not shared out: {o}"
+                time.sleep(0.2)
+            runner = str(o["t0"])
+            survivor = next(n for n in procs if n != runner)
+            player = procs[runner].reconnect(name)
+            player.subscribe("t0")
+            steps = rng.randint(1, 8)
+            for _ in range(steps):
+                seq = player.state["t0"]["seq"]
+                drive([player], "t0", lambda s, q=seq: s["seq"] > q, tolerate=True)
+            player.close()
+            since = max([0, *(e["id"] for e in _taken(procs[survivor], "t0"))])
+            t0 = time.monotonic()
+            procs[runner].kill9()
+            while owner(url, "t0") != survivor:
+                assert time.monotonic() - t0 < 120, "no takeover"
+                time.sleep(0.05)
+            held_s.append(time.monotonic() - t0)
+            player = procs[survivor].reconnect(name)
+            player.subscribe("t0")
+
+            def mine_applied(_s: dict[str, Any], c: Client = player) -> bool:
+                return any(
+                    m.get("type") == "result" and m.get("status") == "applied" for m in c.messages
+                )
+
+            drive([player], "t0", mine_applied, tolerate=True, limit=120)
+            played_s.append(time.monotonic() - t0)
+            player.close()
+            got = [e for e in _taken(procs[survivor], "t0") if e["id"] > since]
+            events.append(len(got))
+            if len(got) == 1 and not audit(url):
+                clean += 1
+            else:
+                print(f"cycle {cycle}: {len(got)} table_taken events", flush=True)
+            # started again under a new name: the figures are the takeover's alone, whatever
+            # a process of the same name left in the store
+            port = procs.pop(runner).port
+            again = f"{runner.split('-', maxsplit=1)[0]}-{cycle + 1}"
+            procs[again] = Server(url, tmp, *args, "--instance", again, port=port).start()
+        return {
+            "cycles": cycles,
+            "clean": clean,
+            "lease_s": 6,
+            "held_s": _spread(held_s),
+            "plays_s": _spread(played_s),
+            "table_taken_per_takeover": {str(n): events.count(n) for n in sorted(set(events))},
+            "audit": "clean" if not audit(url) else "findings",
+        }
+    finally:
+        for s in procs.values():
+            s.stop()
+        pg.stop()
+
+
+def _taken(srv: Server, table: str) -> list[dict[str, Any]]:
+    r = srv.http("GET", f"/api/events?table={table}&limit=1000", srv.login(OPERATOR))
+    return [e for e in r.json() if e["kind"] == "table_taken"]
 
 
 def kill9(cycles: int, rng: random.Random, tmp: Path) -> dict[str, Any]:
@@ -271,7 +367,13 @@ def disconnect(cycles: int, _rng: random.Random, tmp: Path) -> dict[str, Any]:
         srv.stop()
 
 
-DRILLS = {"failover": failover, "kill9": kill9, "db-restart": db_restart, "disconnect": disconnect}
+DRILLS = {
+    "failover": failover,
+    "takeover": takeover,
+    "kill9": kill9,
+    "db-restart": db_restart,
+    "disconnect": disconnect,
+}
 
 
 def main() -> int:

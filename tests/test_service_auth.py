@@ -120,6 +120,7 @@ ROUTES = [  # method, path, body, minimum role: public / player / operator
         {"cents": 1, "reason": "the route matrix", "key": "route-matrix"},
         "operator",
     ),
+    ("POST", "/api/pit/accounts/authz/payment-id", {"payment_id": None}, "operator"),
     ("GET", "/api/pit/meters", None, "operator"),
     ("GET", "/api/pit/meters.csv", None, "operator"),
     ("POST", "/api/logout", None, "player"),

@@ -134,7 +134,8 @@ def test_an_invitation_only_table_is_found_by_its_code_only(server: Server) -> N
     try:
         from paigow.service.private.rooms import owned
 
-        assert owned(store, "pann") == [{"table": table, "code": code}]
+        mine = {"table": table, "code": code, "profile": "generic", "invitation_only": True}
+        assert owned(store, "pann") == [mine]
     finally:
         store.close()
     bob = server.client(server.player("pbob"))

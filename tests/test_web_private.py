@@ -133,7 +133,8 @@ def test_two_players_and_a_signed_out_spectator_at_a_private_table_by_its_code(
     assert code is not None and table is not None
     store = _store(server)
     try:
-        assert owned(store, "wann") == [{"table": table, "code": code}]  # the stored record
+        stored = [{"table": table, "code": code, "profile": "generic", "invitation_only": True}]
+        assert owned(store, "wann") == stored  # the stored record
     finally:
         store.close()
     expect(ann.get_by_test_id("share-code")).to_have_text(f"{code[:4]}-{code[4:]}")
@@ -429,3 +430,38 @@ def test_limits_and_self_exclusion_are_refused_at_the_cashier(server: Server, vi
     excl = pit.get_by_test_id("account-excluded")
     expect(excl).to_have_attribute("data-until", until.isoformat())
     assert not v.errors or all("409" in e or "Failed to load" in e for e in v.errors), v.errors
+
+
+def test_a_new_guest_in_a_browser_under_self_exclusion_is_refused(
+    server: Server, visit: Any
+) -> None:
+    # The two-click escape (docs/service.md, "What protection binds"): a guest excludes
+    # themself, signs out and clicks "Play as a guest" again in the same browser. Before, a
+    # new guest was signed in with a new grant and could sit at once; now the service refuses
+    # the new account (the browser's device cookie names an account excluded from play), the
+    # page says why, and stays signed out.
+    v = visit()
+    page = v.open("#/sign-in")
+    page.get_by_role("button", name="Play as a guest").click()
+    expect(page.locator(".pg-account__name")).to_contain_text("guest_")
+    page.goto(f"{server.base}/#/cashier")
+    panel = page.get_by_test_id("protection")
+    panel.locator("select[name=days]").select_option("1")
+    panel.get_by_label("I understand that it cannot be undone before it ends").check()
+    panel.get_by_role("button", name="Exclude me").click()
+    expect(page.get_by_test_id("protection-excluded")).to_be_visible()
+    with _store(server).engine.connect() as c:
+        before = c.execute(sa.select(sa.func.count()).select_from(db.users)).scalar_one()
+    page.get_by_role("button", name="Sign out").click()
+    expect(page.locator(".pg-account__name")).to_have_count(0)
+    page.goto(f"{server.base}/#/sign-in")
+    page.get_by_role("button", name="Play as a guest").click()
+    expect(page.locator(".pg-form__error")).to_contain_text(
+        "No new account is opened in this browser until"
+    )
+    expect(page.locator(".pg-account__name")).to_have_count(0)
+    with _store(server).engine.connect() as c:
+        after = c.execute(sa.select(sa.func.count()).select_from(db.users)).scalar_one()
+    assert after == before  # no second account was made
+    # the refused registration (403), and a request of the page signing out (401)
+    assert all("403" in e or "401" in e for e in v.errors), v.errors

@@ -36,6 +36,7 @@ from .auth import (
 )
 from .names import account_name
 from .names_sql import name_refusal, skeleton_holder
+from .protection.bindings import SignupRefusedError, link, signup_bound
 from .ratelimit import LimitedError
 from .sessions_sql import (
     account_sessions,
@@ -115,7 +116,7 @@ class Service(Protocol):
     def cluster(self) -> Revoker | None: ...
 
 
-__all__ = ["REVOKED", "SWEEP", "Accounts", "WrongPasswordError"]
+__all__ = ["REVOKED", "SWEEP", "Accounts", "SignupRefusedError", "WrongPasswordError"]
 
 log = logging.getLogger("paigow.service")
 
@@ -240,10 +241,18 @@ class Accounts:
         return None
 
     # ------------------------------------------------------------------ operations
-    async def register(self, name: str, password: str, address: str) -> tuple[User, int]:
+    async def register(
+        self, name: str, password: str, address: str, device: str | None = None
+    ) -> tuple[User, int]:
         """A new player account (user, cents granted: the sign-up grant at most once per
-        address per ``--signup-grant-period``); ``name`` normalised first, refused outside the
-        rule or as a look-alike of an existing name (:mod:`paigow.service.names`)."""
+        address per ``--signup-grant-period``, and none to an address where an account now
+        self-excluded was seen), recorded with the browser ``device`` and the address
+        (:mod:`~paigow.service.protection.bindings`); ``name`` normalised first, refused
+        outside the rule or as a look-alike of an existing name (:mod:`paigow.service.names`).
+
+        Raises:
+            SignupRefusedError: an account seen in the browser ``device`` is self-excluded.
+        """
         name = account_name(name)
         why = check_password(password)
         if why:
@@ -256,21 +265,31 @@ class Accounts:
         wait = self.svc.limits.take(("register.address", key), ("register.all", "*"))
         if wait:
             raise LimitedError(wait, "too many new accounts; try again later")
-        hashed = await self.svc.hashing.run(hash_password, password)
         o = self.svc.options
         period = o.signup_grant_period * 3600
+        until, address_bound = await store.run(signup_bound, store, device, key)
+        if until is not None:
+            raise SignupRefusedError(
+                f"no new account is opened in this browser until {until:%Y-%m-%d %H:%M} UTC:"
+                " an account used in it is excluded from play (player protection). That account"
+                " can still sign in to see its wallet."
+            )
+        grant = 0 if address_bound and period > 0 else o.signup_grant
+        hashed = await self.svc.hashing.run(hash_password, password)
         uid, granted = await store.run(
             functools.partial(
-                register, store, name, hashed, grant=o.signup_grant, address=key, period=period
+                register, store, name, hashed, grant=grant, address=key, period=period
             )
         )
+        await store.run(link, store, name, device, key)
         return User(uid, name, "player"), granted
 
     async def login(
-        self, name: str, password: str, address: str
+        self, name: str, password: str, address: str, device: str | None = None
     ) -> tuple[User, str, dt.datetime] | None:
         """(user, token, expiry) for good credentials, else None; ``name`` normalised first
-        (``Alice`` signs in as ``alice``).
+        (``Alice`` signs in as ``alice``); the account recorded with the browser ``device`` and
+        the address (:mod:`~paigow.service.protection.bindings`).
 
         Raises:
             NameRefusedError: the name is outside the rule (no account can have it).
@@ -289,6 +308,7 @@ class Accounts:
             open_session, store, token_hash(token), row["id"], expires, o.sessions_per_account
         )
         await self.ended(revoked, "signed out: the account signed in on too many devices")
+        await store.run(link, store, row["name"], device, address_key(address))
         return User(row["id"], row["name"], row["role"]), token, expires
 
     async def logout(self, token: str) -> None:

@@ -119,6 +119,8 @@ class TableActor(Batches):
         self.committer: Callable[[Batch], Awaitable[str]] | None = None
         #: Changes made by this owner (a replica takes the newest floor it is told of).
         self.version = (0, 0)
+        #: Who sits where as the store has it (None: not known here: written at the next look).
+        self.stored_seats: dict[str, str] | None = None
         self._timer: asyncio.TimerHandle | None = None
         self._timer_key: str | None = None
         self._queue: asyncio.Queue[Item] = asyncio.Queue()

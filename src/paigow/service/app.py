@@ -26,7 +26,7 @@ from paigow.errors import PaigowError
 from paigow.table.observation import OPERATOR
 
 from . import auth_api, pit_api, trainer_api, tutorial_api, watch, web_api
-from .accounts import REVOKED, WrongPasswordError
+from .accounts import REVOKED, SignupRefusedError, WrongPasswordError
 from .actor import GONE, TableActor
 from .auth import token_hash
 from .config import TableConfig
@@ -52,6 +52,7 @@ from .protection import api as protection_api
 from .protection.reminder import remind
 from .protocol import ProtocolError, parse_message, refusal, result_message
 from .ratelimit import CLOSE_AFTER, LimitedError, retry_after
+from .seats_sql import seats_of
 from .sessions_sql import AccountSuspendedError
 from .social import chat_api
 from .static import WebClient, default_web
@@ -111,6 +112,7 @@ def create_app(service: Service, web: Path | None = None) -> FastAPI:
 
     @app.exception_handler(AccountSuspendedError)
     @app.exception_handler(WrongPasswordError)
+    @app.exception_handler(SignupRefusedError)
     async def _forbidden(_request: Request, exc: PaigowError) -> JSONResponse:
         return JSONResponse({"detail": str(exc)}, status_code=403)
 
@@ -142,13 +144,10 @@ def create_app(service: Service, web: Path | None = None) -> FastAPI:
 
     @app.get("/api/me")
     async def me(user: Current) -> dict[str, Any]:
-        """The signed-in account, its wallet and its seats."""
+        """The signed-in account, its wallet and its seats (at every table of every process:
+        from the store)."""
         wallet = await service.store.run(service.store.balance, f"wallet:{user.name}")
-        seats = {
-            tid: a.engine.seats[user.name]
-            for tid, a in service.actors.items()
-            if user.name in a.engine.seats
-        }
+        seats = await service.store.run(seats_of, service.store, user.name)
         return {"name": user.name, "role": user.role, "wallet": wallet, "seats": seats}
 
     @app.get("/api/me/rounds")

@@ -24,6 +24,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictStr
 
 from .auth import COOKIE
 from .deps import Current, Operator, address_of, service_of, token_of
+from .protection.device import Device
 
 __all__ = ["install"]
 
@@ -48,19 +49,22 @@ router = APIRouter()
 
 
 @router.post("/api/register", status_code=201)
-async def register(body: Credentials, request: Request) -> dict[str, Any]:
+async def register(body: Credentials, request: Request, device: Device) -> dict[str, Any]:
     """Create a player account; its wallet gets the sign-up grant (``grant``: the cents
-    credited, 0 when this address had it within the period)."""
+    credited, 0 when this address had it within the period, or an account now self-excluded
+    was seen at it); 403 in a browser where an account now self-excluded was seen."""
     accounts = service_of(request).accounts
-    user, granted = await accounts.register(body.name, body.password, address_of(request))
+    user, granted = await accounts.register(body.name, body.password, address_of(request), device)
     return {"name": user.name, "role": user.role, "grant": granted}
 
 
 @router.post("/api/login")
-async def login(body: Credentials, request: Request, response: Response) -> dict[str, Any]:
+async def login(
+    body: Credentials, request: Request, response: Response, device: Device
+) -> dict[str, Any]:
     """Sign in: a bearer token in the body and the session cookie."""
     service = service_of(request)
-    found = await service.accounts.login(body.name, body.password, address_of(request))
+    found = await service.accounts.login(body.name, body.password, address_of(request), device)
     if found is None:
         raise HTTPException(401, "wrong name or password")
     user, token, expires = found

@@ -41,6 +41,7 @@ from .events import event
 from .idem import RecentKeys, RepeatedKeyError
 from .protocol import OPERATOR_ACTIONS, ProtocolError, parse_args
 from .rights import RightsError, translate
+from .seats_sql import sync_seats
 from .sessions_sql import SessionRevokedError
 from .store import Batch, OpRow, RoundRow, Store, players_of
 from .views import Answer, Subscriber, TableViews
@@ -94,6 +95,7 @@ class Batches(TableViews):
     on_events: Callable[[list[dict[str, Any]]], None]
     on_change: Callable[[Any], None]
     _timer_key: str | None
+    stored_seats: dict[str, str] | None
 
     def _arm(self) -> None:
         """Arm the timer of the window the table waits in (the actor's)."""
@@ -238,6 +240,9 @@ class Batches(TableViews):
                     self.floor = floor  # the decisions before the batch, windows as they were
                     self.wait = wait  # (its timer was not touched: a batch arms it once told)
                 return why
+        elif batch.seats is not None:  # the seats alone (the table's first look here): apart
+            w = (self.store, self.table_id, batch.seats, self.fence)
+            batch.seats = batch.seats if await self.store.run(sync_seats, *w) else None
         self._told(batch, applied, seq, keys)
         return first
 
@@ -403,6 +408,8 @@ class Batches(TableViews):
     ) -> None:
         """A batch is stored (or had nothing to store): take it, tell everyone. ``keys``: each
         sender's (name, idempotency key) and the sequence number of its first command."""
+        if batch.seats is not None:
+            self.stored_seats = batch.seats
         if batch.ops:
             self.seq = seq
             for k, first in keys:
@@ -471,7 +478,10 @@ class Batches(TableViews):
         self.floor.reset(f"r{n}-after")
 
     def _account(self, batch: Batch, applied: list[tuple[int, Applied]]) -> None:
-        """The money ``applied`` moved and the events it raised, into ``batch``."""
+        """Into ``batch``: the money ``applied`` moved, its events, the seats if they changed."""
+        seated = {p: s for p, s in self.engine.seats.items() if not is_bot(p)}
+        if seated != self.stored_seats:
+            batch.seats = seated
         for s, a in applied:
             batch.moves += [(s, m) for m in a.moves]
         batch.events += table_events(self.table_id, applied, self.floor)

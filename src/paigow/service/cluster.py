@@ -72,7 +72,7 @@ class Cluster(Forwarding):
             url.render_as_string(hide_password=False), self.instance, self._message, self._resync
         )
         #: The pit's floor: the other processes asked for the tables they run.
-        self.floors = FloorAsk(self.fanout, self.store, self.instance)
+        self.floors = FloorAsk(self.fanout, self.store, self.instance, self.ttl)
 
     # ------------------------------------------------------------------ life
     async def start(self) -> list[str]:
@@ -81,15 +81,13 @@ class Cluster(Forwarding):
         await self.fanout.start()
         self.svc.events.publish = self._publish_event
         self.svc.chat.publish = self._publish_chat
-        self.alive = await self.store.run(leases.heartbeat, self.store, self.instance)
+        self.alive = await self.store.run(leases.heartbeat, self.store, self.instance, self.ttl)
         open_now = await self.store.run(self.store.open_tables)
         share = self._share(len(open_now))
         for table_id, cfg in open_now:
             if len(self.held) >= share:
                 break
-            epoch = await self.store.run(
-                leases.acquire, self.store, table_id, self.instance, self.ttl
-            )
+            epoch = await self.take(table_id)
             if epoch is not None:
                 await self._run_table(table_id, cfg, epoch)
         await self._announce()
@@ -146,12 +144,25 @@ class Cluster(Forwarding):
         self._spawn(self.fanout.publish(TABLES, {"op": "watch", "tables": [table_id]}))
         return actor
 
+    async def take(self, table_id: str) -> int | None:
+        """Take a table's lease when it is free, expired or ours (:func:`leases.take`): its
+        epoch, or None. The ``table_taken`` event a change of owner stored with it is shown to
+        the operators here and at the other processes."""
+        got = await self.store.run(leases.take, self.store, table_id, self.instance, self.ttl)
+        if got is None:
+            return None
+        epoch, stored = got
+        if stored is not None:
+            self.svc.events.show(stored)
+        return epoch
+
     def _wire(self, actor: TableActor) -> None:
         actor.forward = self.forward
         actor.on_change = self._changed
 
     def _own(self, actor: TableActor, epoch: int) -> None:
         actor.owner = True
+        actor.stored_seats = None  # (written at its first look: another owner had it)
         actor.fence = (self.instance, epoch)
         actor.version = (epoch, 0)
         self.held[actor.table_id] = epoch
@@ -166,7 +177,7 @@ class Cluster(Forwarding):
         Raises:
             IllegalActionError: a table of that id is leased already (it exists).
         """
-        epoch = await self.store.run(leases.acquire, self.store, table_id, self.instance, self.ttl)
+        epoch = await self.take(table_id)
         if epoch is None:
             raise IllegalActionError(f"table {table_id!r} exists already")
         return epoch
@@ -233,8 +244,8 @@ class Cluster(Forwarding):
         await actor.call(catch_up)
 
     async def promote(self, actor: TableActor, epoch: int) -> None:
-        """Take a table over: catch up with the store, then conduct it."""
-        before = self.owner_of.get(actor.table_id)
+        """Take a table over: catch up with the store, then conduct it (its lease taken, and
+        the takeover's event written with it, by :meth:`take`)."""
 
         async def take() -> dict[str, Any]:
             if actor.stopped:  # dropped while this waited: the caller rebuilds the table
@@ -248,7 +259,6 @@ class Cluster(Forwarding):
             return {}
 
         await actor.call(take)
-        await self._taken(actor.table_id, before, epoch)
 
     async def adopt(
         self, table_id: str, epoch: int, cfg: dict[str, Any] | None = None
@@ -256,7 +266,6 @@ class Cluster(Forwarding):
         """Run a table whose lease this process has just taken: its replica here promoted, or
         (none here, or one dropped meanwhile) the table rebuilt from the store. None: the
         table is no longer open (its lease given back)."""
-        before = self.owner_of.get(table_id)
         for _ in range(4):
             local = self.svc.actors.get(table_id)
             if local is not None:
@@ -269,17 +278,9 @@ class Cluster(Forwarding):
                 if cfg is None:
                     break
                 continue  # looked at again: a replica may have been made meanwhile
-            actor = await self._run_table(table_id, cfg, epoch)
-            await self._taken(table_id, before, epoch)
-            return actor
+            return await self._run_table(table_id, cfg, epoch)
         await self.store.run(leases.release, self.store, self.instance, [table_id])
         return None
-
-    async def _taken(self, table_id: str, before: str | None, epoch: int) -> None:
-        if before is not None and before != self.instance:
-            await self.svc.events.add(
-                "table_taken", "warning", table_id, None, previous=before, epoch=epoch
-            )
 
     async def demote(self, actor: TableActor) -> None:
         """This process lost the table's lease: a replica while someone here watches it."""
@@ -307,23 +308,34 @@ class Cluster(Forwarding):
         one given back at its next look. A table is given back only then: given back when
         every other process is full (one counted alive that is gone, shares rounded up), it
         would be run by nobody until the counts change."""
-        held = await self.store.run(leases.loads, self.store)
+        held = await self.store.run(leases.loads, self.store, self.ttl)
         return any(n < share for inst, n in held.items() if inst != self.instance)
 
     # ------------------------------------------------------------------ the loop
     async def _loop(self) -> None:
+        """A look every third of the lease, by the clock: a look's own time is not added to
+        the wait before the next (it was: on a loaded machine each look came later than a
+        third of the lease after the one before, and a dead owner's table was taken past the
+        lease and one renewal period). A look that ends more than a period late is followed
+        by the next a period after it ends."""
+        loop = asyncio.get_running_loop()
+        period = self.ttl / 3
+        due = loop.time() + period
         while True:
-            await asyncio.sleep(self.ttl / 3)
+            await asyncio.sleep(max(0.0, due - loop.time()))
             try:
                 await self._tick()
             except asyncio.CancelledError:
                 raise
             except Exception as e:  # the database is away: try again next time
                 log.warning("cluster: %s: %s", type(e).__name__, e)
+            due += period
+            if due < loop.time():
+                due = loop.time() + period
 
     async def _tick(self) -> None:
         st = self.store
-        self.alive = await st.run(leases.heartbeat, st, self.instance)
+        self.alive = await st.run(leases.heartbeat, st, self.instance, self.ttl)
         for tid in await st.run(leases.renew, st, self.instance, dict(self.held), self.ttl):
             if tid in self.svc.actors:
                 await self.demote(self.svc.actors[tid])
@@ -340,7 +352,7 @@ class Cluster(Forwarding):
             local = self.svc.actors.get(tid)
             if (local is not None and local.owner) or tid not in open_now:
                 continue
-            epoch = await st.run(leases.acquire, st, tid, self.instance, self.ttl)
+            epoch = await self.take(tid)
             if epoch is not None:  # promoted, or (nobody here watched it) rebuilt
                 await self.adopt(tid, epoch, open_now[tid])
         if len(self.held) > share and await self._someone_takes(share):

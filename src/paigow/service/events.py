@@ -9,15 +9,18 @@ replays: no play until an operator looks) [alert]; ``table_opened``, ``table_clo
 (``deposit``: the retired deposit route's, in logs written before it was retired); ``void`` (a
 round void, and why) and ``irregularity`` (a player voiding their hand) [warning];
 ``login_failed`` and ``login_locked`` [warning]; ``rate_limited`` (a connection closed for
-flooding) [warning]; ``table_taken`` (a process took a table whose owner had stopped) [warning];
-``password_changed`` [info]; ``account_suspended`` and ``session_revoked`` by an operator
-[warning]; ``account_reinstated`` [info]; ``table_options`` (an operator's change of a table's
-limits and options, with what they were) [info] and ``table_options_refused`` (one that waited
-for a round's end and could not be made then) [warning]; ``wallet_adjusted`` (an operator's
-adjustment of a wallet: whose, the cents, the reason and the idempotency key) [warning];
-``names_reviewed`` (migration ``0009_name_skeletons``: look-alike names stored before it, and
-names the rule now refuses) [warning]; ``surveillance_granted`` and ``surveillance_withdrawn``
-[alert], and each ``surveillance_look`` at a round's hidden hands [warning].
+flooding) [warning]; ``table_taken`` (a process took a table from another: one for every change
+of owner, written with the lease, with the ``previous`` and the new ``owner`` and the
+``epoch``) [warning; info when the lease was given back]; ``password_changed`` [info];
+``account_suspended`` and ``session_revoked`` by an operator [warning]; ``account_reinstated``
+[info]; ``table_options`` (an operator's change of a table's limits and options, with what they
+were) [info] and ``table_options_refused`` (one that waited for a round's end and could not be
+made then) [warning]; ``wallet_adjusted`` (an operator's adjustment of a wallet: whose, the
+cents, the reason and the idempotency key) [warning]; ``names_reviewed`` (migration
+``0009_name_skeletons``: look-alike names stored before it, and names the rule now refuses)
+[warning]; ``surveillance_granted`` and ``surveillance_withdrawn`` [alert], and each
+``surveillance_look`` at a round's hidden hands [warning]; ``payment_id_set`` (an operator set
+an account's payment identity) [info].
 
 Events of a table batch are written in the batch's own transaction
 (:meth:`paigow.service.store.Store.commit`); the others by :class:`EventLog`.

@@ -52,8 +52,12 @@ def parts_of(
 class FloorAsk:
     """The floor's questions and answers between the processes of a cluster."""
 
-    def __init__(self, fanout: PgFanout, store: Store, instance: str) -> None:
+    def __init__(
+        self, fanout: PgFanout, store: Store, instance: str, alive: float = leases.ALIVE_SECONDS
+    ) -> None:
         self.fanout, self.store, self.instance = fanout, store, instance
+        #: A process not seen for this long is not waited for (the cluster's lease time).
+        self.alive = alive
         self._asked: dict[str, tuple[dict[str, dict[int, list[Any]]], asyncio.Event]] = {}
         self._expected: dict[str, dict[str, int]] = {}
         self.asked = 0
@@ -61,7 +65,7 @@ class FloorAsk:
 
     async def ask(self) -> dict[str, dict[str, Any]]:
         """Table -> its floor facts, from the other processes that answered in time."""
-        others = set(await self.store.run(leases.loads, self.store)) - {self.instance}
+        others = set(await self.store.run(leases.loads, self.store, self.alive)) - {self.instance}
         if not others:
             return {}
         req = secrets.token_hex(8)

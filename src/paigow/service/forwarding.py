@@ -58,6 +58,10 @@ class Forwarding:
         """Bring a replica up to the store (the cluster's)."""
         raise NotImplementedError
 
+    async def take(self, table_id: str) -> int | None:
+        """Take a table's lease, its takeover's event with it (the cluster's)."""
+        raise NotImplementedError
+
     async def forward(
         self,
         actor: TableActor,
@@ -106,7 +110,7 @@ class Forwarding:
             return None, actor
         if found[1] and found[0] != self.instance:
             return found[0], actor
-        epoch = await self.store.run(leases.acquire, self.store, tid, self.instance, self.ttl)
+        epoch = await self.take(tid)
         if epoch is None:  # taken by another in between
             found = await self.store.run(leases.holder, self.store, tid)
             return (found[0] if found is not None and found[1] else None), actor

@@ -19,8 +19,19 @@ A group commit's fences, a renewal and a release lock all their rows in one stat
 (``SELECT … ORDER BY table_id FOR UPDATE``: PostgreSQL sorts, then locks each row as it comes),
 whatever the number of tables; a renewal and a release then change them in one more.
 
+Every change of a table's owner writes one ``table_taken`` event (the table, the previous and
+the new owner, the new epoch, whether the previous owner gave the lease back or let it expire)
+in the transaction that takes the lease (:func:`take`): the epoch and its event are committed
+together or not at all, whichever way the table is then run (a replica promoted, the table
+rebuilt, a command that found the table free).
+
 ``instances`` lists the running processes (heartbeat ``seen_at``; ``stopped_at`` once stopped
 cleanly): a process that finds one that stopped without shutting down logs the crash recovery.
+A process counts as alive while it was seen within a lease's time (the caller's ``alive``, the
+cluster's ``--lease-seconds``): one not seen for that long has renewed none of its leases
+either, so its tables are free and the others' fair shares no longer count it (counted alive
+for longer, its tables waited for a process under its share: a survivor holding its share
+took them only once the dead one stopped counting).
 Times are the processes' clocks (UTC): keep them synchronised well within the lease's time.
 """
 
@@ -28,6 +39,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Iterable
+from typing import Any
 
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection
@@ -38,8 +50,11 @@ from paigow.errors import IllegalActionError
 from . import schema as db
 from .accounts_sql import now
 from .database import Database
+from .events import event, insert_event
 
 __all__ = [
+    "ALIVE_SECONDS",
+    "GIVEN_BACK",
     "LeaseLostError",
     "acquire",
     "check_fences",
@@ -52,12 +67,17 @@ __all__ = [
     "release",
     "renew",
     "stopped",
+    "take",
 ]
 
 L = db.table_leases
 INST = db.instances
-#: An instance not seen for this long is not counted among the live ones.
+#: An instance not seen for this long is not counted among the live ones, unless the caller
+#: says otherwise (a cluster: its lease's time, module notes).
 ALIVE_SECONDS = 15.0
+#: The expiry a lease given back is written with (a clean stop, a share given back): long
+#: past, so that it is free at once, and told apart from a lease that ran out.
+GIVEN_BACK = dt.datetime(2000, 1, 1, tzinfo=dt.UTC)
 
 
 class LeaseLostError(IllegalActionError):
@@ -82,7 +102,21 @@ def check_fences(c: Connection, fences: Iterable[tuple[str, str, int]]) -> None:
 
 
 def acquire(store: Database, table_id: str, owner: str, ttl: float) -> int | None:
-    """Take (or keep) a table's lease when it is free, expired or ours; its epoch, or None."""
+    """Take (or keep) a table's lease when it is free, expired or ours; its epoch, or None
+    (:func:`take`, without its event)."""
+    got = take(store, table_id, owner, ttl)
+    return None if got is None else got[0]
+
+
+def take(
+    store: Database, table_id: str, owner: str, ttl: float
+) -> tuple[int, dict[str, Any] | None] | None:
+    """Take (or keep) a table's lease when it is free, expired or ours: its epoch, and the
+    ``table_taken`` event stored with it when the lease passed from another owner (None when
+    the lease is new or was ours already); None when another process holds it.
+
+    The event is written in the transaction that changes the owner and the epoch (module
+    notes): exactly one per change of owner, committed with it or not at all."""
     t = now()
     until = t + dt.timedelta(seconds=ttl)
     try:
@@ -96,11 +130,11 @@ def acquire(store: Database, table_id: str, owner: str, ttl: float) -> int | Non
                 c.execute(
                     L.insert().values(table_id=table_id, owner=owner, epoch=1, expires_at=until)
                 )
-                return 1
+                return 1, None
             holder, epoch, expires = row[0], int(row[1]), _aware(row[2])
             if holder == owner:
                 c.execute(L.update().where(L.c.table_id == table_id).values(expires_at=until))
-                return epoch
+                return epoch, None
             if expires > t:
                 return None
             c.execute(
@@ -108,7 +142,19 @@ def acquire(store: Database, table_id: str, owner: str, ttl: float) -> int | Non
                 .where(L.c.table_id == table_id)
                 .values(owner=owner, epoch=epoch + 1, expires_at=until)
             )
-            return epoch + 1
+            given_back = expires <= GIVEN_BACK
+            ev = event(
+                "table_taken",
+                "info" if given_back else "warning",
+                table_id,
+                None,
+                previous=holder,
+                owner=owner,
+                epoch=epoch + 1,
+                given_back=given_back,
+                expired_seconds=None if given_back else round((t - expires).total_seconds(), 3),
+            )
+            return epoch + 1, insert_event(c, ev, owner)
     except IntegrityError:  # another process inserted the row first
         return None
 
@@ -152,7 +198,8 @@ def renew(store: Database, owner: str, held: dict[str, int], ttl: float) -> set[
 
 
 def release(store: Database, owner: str, tables: Iterable[str]) -> None:
-    """Give up leases (at a clean stop): they expire now."""
+    """Give up leases (a clean stop, a share given back): free at once, written with the
+    expiry :data:`GIVEN_BACK` (a taker's event says the lease was given back)."""
     ids = sorted(set(tables))
     if not ids:
         return
@@ -161,7 +208,7 @@ def release(store: Database, owner: str, tables: Iterable[str]) -> None:
         c.execute(
             L.update()
             .where(L.c.table_id.in_(ids), L.c.owner == owner)
-            .values(expires_at=now() - dt.timedelta(seconds=1))
+            .values(expires_at=GIVEN_BACK)
         )
 
 
@@ -202,12 +249,13 @@ def free_tables(store: Database) -> list[str]:
         return [r[0] for r in c.execute(q) if r[1] is None or _aware(r[1]) <= t]
 
 
-def loads(store: Database) -> dict[str, int]:
-    """Each live instance (seen recently, not stopped) -> how many open tables it holds under a
-    valid lease; an instance that holds none is there with 0. Tables closed and leases expired
-    are not counted: a process's share is of the open tables (one consistent read)."""
+def loads(store: Database, alive: float = ALIVE_SECONDS) -> dict[str, int]:
+    """Each live instance (seen within ``alive`` seconds, not stopped) -> how many open tables
+    it holds under a valid lease; an instance that holds none is there with 0. Tables closed
+    and leases expired are not counted: a process's share is of the open tables (one
+    consistent read)."""
     t = now()
-    recent = t - dt.timedelta(seconds=ALIVE_SECONDS)
+    recent = t - dt.timedelta(seconds=alive)
     held = (
         sa.select(L.c.owner, sa.func.count().label("n"))
         .select_from(L.join(db.tables, db.tables.c.id == L.c.table_id))
@@ -215,20 +263,25 @@ def loads(store: Database) -> dict[str, int]:
         .group_by(L.c.owner)
     )
     with store.engine.connect() as c:
-        alive = sa.and_(INST.c.stopped_at.is_(None), INST.c.seen_at > recent)
-        live = c.execute(sa.select(INST.c.id).where(alive)).all()
+        living = sa.and_(INST.c.stopped_at.is_(None), INST.c.seen_at > recent)
+        live = c.execute(sa.select(INST.c.id).where(living)).all()
         counts = {str(r[0]): int(r[1]) for r in c.execute(held)}
     return {str(r[0]): counts.get(str(r[0]), 0) for r in live}
 
 
-def heartbeat(store: Database, instance: str) -> int:
-    """Record that ``instance`` is alive; how many instances are alive (seen recently)."""
+def heartbeat(store: Database, instance: str, alive: float = ALIVE_SECONDS) -> int:
+    """Record that ``instance`` is alive; how many instances are alive (seen within ``alive``
+    seconds). An instance that runs is not stopped: one started again under the name of one
+    that stopped, cleanly or not (``--instance a`` after a restart), counts among the live ones
+    again (it used to stay "stopped", and the others never gave it a table back)."""
     t = now()
     with store.engine.begin() as c:
-        n = c.execute(INST.update().where(INST.c.id == instance).values(seen_at=t)).rowcount
+        n = c.execute(
+            INST.update().where(INST.c.id == instance).values(seen_at=t, stopped_at=None)
+        ).rowcount
         if n == 0:
             c.execute(INST.insert().values(id=instance, started_at=t, seen_at=t))
-        recent = t - dt.timedelta(seconds=ALIVE_SECONDS)
+        recent = t - dt.timedelta(seconds=alive)
         return int(
             c.execute(
                 sa.select(sa.func.count())

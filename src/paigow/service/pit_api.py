@@ -52,8 +52,10 @@ from .events import event
 from .hub import Service
 from .lobby import floor_facts
 from .names import normal_name
+from .protection import bindings
 from .protection import rules as protection_rules
 from .protocol import MAX_CENTS, ConfigureArgs
+from .seats_sql import seats_of
 from .social.text import MAX_RAW, PlainLineError, plain_line
 
 __all__ = ["install"]
@@ -290,11 +292,10 @@ async def account(name: str, request: Request, _op: Operator) -> dict[str, Any]:
     if found is None:
         raise HTTPException(404, f"no account {name!r}")
     found["sessions"] = await service.accounts.sessions(name[:64]) or []
-    found["seats"] = {
-        tid: a.engine.seats[name] for tid, a in service.actors.items() if name in a.engine.seats
-    }
+    found["seats"] = await service.store.run(seats_of, service.store, name[:64])
     found["connected"] = service.is_connected(name)
     found["protection"] = await service.store.run(protection_rules.read, service.store, name[:64])
+    found["bindings"] = await service.store.run(bindings.bindings, service.store, name[:64])
     rounds = await service.store.run(service.store.recall_player, name[:64], 10)
     found["rounds"] = [
         {

@@ -33,6 +33,7 @@ __all__ = [
     "pit_side_meters",
     "round_players",
     "rounds",
+    "seats",
     "sessions",
     "signup_grants",
     "table_leases",
@@ -99,6 +100,14 @@ tables = Table(
     Column("closed_at", DateTime(timezone=True), nullable=True),
     Column("head", String(64), nullable=True),
     Column("last_seq", Integer, nullable=True),
+)
+
+seats = Table(
+    "seats",
+    metadata,
+    Column("table_id", String(40), primary_key=True),
+    Column("player", String(32), primary_key=True, index=True),
+    Column("seat", String(8), nullable=False),
 )
 
 table_ops = Table(

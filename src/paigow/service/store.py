@@ -33,6 +33,7 @@ from .leases import check_fences
 from .meters import round_meters
 from .names_sql import free_skeleton
 from .protection.checks import buys_in, check_buy_ins
+from .seats_sql import write_seats
 from .sessions_sql import check_sessions
 from .stored_json import dumps
 
@@ -100,6 +101,9 @@ class Batch:
     #: an operator's HTTP request; several: the commands of several senders gathered in one
     #: batch): each checked in the batch's transaction.
     sessions: list[str] = field(default_factory=list)
+    #: Who sits where after the batch, when it differs from what was stored (None: the same):
+    #: the table's ``seats`` rows replaced with it (:mod:`.seats_sql`).
+    seats: dict[str, str] | None = None
 
     def links(self) -> list[str]:
         """The chain link of each of the batch's commands (the last: the table's new head)."""
@@ -378,6 +382,9 @@ class Store(Database):
         finished = [(b.table_id, r) for b in batches for r in b.rounds]
         if finished:
             self._rounds(c, finished, stamp)
+        seated = {b.table_id: b.seats for b in batches if b.seats is not None}
+        if seated:
+            write_seats(c, seated)
         for b in batches:
             b.stored_events = [insert_event(c, e, b.instance) for e in b.events]
         return heads

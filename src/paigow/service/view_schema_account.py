@@ -48,6 +48,17 @@ ACCOUNT_DEFS: Final[dict[str, Schema]] = {
             "left_today": null(INT),
             "reminder_minutes": null(INT),
             "excluded_until": null(STR),
+            "bound": null(
+                obj(
+                    {
+                        "accounts": INT,
+                        "excluded_until": null(STR),
+                        "daily_limit": null(INT),
+                        "spent_today": INT,
+                        "left_today": null(INT),
+                    }
+                )
+            ),
             "cooling_hours": NUM,
         },
         ("cooling_hours",),

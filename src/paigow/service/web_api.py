@@ -37,7 +37,10 @@ from .addresses import address_key
 from .advice import hand_advice, profile_rules, spot_hand, table_info
 from .auth import User
 from .deps import address_of, next_text, optional_user, recall_door, socket_closed, socket_gate
+from .protection.bindings import signup_bound
+from .protection.device import Device, seen
 from .ratelimit import CLOSE_AFTER
+from .seats_sql import seats_of
 from .sessions_sql import grant_due
 from .wire import encode
 
@@ -72,24 +75,24 @@ router = APIRouter()
 
 
 @router.get("/api/session")
-async def session(request: Request) -> dict[str, Any]:
+async def session(request: Request, device: Device) -> dict[str, Any]:
     """Who is signed in (``{"me": null, "signup_grant": cents}`` when nobody: what a new
-    account registered now from this address would be credited): the account, its wallet and
-    seats, as ``GET /api/me`` gives them, without a 401 for the signed-out page."""
+    account registered now from this address and browser would be credited): the account, its
+    wallet and seats, as ``GET /api/me`` gives them, without a 401 for the signed-out page.
+    A signed-in account is recorded with the browser and the address (player protection)."""
     user = await _user(request)
     service = _service(request)
+    key = address_key(address_of(request))
     if user is None:
         o = service.options
-        due = await service.store.run(
-            grant_due, service.store, address_key(address_of(request)), o.signup_grant_period * 3600
-        )
-        return {"me": None, "signup_grant": o.signup_grant if due else 0}
+        period = o.signup_grant_period * 3600
+        due = await service.store.run(grant_due, service.store, key, period)
+        until, address_bound = await service.store.run(signup_bound, service.store, device, key)
+        bound = until is not None or (address_bound and period > 0)
+        return {"me": None, "signup_grant": o.signup_grant if due and not bound else 0}
+    await seen(request, user.name, device, key)
     wallet = await service.store.run(service.store.balance, f"wallet:{user.name}")
-    seats = {
-        tid: a.engine.seats[user.name]
-        for tid, a in service.actors.items()
-        if user.name in a.engine.seats
-    }
+    seats = await service.store.run(seats_of, service.store, user.name)
     return {"me": {"name": user.name, "role": user.role, "wallet": wallet, "seats": seats}}
 
 

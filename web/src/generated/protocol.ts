@@ -711,6 +711,13 @@ export interface Protection {
   readonly left_today: number | null;
   readonly reminder_minutes: number | null;
   readonly excluded_until: string | null;
+  readonly bound: {
+    readonly accounts: number;
+    readonly excluded_until: string | null;
+    readonly daily_limit: number | null;
+    readonly spent_today: number;
+    readonly left_today: number | null;
+  } | null;
   readonly cooling_hours?: number;
 }
 

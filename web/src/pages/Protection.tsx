@@ -33,7 +33,29 @@ export function protectionFacts(i: I18n, p: Protection) {
         : i.t("protection.reminderEvery", { minutes: p.reminder_minutes }),
     excluded:
       p.excluded_until === null ? null : i.t("protection.excludedUntil", { until: i.dateTime(p.excluded_until) }),
+    bound: boundFacts(i, p),
   };
+}
+
+/** What the accounts bound to the player's (a browser or a payment identity in common) hold
+ * them to, in words; null when none is (docs/service.md, "What protection binds"). */
+function boundFacts(i: I18n, p: Protection): string | null {
+  const b = p.bound ?? null;
+  if (b === null) return null;
+  const parts = [i.t("protection.bound", { accounts: b.accounts })];
+  if (b.excluded_until !== null) {
+    parts.push(i.t("protection.boundExcluded", { until: i.dateTime(b.excluded_until) }));
+  }
+  if (b.daily_limit !== null) {
+    parts.push(
+      i.t("protection.boundLimit", {
+        limit: i.money(b.daily_limit),
+        spent: i.money(b.spent_today),
+        left: i.money(b.left_today ?? 0),
+      }),
+    );
+  }
+  return parts.join(" ");
 }
 
 /** The cashier's part for playing safely: the daily buy-in limit, the session reminder and
@@ -70,6 +92,16 @@ export function ProtectionPanel() {
   return (
     <section class="pg-card-panel pg-protection" aria-labelledby="protection-title" data-testid="protection">
       <h2 id="protection-title">{i.t("protection.title")}</h2>
+      {facts.bound ? (
+        <p
+          class="pg-note"
+          data-testid="protection-bound"
+          data-accounts={p.bound?.accounts}
+          data-until={p.bound?.excluded_until ?? ""}
+        >
+          {facts.bound}
+        </p>
+      ) : null}
       <h3>{i.t("protection.limit")}</h3>
       <p data-testid="protection-limit" data-limit={p.daily_limit ?? ""} data-spent={p.spent_today}>
         {facts.limit}

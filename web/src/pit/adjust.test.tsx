@@ -24,6 +24,7 @@ const ALICE: AccountDetail = {
     left_today: null,
     reminder_minutes: null,
     excluded_until: null,
+    bound: null,
   },
   wallet: 100_000,
   ledger: [],

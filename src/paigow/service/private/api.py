@@ -17,11 +17,10 @@ from fastapi import APIRouter, FastAPI, HTTPException, Request
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 
 from ..addresses import address_key
-from ..conduct import is_bot
 from ..deps import Current, Operator, address_of, service_of
 from ..protocol import MAX_CENTS
 from ..ratelimit import LimitedError
-from .rooms import find_code, normal_code, open_private, owned
+from .rooms import every_open, find_code, normal_code, open_private, owned
 
 __all__ = ["install"]
 
@@ -64,23 +63,11 @@ async def open_table(body: OpenPrivate, request: Request, user: Current) -> dict
 
 @router.get("/api/me/private-tables")
 async def mine(request: Request, user: Current) -> dict[str, Any]:
-    """The caller's open private tables with their codes, and how many they may have."""
+    """The caller's open private tables with their codes (from the store: the same at every
+    process of a cluster, whichever runs each table), and how many they may have."""
     service = service_of(request)
     rows = await service.store.run(owned, service.store, user.name)
-    out = []
-    for r in rows:
-        actor = service.actors.get(r["table"])
-        if actor is None:
-            continue
-        cfg = actor.engine.config
-        out.append(
-            r
-            | {
-                "link": _link(r["code"]),
-                "profile": cfg.profile,
-                "invitation_only": cfg.invitation_only,
-            }
-        )
+    out = [r | {"link": _link(r["code"])} for r in rows]
     return {"tables": out, "per_player": service.options.private_tables_per_player}
 
 
@@ -113,29 +100,14 @@ async def lookup(code: str, request: Request) -> dict[str, Any]:
 
 @router.get("/api/pit/private-tables")
 async def floor(request: Request, _op: Operator) -> dict[str, Any]:
-    """The operators' view: the cap per player, the idle time, every open private table."""
+    """The operators' view: the cap per player, the idle time, every open private table (from
+    the store: the same at every process of a cluster, whichever runs each table)."""
     service = service_of(request)
-    tables = []
-    for tid, actor in service.actors.items():
-        cfg = actor.engine.config
-        if actor.closed or cfg.owner is None:
-            continue
-        codes = await service.store.run(owned, service.store, cfg.owner)
-        code = next((r["code"] for r in codes if r["table"] == tid), None)
-        tables.append(
-            {
-                "table": tid,
-                "owner": cfg.owner,
-                "code": code,
-                "invitation_only": cfg.invitation_only,
-                "players": sorted(n for n in actor.engine.seats if not is_bot(n)),
-            }
-        )
     o = service.options
     return {
         "per_player": o.private_tables_per_player,
         "idle_minutes": o.private_idle_minutes,
-        "tables": tables,
+        "tables": await service.store.run(every_open, service.store),
     }
 
 

@@ -12,6 +12,7 @@ have at most the server's number of private tables open at once.
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import secrets
 import time
@@ -28,6 +29,7 @@ from ..conduct import is_bot
 from ..config import TableConfig
 from ..schema import tables as db_tables
 from ..schema import users
+from ..seats_sql import seated_at
 from .tables import private_tables
 
 if TYPE_CHECKING:
@@ -38,6 +40,7 @@ if TYPE_CHECKING:
 __all__ = [
     "ALPHABET",
     "Service",
+    "every_open",
     "find_code",
     "normal_code",
     "open_private",
@@ -98,16 +101,54 @@ def _new_id() -> str:
 
 
 def owned(store: Store, owner: str) -> list[dict[str, Any]]:
-    """The open private tables of ``owner``: ``table``, ``code``."""
+    """The open private tables of ``owner``, read from the store (so the same at every process
+    of a cluster, whichever runs them): ``table``, ``code``, ``profile``,
+    ``invitation_only``."""
     p, t = private_tables, db_tables
     with store.engine.connect() as c:
         rows = c.execute(
-            sa.select(p.c.table_id, p.c.code)
+            sa.select(p.c.table_id, p.c.code, t.c.config)
             .select_from(p.join(t, t.c.id == p.c.table_id))
             .where(p.c.owner == owner, t.c.status == "open")
             .order_by(p.c.created_at)
         ).all()
-    return [{"table": r[0], "code": r[1]} for r in rows]
+    out = []
+    for table_id, code, config in rows:
+        cfg = json.loads(config)
+        out.append(
+            {
+                "table": table_id,
+                "code": code,
+                "profile": str(cfg["profile"]),
+                "invitation_only": bool(cfg.get("invitation_only", False)),
+            }
+        )
+    return out
+
+
+def every_open(store: Store) -> list[dict[str, Any]]:
+    """Every open private table, read from the store (the same at every process of a cluster):
+    ``table``, ``owner``, ``code``, ``invitation_only``, ``players`` (the people seated, as
+    the table's owner last stored them)."""
+    p, t = private_tables, db_tables
+    with store.engine.connect() as c:
+        rows = c.execute(
+            sa.select(p.c.table_id, p.c.owner, p.c.code, t.c.config)
+            .select_from(p.join(t, t.c.id == p.c.table_id))
+            .where(t.c.status == "open")
+            .order_by(p.c.created_at, p.c.table_id)
+        ).all()
+        players = seated_at(c, [r[0] for r in rows])
+    return [
+        {
+            "table": table_id,
+            "owner": owner,
+            "code": code,
+            "invitation_only": bool(json.loads(config).get("invitation_only", False)),
+            "players": players.get(table_id, []),
+        }
+        for table_id, owner, code, config in rows
+    ]
 
 
 #: How long a code row whose table is not stored yet holds its owner's place (the table is

@@ -6,9 +6,13 @@
   after the cooling-off;
 * ``POST /api/me/protection/reminder`` — ``{"minutes"}`` (``null``: off);
 * ``POST /api/me/protection/exclude`` — ``{"days"}``: no seat and no buy-in until it ends
-  (refused while seated: leave first).
+  (refused while seated: leave first);
+* ``POST /api/pit/accounts/{name}/payment-id`` — operators: ``{"payment_id"}`` (``null``:
+  none), the account's payment identity, which binds every account that has the same one
+  (:mod:`.bindings`).
 
-Operators see an account's protection in the pit (``GET /api/pit/accounts/{name}``).
+Operators see an account's protection and what binds it in the pit
+(``GET /api/pit/accounts/{name}``).
 """
 
 from __future__ import annotations
@@ -16,11 +20,13 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi import APIRouter, FastAPI, HTTPException, Request
-from pydantic import BaseModel, ConfigDict, Field, StrictInt
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
 
-from ..deps import Current, service_of
+from ..addresses import address_key
+from ..deps import Current, Operator, address_of, service_of
 from ..protocol import MAX_CENTS
-from . import rules
+from . import bindings, rules
+from .device import Device, seen
 
 __all__ = ["install"]
 
@@ -39,6 +45,13 @@ class Reminder(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     minutes: StrictInt | None = Field(ge=1, le=720)
+
+
+class PaymentId(BaseModel):
+    """An account's payment identity (``null``: none): a deployment's own external id."""
+
+    model_config = ConfigDict(extra="forbid")
+    payment_id: StrictStr | None = Field(min_length=1, max_length=128)
 
 
 class Exclusion(BaseModel):
@@ -81,19 +94,34 @@ async def reminder(body: Reminder, request: Request, user: Current) -> dict[str,
 
 
 @router.post("/api/me/protection/exclude")
-async def exclude(body: Exclusion, request: Request, user: Current) -> dict[str, Any]:
-    """Exclude yourself from play for ``days`` days (it cannot be lifted early)."""
+async def exclude(
+    body: Exclusion, request: Request, user: Current, device: Device
+) -> dict[str, Any]:
+    """Exclude yourself from play for ``days`` days (it cannot be lifted early); the browser
+    and the address asking are recorded with the account first, so that they bind it."""
     service = service_of(request)
-    seated = sorted(tid for tid, a in service.actors.items() if user.name in a.engine.seats)
-    if seated:
-        raise HTTPException(
-            409, f"leave your seat{'s' if len(seated) > 1 else ''} first ({', '.join(seated)})"
-        )
+    await seen(request, user.name, device, address_key(address_of(request)))
+    # refused (409) while the player sits at any table of any process: read from the store in
+    # the transaction that writes the exclusion (rules.exclude)
     out = await service.store.run(rules.exclude, service.store, user.name, body.days)
     await service.events.add(
         "self_exclusion", "warning", None, user.name, days=body.days, until=out["excluded_until"]
     )
     return _with(service, out)
+
+
+@router.post("/api/pit/accounts/{name}/payment-id")
+async def payment_id(name: str, body: PaymentId, request: Request, op: Operator) -> dict[str, Any]:
+    """Set (or remove) an account's payment identity (operators): what binds it now."""
+    service = service_of(request)
+    store = service.store
+    if await store.run(store.user_by_name, name[:64]) is None:
+        raise HTTPException(404, f"no account {name!r}")
+    await store.run(bindings.set_payment_id, store, name[:64], body.payment_id, op.name)
+    await service.events.add(
+        "payment_id_set", "info", None, op.name, account=name[:64], payment_id=body.payment_id
+    )
+    return await store.run(bindings.bindings, store, name[:64])
 
 
 def install(app: FastAPI) -> None:

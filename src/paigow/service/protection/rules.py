@@ -19,14 +19,17 @@ from typing import TYPE_CHECKING, Any
 
 import sqlalchemy as sa
 
+from paigow.errors import IllegalActionError
+
 from ..accounts_sql import now
-from .checks import effective_limit, spent_today, utc
+from ..seats_sql import tables_of
+from .checks import bound_state, effective_limit, lock_wallets, spent_today, utc
 from .tables import protection
 
 if TYPE_CHECKING:
     from ..store import Store
 
-__all__ = ["exclude", "read", "set_limit", "set_reminder"]
+__all__ = ["SeatedError", "exclude", "read", "set_limit", "set_reminder"]
 
 
 def _iso(v: dt.datetime | None) -> str | None:
@@ -57,6 +60,16 @@ def _view(c: sa.Connection, row: dict[str, Any], at: dt.datetime) -> dict[str, A
     spent = spent_today(c, row["account"], at)
     until = utc(row["excluded_until"])
     excluded = until is not None and until > at
+    b = bound_state(c, row["account"], at)
+    bound = None
+    if len(b.names) > 1:
+        bound = {
+            "accounts": len(b.names) - 1,
+            "excluded_until": _iso(b.excluded_until),
+            "daily_limit": b.limit,
+            "spent_today": b.spent,
+            "left_today": None if b.limit is None else max(0, b.limit - b.spent),
+        }
     return {
         "daily_limit": limit,
         "pending": pending,
@@ -64,13 +77,17 @@ def _view(c: sa.Connection, row: dict[str, Any], at: dt.datetime) -> dict[str, A
         "left_today": None if limit is None else max(0, limit - spent),
         "reminder_minutes": row["reminder_minutes"],
         "excluded_until": _iso(until) if excluded else None,
+        "bound": bound,
     }
 
 
 def read(store: Store, name: str) -> dict[str, Any]:
     """``name``'s protection now: ``daily_limit`` (None: none), ``pending`` (a raise waiting:
     ``limit``, ``from``), ``spent_today`` and ``left_today`` (cents, this UTC day),
-    ``reminder_minutes``, ``excluded_until`` (None: not excluded)."""
+    ``reminder_minutes``, ``excluded_until`` (None: not excluded), and ``bound`` (None when no
+    other account is bound to this one, :mod:`.bindings`; else how many ``accounts``, the
+    latest exclusion in force among them all, the lowest ``daily_limit``, and the buy-ins of
+    all of them today: what a buy-in of this account is held to)."""
     with store.engine.connect() as c:
         return _view(c, _row(c, name), now())
 
@@ -111,11 +128,29 @@ def set_reminder(store: Store, name: str, minutes: int | None) -> dict[str, Any]
         return _view(c, row, at)
 
 
+class SeatedError(IllegalActionError):
+    """A self-exclusion asked while the player sits at a table (HTTP 409): leave first."""
+
+
 def exclude(store: Store, name: str, days: int) -> dict[str, Any]:
     """Exclude ``name`` from play for ``days`` from now (an exclusion running already ends at
-    the later of the two)."""
+    the later of the two).
+
+    The player's wallet row is locked first, as a buy-in's check locks it, and only then are
+    their seats read from the store (every table, whichever process runs it): a sit committed
+    at the same moment anywhere is either seen here or refused by the exclusion
+    (:mod:`.checks`).
+
+    Raises:
+        SeatedError: ``name`` sits at a table (the tables named).
+    """
     at = now()
     with store.engine.begin() as c:
+        lock_wallets(c, [name])
+        seated = tables_of(c, name)
+        if seated:
+            plural = "s" if len(seated) > 1 else ""
+            raise SeatedError(f"leave your seat{plural} first ({', '.join(seated)})")
         row = _row(c, name)
         until = at + dt.timedelta(days=days)
         running = utc(row["excluded_until"])
