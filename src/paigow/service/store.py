@@ -13,7 +13,6 @@ import datetime as dt
 import json
 import threading
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 import sqlalchemy as sa
@@ -21,10 +20,10 @@ from sqlalchemy.engine import Connection
 
 from paigow.errors import IllegalActionError
 
-from . import accounts_sql, pit_meters
+from . import pit_meters
 from . import schema as db
 from .accounts_sql import NON_NEGATIVE, add_meters, ensure_account, now, transfer, transfers
-from .chain import GENESIS, op_link
+from .batch_rows import Batch, OpRow, RoundRow
 from .database import DEFAULT_DB, MIGRATION_LOCK, Database, default_db_url
 from .engine import Move
 from .events import insert_event
@@ -32,7 +31,7 @@ from .idem import RepeatedKeyError, stored_seq
 from .leases import check_fences
 from .meters import round_meters
 from .names_sql import free_skeleton
-from .protection.checks import buys_in, check_buy_ins
+from .protection.checks import buy_in_refusals, buys_in, check_buy_ins
 from .seats_sql import write_seats
 from .sessions_sql import check_sessions
 from .stored_json import dumps
@@ -58,62 +57,6 @@ _SET_HEAD = (
     .where(db.tables.c.id == sa.bindparam("t"))
     .values(head=sa.bindparam("h"), last_seq=sa.bindparam("s"))
 )
-
-
-@dataclass(frozen=True)
-class OpRow:
-    """One accepted command of a table, as stored."""
-
-    seq: int
-    command: dict[str, Any]
-    actor: str
-    idem_key: str | None = None
-    link: str | None = None
-
-
-@dataclass(frozen=True)
-class RoundRow:
-    """A finished round to store with the batch that finished it."""
-
-    round_no: int
-    started_seq: int
-    finished_seq: int
-    record: dict[str, Any]
-    players: tuple[str, ...]
-
-
-@dataclass
-class Batch:
-    """What one table commits at once: ``head`` is the table's chain head before the batch;
-    ``fence`` (owner, epoch) the lease the writer holds, checked in the transaction (a writer
-    that lost the table writes nothing); ``events`` for the event log, written with it."""
-
-    table_id: str
-    ops: list[OpRow] = field(default_factory=list)
-    moves: list[tuple[int, Move]] = field(default_factory=list)
-    rounds: list[RoundRow] = field(default_factory=list)
-    head: str = GENESIS
-    fence: tuple[str, int] | None = None
-    events: list[dict[str, Any]] = field(default_factory=list)
-    instance: str = ""
-    stored_events: list[dict[str, Any]] = field(default_factory=list)
-    #: The token hashes of the sessions that sent the batch's commands (none: the dealer's or
-    #: an operator's HTTP request; several: the commands of several senders gathered in one
-    #: batch): each checked in the batch's transaction.
-    sessions: list[str] = field(default_factory=list)
-    #: Who sits where after the batch, when it differs from what was stored (None: the same):
-    #: the table's ``seats`` rows replaced with it (:mod:`.seats_sql`).
-    seats: dict[str, str] | None = None
-
-    def links(self) -> list[str]:
-        """The chain link of each of the batch's commands (the last: the table's new head)."""
-        out, head = [], self.head
-        for o in self.ops:
-            head = op_link(
-                head, self.table_id, o.seq, o.command, actor=o.actor, idem_key=o.idem_key
-            )
-            out.append(head)
-        return out
 
 
 class Store(Database):
@@ -189,8 +132,8 @@ class Store(Database):
 
     def buy_in_refusals(self, asks: Sequence[tuple[str, int]]) -> list[str | None]:
         """Why each (player, cents) buy-in would be refused now, in words (None: it would
-        not): :func:`.accounts_sql.buy_in_refusals`."""
-        return accounts_sql.buy_in_refusals(self.engine, asks)
+        not): :func:`.protection.checks.buy_in_refusals`."""
+        return buy_in_refusals(self.engine, asks)
 
     def balances(self, prefix: str = "") -> dict[str, int]:
         """Every account whose name starts with ``prefix``."""

@@ -26,6 +26,7 @@ from sqlalchemy.engine import Connection
 from paigow.errors import IllegalActionError
 
 from .. import schema as db
+from ..accounts_sql import now
 from ..engine import Move
 from .bindings import bound_accounts
 from .tables import protection
@@ -35,6 +36,7 @@ __all__ = [
     "Bound",
     "ProtectionError",
     "bound_state",
+    "buy_in_refusals",
     "buys_in",
     "check_buy_ins",
     "effective_limit",
@@ -187,3 +189,32 @@ def check_buy_ins(c: Connection, moves: Sequence[tuple[int, Move]], at: dt.datet
                 f" identity is {dollars(b.limit)}: {dollars(b.spent)} bought in today (UTC) by"
                 f" them together, {dollars(left)} left, and this buy-in is {dollars(cents)}"
             )
+
+
+def buy_in_refusals(engine: sa.Engine, asks: Sequence[tuple[str, int]]) -> list[str | None]:
+    """Why the store would refuse each (player, cents) buy-in of ``asks`` now, on its own (None:
+    it would not): the wallet short, or the player's protection (self-excluded, past the
+    daily limit). Asked before a table takes a ``sit``, so that a buy-in nobody can pay is
+    refused without touching the table (its windows, its dealer, the group commit it would
+    share); the commit's own checks still decide (the wallet may change in between). Read
+    only: the transaction is rolled back."""
+    out: list[str | None] = []
+    with engine.connect() as c, c.begin() as t:
+        for name, cents in asks:
+            held = c.execute(
+                sa.select(db.accounts.c.balance).where(db.accounts.c.name == f"wallet:{name}")
+            ).scalar()
+            if int(held or 0) < cents:
+                out.append(
+                    f"your wallet holds {dollars(int(held or 0))}: a buy-in of {dollars(cents)}"
+                    " is more than it holds"
+                )
+                continue
+            try:
+                check_buy_ins(c, [(0, Move(f"wallet:{name}", "chips", cents, BUY_IN))], now())
+            except ProtectionError as e:
+                out.append(str(e))
+            else:
+                out.append(None)
+        t.rollback()
+    return out
