@@ -156,7 +156,12 @@ class WatchHog:
             )  # fmt: skip
             held += [s for s in socks if s is not None]
             self.w.rec.next_step("attacker.watchhog")
-        self.w.rec.notes.append(f"watch hog holds {len(held)} sockets at {door}")
+        await asyncio.sleep(1.0)  # a socket over a cap is accepted, then closed with its code
+        kept = sum(1 for s in held if not s.closed.is_set())
+        self.w.rec.notes.append(
+            f"watch hog: {kept} of {len(held)} sockets opened from {self.addresses} addresses"
+            f" still open after 1 s at {door}"
+        )
         polite = self.w.new_address()
         admitted = False
         deadline = time.monotonic() + PATIENCE
