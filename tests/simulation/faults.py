@@ -95,7 +95,7 @@ class Faults:
             )
         for t, s in sorted(took.items()):
             if s > bound:
-                self.w.rec.violate(
+                self.w.rec.timed(
                     "faults",
                     "takeover time",
                     f"table {t} taken over {s:.1f} s after kill -9 of its owner (bound: lease "

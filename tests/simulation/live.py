@@ -91,7 +91,7 @@ class LiveMonitor:
         )
         # one round of leeway for the windows' edges
         if n_in + 1 < 0.9 * quiet * inside:
-            self.w.rec.violate(
+            self.w.rec.timed(
                 "liveness",
                 "flood rate",
                 f"the live table finished {n_in} rounds in {inside:.0f} s of refused sits "
