@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import logging
 import subprocess
 import threading
@@ -36,7 +37,9 @@ from websockets.exceptions import ConnectionClosed
 
 from paigow.service.audit import audit_store
 from paigow.service.auth import User
+from paigow.service.background import spawn
 from paigow.service.config import TableConfig
+from paigow.service.database import DatabaseAwayError
 from paigow.service.store import Store
 from service_fixtures import BACKENDS, db_url, pg_cluster
 from service_pg import PgCluster
@@ -322,3 +325,36 @@ def test_a_database_that_does_not_answer_is_a_503_and_a_1013_never_a_traceback(
     finally:
         with contextlib.suppress(subprocess.CalledProcessError):  # (stopped already)
             pg.stop()
+
+
+def test_a_task_left_to_run_says_what_went_wrong_in_a_line(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """The tasks the service does not wait for (a replica's catch-up, a subscription answered
+    later, the chat's reload): one the database did not answer is a warning line, a bug an
+    error with its traceback, and neither is left to asyncio's "Task exception was never
+    retrieved" (the simulation found a replica's catch-up during a PostgreSQL restart logged
+    that way, a traceback per catch-up)."""
+
+    async def away() -> None:
+        raise DatabaseAwayError
+
+    async def bug() -> None:
+        raise KeyError("a bug")
+
+    async def main() -> set[asyncio.Task[Any]]:
+        keep: set[asyncio.Task[Any]] = set()
+        spawn(away(), keep, "catch-up")
+        spawn(bug(), keep, "reload")
+        for _ in range(5):
+            await asyncio.sleep(0)
+        return keep
+
+    with caplog.at_level(logging.INFO):
+        keep = asyncio.run(main())
+        gc.collect()
+    assert keep == set()
+    lines = [(r.levelname, r.getMessage(), r.exc_info is not None) for r in caplog.records]
+    assert ("WARNING", "catch-up: " + str(DatabaseAwayError()), False) in lines
+    assert ("ERROR", "reload failed", True) in lines
+    assert not [x for x in lines if "never retrieved" in x[1]]

@@ -30,6 +30,7 @@ from paigow.errors import IllegalActionError
 
 from . import leases
 from .actor import TableActor, TableGoneError
+from .background import spawn
 from .cluster_host import Host, HostOptions
 from .fanout import EVENTS, SESSIONS, TABLES, PgFanout, channel_of
 from .floor_ask import FloorAsk
@@ -105,9 +106,8 @@ class Cluster(Forwarding):
         await self.fanout.stop()
 
     def _spawn(self, coro: Any) -> None:
-        task = asyncio.get_running_loop().create_task(coro)
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        # (a catch-up the database did not answer is made again by the lease loop)
+        spawn(coro, self._tasks, "cluster")
 
     def report(self) -> dict[str, Any]:
         """This process's tables, replicas and their work (``GET /api/cluster``)."""

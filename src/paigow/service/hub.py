@@ -28,12 +28,14 @@ from .accounts import Accounts
 from .actor import TableActor, TableGoneError
 from .addresses import address_key, parse_trusted
 from .auth import User, token_hash
+from .background import spawn
 from .chain import ChainRow, verify_ops
 from .cluster import CLOSE, Cluster
 from .collector import Collector
 from .conduct import is_bot
 from .config import TableConfig
 from .connection import Connection
+from .database import DatabaseAwayError
 from .engine import TableEngine
 from .events import EventLog
 from .groupcommit import GroupCommit
@@ -269,11 +271,12 @@ class Service:
                 return
             conn.deferred.discard(table_id)
             if not conn.closed and conn.revoked is None and not conn.overflowed:
-                await self.subscribe(conn, table_id)
+                try:
+                    await self.subscribe(conn, table_id)
+                except DatabaseAwayError as e:  # the client may ask again
+                    conn.push({"type": "error", "table": table_id, "error": str(e)})
 
-        task = asyncio.get_running_loop().create_task(later())
-        self._later.add(task)
-        task.add_done_callback(self._later.discard)
+        spawn(later(), self._later, f"a subscription to {table_id} answered later")
 
     def unsubscribe(self, conn: Connection, table_id: str) -> None:
         """A connection leaves a table (in a cluster, a replica nobody watches is dropped)."""

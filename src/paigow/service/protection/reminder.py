@@ -14,6 +14,7 @@ import sqlalchemy as sa
 
 from .. import schema as db
 from ..accounts_sql import now
+from ..database import DatabaseAwayError
 from .checks import utc
 from .tables import protection
 
@@ -48,7 +49,11 @@ async def remind(
     told: int | None = None  # reminders due when connected: a reload repeats none
     opened = now()
     while True:
-        minutes, started = await store.run(_read, store, name, session)
+        try:
+            minutes, started = await store.run(_read, store, name, session)
+        except DatabaseAwayError:  # (logged by the store) asked again in a minute
+            await asyncio.sleep(minute)
+            continue
         played = (now() - (started or opened)).total_seconds()
         wait = minute
         if minutes:

@@ -40,6 +40,7 @@ from pydantic import ValidationError
 from paigow.errors import IllegalActionError
 
 from ..accounts_sql import now
+from ..background import spawn
 from ..protocol import ChatPost
 from .chat_sql import (
     delete_message,
@@ -221,9 +222,7 @@ class Chat:
                 log.warning("chat: %s: %s", type(e).__name__, e)
 
     def _spawn(self, coro: Any) -> None:
-        task = asyncio.get_running_loop().create_task(coro)
-        self._spawned.add(task)
-        task.add_done_callback(self._spawned.discard)
+        spawn(coro, self._spawned, "chat")
 
     # ------------------------------------------------------------------ rights
     def silenced_until(self, name: str) -> dt.datetime | Literal[False] | None:
