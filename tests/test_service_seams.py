@@ -292,11 +292,13 @@ def test_a_buy_in_refused_by_the_commit_leaves_the_window_as_it_was(
 def test_a_database_that_does_not_answer_is_a_503_and_a_1013_never_a_traceback(
     tmp_path: Path,
 ) -> None:
-    """The service's PostgreSQL stops for a while (a restart, a network fault): every request
-    that needs it is answered 503 with ``Retry-After`` and the reason in words, a websocket
-    opened meanwhile is closed with 1013 (try again later), nothing is logged as a crash; once
-    the database is back, the same requests are answered as before (before, each was a 500
-    with a traceback)."""
+    """The service's PostgreSQL stops for a while (a restart, a network fault) while a table
+    commits every second: every request that needs it is answered 503 with ``Retry-After``
+    and the reason in words, a websocket opened meanwhile is closed with 1013 (try again
+    later), the table's failed commits and the service's own rounds are warning lines, nothing
+    is logged as a crash; once the database is back, the same requests are answered as before
+    and the table plays again (before, each request was a 500 with a traceback, and so was
+    each commit)."""
     AWAY = "the database is not answering; try again in a moment"  # noqa: N806
     pg = PgCluster()
     pg.start()
@@ -305,6 +307,17 @@ def test_a_database_that_does_not_answer_is_a_503_and_a_1013_never_a_traceback(
         try:
             op = srv.login(OPERATOR)
             token = srv.player("awayplayer")
+            srv.open_table(  # a table that commits every second: its windows run out
+                op,
+                id="awaytable",
+                profile="generic",
+                computer_players=2,
+                wager_seconds=1,
+                pause_seconds=0,
+                missed_decisions=1000,
+            )
+            (seated,) = srv.seat("awaytable", ["awayseated"], ["1"])
+            seated.wait_state("awaytable", lambda st: st["rounds"] >= 1, "a round played")
             before = len(_log(srv))
             pg.down()
             for path, who in (("/api/me", token), ("/api/events", op), ("/api/me/rounds", token)):
@@ -319,6 +332,9 @@ def test_a_database_that_does_not_answer_is_a_503_and_a_1013_never_a_traceback(
             pg.up()
             eventually(lambda: srv.http("GET", "/api/me", token).status_code == 200, "back")
             assert srv.http("GET", "/api/events", op).status_code == 200
+            now = seated.wait_state("awaytable", lambda st: True, "the table")["rounds"]
+            seated.wait_state("awaytable", lambda st: st["rounds"] >= now + 2, "play again")
+            seated.close()
             assert "Traceback" not in _log(srv)[before:]
         finally:
             srv.stop()

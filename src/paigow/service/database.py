@@ -28,6 +28,7 @@ __all__ = [
     "SLOW_SECONDS",
     "Database",
     "DatabaseAwayError",
+    "away",
     "default_db_url",
 ]
 
@@ -60,6 +61,17 @@ class DatabaseAwayError(Exception):
 
     def __init__(self) -> None:
         super().__init__("the database is not answering; try again in a moment")
+
+
+def away(e: Exception) -> Exception:
+    """``e`` as the service tells it: a driver's connection error (:data:`_AWAY`) becomes
+    :class:`DatabaseAwayError` (its cause kept), anything else stays itself (for the errors a
+    store method catches and hands back, as a group commit does each batch's)."""
+    if isinstance(e, _AWAY):
+        out = DatabaseAwayError()
+        out.__cause__ = e
+        return out
+    return e
 
 
 #: The embedded database when ``--db`` is not given.

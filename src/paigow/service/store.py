@@ -24,7 +24,7 @@ from . import pit_meters
 from . import schema as db
 from .accounts_sql import NON_NEGATIVE, add_meters, ensure_account, now, transfer, transfers
 from .batch_rows import Batch, OpRow, RoundRow
-from .database import DEFAULT_DB, MIGRATION_LOCK, Database, default_db_url
+from .database import DEFAULT_DB, MIGRATION_LOCK, Database, away, default_db_url
 from .engine import Move
 from .events import insert_event
 from .idem import RepeatedKeyError, stored_seq
@@ -273,8 +273,8 @@ class Store(Database):
         for b in batches:
             try:
                 out.append(self.commit(b))
-            except Exception as e:
-                out.append(e)
+            except Exception as e:  # (a database away told as the service tells it)
+                out.append(away(e))
         return out
 
     def _count(self, batches: int) -> None:
