@@ -46,6 +46,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import statistics
@@ -53,7 +54,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -201,6 +202,23 @@ def archive(ref: str) -> str:
     ).stdout
     subprocess.run(["tar", "-x", "-C", str(where)], input=tar, check=True)
     return str(where / "src")
+
+
+@contextlib.contextmanager
+def code_of(src: str | None) -> Iterator[None]:
+    """Servers started within run the code in ``src`` (put first on their ``PYTHONPATH``;
+    None: this checkout's)."""
+    path = os.environ.get("PYTHONPATH")
+    if src is not None:
+        os.environ["PYTHONPATH"] = src + (os.pathsep + path if path else "")
+    try:
+        yield
+    finally:
+        if src is not None:
+            if path is None:
+                os.environ.pop("PYTHONPATH", None)
+            else:
+                os.environ["PYTHONPATH"] = path
 
 
 def stored(url: str) -> dict[str, int]:

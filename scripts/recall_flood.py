@@ -36,7 +36,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(ROOT / "scripts"))
 
-from load import archive  # noqa: E402
+from load import archive, code_of  # noqa: E402
 
 from service_flood import Flood  # noqa: E402
 from service_support import OPERATOR, TLS, Client, Server, drive  # noqa: E402
@@ -126,13 +126,11 @@ def _setup(srv: Server, accounts: int) -> tuple[list[str], str, Client]:
 
 def run(args: argparse.Namespace, src: str | None) -> dict[str, Any]:
     """One server (of ``src``, else this code), measured."""
-    env_path = os.environ.get("PYTHONPATH")
-    if src is not None:
-        os.environ["PYTHONPATH"] = src + (os.pathsep + env_path if env_path else "")
     tmp = Path(tempfile.mkdtemp(prefix="paigow-recall-"))
     doors = ("recall.account", "recall.address") if args.open_doors else ()
     opened = tuple(f"--limit={d}=1000000/1" for d in doors)
-    srv = Server(f"sqlite:///{tmp / 'recall.sqlite3'}", tmp, *opened, limits=()).start()
+    with code_of(src):
+        srv = Server(f"sqlite:///{tmp / 'recall.sqlite3'}", tmp, *opened, limits=()).start()
     try:
         flooders, adviser, there = _setup(srv, args.accounts)
         prober = Prober(srv.base, adviser, "calm")
@@ -153,11 +151,6 @@ def run(args: argparse.Namespace, src: str | None) -> dict[str, Any]:
             there.close()
     finally:
         srv.stop()
-        if src is not None:
-            if env_path is None:
-                os.environ.pop("PYTHONPATH", None)
-            else:
-                os.environ["PYTHONPATH"] = env_path
     return _summary(prober.samples, got)
 
 

@@ -31,7 +31,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(ROOT / "scripts"))
 
-from load import archive  # noqa: E402
+from load import archive, code_of  # noqa: E402
 
 from service_pg import PgCluster  # noqa: E402
 from service_support import LOOSE, OPERATOR, Server, drive  # noqa: E402
@@ -139,12 +139,10 @@ class Flood:
 
 def run(args: argparse.Namespace, src: str | None, pg: PgCluster | None) -> dict[str, Any]:
     """One server (of ``src``, else this code), measured."""
-    env_path = os.environ.get("PYTHONPATH")
-    if src is not None:
-        os.environ["PYTHONPATH"] = src + (os.pathsep + env_path if env_path else "")
     tmp = Path(tempfile.mkdtemp(prefix="paigow-sitflood-"))
     url = pg.new_database() if pg is not None else f"sqlite:///{tmp / 'flood.sqlite3'}"
-    srv = Server(url, tmp, limits=LIMITS).start()
+    with code_of(src):
+        srv = Server(url, tmp, limits=LIMITS).start()
     windows: list[tuple[str, float, float]] = []
     try:
         srv.open_table(srv.login(OPERATOR), **TABLE)
@@ -166,11 +164,6 @@ def run(args: argparse.Namespace, src: str | None, pg: PgCluster | None) -> dict
             steady.close()
     finally:
         srv.stop()
-        if src is not None:
-            if env_path is None:
-                os.environ.pop("PYTHONPATH", None)
-            else:
-                os.environ["PYTHONPATH"] = env_path
     return _summary(steady.finished, windows, flood.answers)
 
 

@@ -35,7 +35,7 @@ from typing import Any
 import pytest
 from websockets.exceptions import ConnectionClosed
 
-from paigow.service.audit import audit_store
+from paigow.service.audit import AuditReport, audit_store
 from paigow.service.auth import User
 from paigow.service.background import spawn
 from paigow.service.config import TableConfig
@@ -169,15 +169,19 @@ def test_an_operator_closing_a_table_mid_round_stores_the_void_round(server: Ser
     r = server.http("POST", f"/api/tables/{table}/close", op)
     assert r.status_code == 200, r.text
     p.close()
-    store = Store(server.db_url)
-    try:
-        report = audit_store(store)
-        stored = store.recall_table(table, 10)
-    finally:
-        store.close()
+    report, stored = _audited(server, table)
     assert [f for f in report.findings if table in f] == []
     assert stored, "no round stored"
     assert stored[0]["record"]["void"] == "the table closed", stored[0]["record"]["void"]
+
+
+def _audited(server: Server, table: str) -> tuple[AuditReport, list[dict[str, Any]]]:
+    """The audit of the server's store, and ``table``'s last ten stored rounds."""
+    store = Store(server.db_url)
+    try:
+        return audit_store(store), store.recall_table(table, 10)
+    finally:
+        store.close()
 
 
 def test_tables_with_an_operators_limits_and_options_audit_clean(server: Server) -> None:
@@ -198,12 +202,7 @@ def test_tables_with_an_operators_limits_and_options_audit_clean(server: Server)
     assert r.status_code == 200, r.text
     drive([p], table, lambda st: st["rounds"] >= 3 and st["limits"]["min"] == 1000)
     p.close()
-    store = Store(server.db_url)
-    try:
-        report = audit_store(store)
-        stored = store.recall_table(table, 10)
-    finally:
-        store.close()
+    report, stored = _audited(server, table)
     assert len(stored) >= 3
     assert {x["record"]["rules"]["table"]["min_wager"] for x in stored} == {500, 1000}
     assert [f for f in report.findings if table in f] == []
