@@ -35,7 +35,8 @@ code { font-size: 8.5pt; overflow-wrap: anywhere; }
 p.note { color: #333; font-size: 8.5pt; }
 .bad { color: #a00; font-weight: 700; }
 section.par { break-inside: avoid-page; }
-.manifest td { font-family: "DejaVu Sans Mono", monospace; font-size: 7.5pt; }
+pre.manifest { font-family: "DejaVu Sans Mono", monospace; font-size: 7pt;
+  white-space: pre-wrap; overflow-wrap: anywhere; }
 """
 
 
@@ -117,7 +118,7 @@ def _par(report: Report) -> str:
             for f in report.published
         ]
         head = ["house edge of", "published in", "published", "ours", "difference"]
-        parts.append(table([*head, "agrees", "how ours is computed"], rows, "plain"))
+        parts.append(table([*head, "agrees", "how ours is computed"], rows, "plain", (2, 3, 4)))
     return "\n".join(parts)
 
 
@@ -129,7 +130,7 @@ def _chi(name: str, c: ChiSquare) -> str:
     verdict = f"chi-square {c.stat:.3f} on {c.dof} degrees of freedom, p = {c.p:.4g}"
     return (
         f"<h3>{escape(name)}: {escape(c.name)}</h3>"
-        + table(["cell", "observed", "probability", "expected"], rows)
+        + table(["cell", "observed", "probability", "expected"], rows, "", (1, 2, 3))
         + _p(verdict)
     )
 
@@ -166,7 +167,9 @@ def _randomness(r: Randomness) -> str:
             for t in rows
         ]
         parts.append(f"<h3>{escape(name)}</h3>")
-        parts.append(table(["test", "statistic", "dof", "p-value", "verdict"], body, "plain"))
+        parts.append(
+            table(["test", "statistic", "dof", "p-value", "verdict"], body, "plain", (1, 2, 3))
+        )
     parts.append(_chi("First stack", r.first_stack))
     parts.append(_chi("Dice", r.dice_sums))
     return "\n".join(parts)
@@ -200,7 +203,7 @@ def _records(r: Records) -> str:
             ),
             f"<p><code>{escape(r.head)}</code></p>",
             table(["position", "setting (high / low)"], hands, "plain"),
-            table(["account", "net"], money, "plain"),
+            table(["account", "net"], money, "plain", (1,)),
             f"<p>Reproduce: <code>{escape(r.how)}</code>.</p>",
             "<h3>An altered copy</h3>",
             _p(f"The same record with {r.altered}, replayed: refused, in words:"),
@@ -217,7 +220,6 @@ def _records(r: Records) -> str:
 
 def _identity(i: Identity) -> str:
     libs = ", ".join(f"{escape(n)} {escape(v)}" for n, v in i.libraries)
-    rows = [[f"<code>{escape(p)}</code>", f"{n:,}", f"<code>{h}</code>"] for p, n, h in i.manifest]
     total = sum(n for _, n, _ in i.manifest)
     return "\n".join(
         [
@@ -235,11 +237,12 @@ def _identity(i: Identity) -> str:
             ),
             _p(
                 f"The SHA-256 of every file of the installed package ({len(i.manifest)} files, "
-                f"{total:,} bytes; bytecode caches left out). The manifest digest is the SHA-256 "
-                "of the lines 'SHA256  BYTES  PATH', one per file in this order; sha256sum "
-                "checks the files with the same lines."
+                f"{total:,} bytes; bytecode caches left out), as sha256sum writes it: saved "
+                "to a file, 'sha256sum -c FILE' run in the folder that holds the package checks "
+                "an installation against it, and the SHA-256 of that file is the manifest "
+                "digest above."
             ),
-            table(["file", "bytes", "SHA-256"], rows, "plain manifest"),
+            f'<pre class="manifest">{escape(i.manifest_text)}</pre>',
         ]
     )
 

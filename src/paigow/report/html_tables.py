@@ -41,18 +41,19 @@ def cents(n: int) -> str:
     return f"{sign}${abs(n) // 100:,}.{abs(n) % 100:02d}"
 
 
-def table(head: list[str], rows: list[list[str]], cls: str = "") -> str:
-    """A table of already escaped cells (numbers right-aligned by the ``num`` class)."""
+def table(head: list[str], rows: list[list[str]], cls: str = "", num: tuple[int, ...] = ()) -> str:
+    """A table of already escaped cells; the columns ``num`` hold numbers (right-aligned)."""
     c = f' class="{cls}"' if cls else ""
     th = "".join(f"<th>{h}</th>" for h in head)
-    body = "".join("<tr>" + "".join(rows_cell(x) for x in r) + "</tr>" for r in rows)
+    body = "".join(
+        "<tr>"
+        + "".join(
+            f'<td class="num">{x}</td>' if j in num else f"<td>{x}</td>" for j, x in enumerate(r)
+        )
+        + "</tr>"
+        for r in rows
+    )
     return f"<table{c}><thead><tr>{th}</tr></thead><tbody>{body}</tbody></table>"
-
-
-def rows_cell(x: str) -> str:
-    """A cell; one that starts with a digit, a sign or a dollar is a number."""
-    num = x[:1].isdigit() or (x[:1] in "-+$" and x[1:2].isdigit())
-    return f'<td class="num">{x}</td>' if num else f"<td>{x}</td>"
 
 
 def _pays(x: Fraction) -> str:
@@ -91,8 +92,8 @@ def par_table(t: ParTable) -> str:
     parts = [
         f'<section class="par" id="{escape(t.key)}"><h3>{escape(t.title)}</h3>',
         f"<p>{escape(t.conditions)}. Reproduce: <code>{escape(t.how)}</code>.</p>",
-        table(head, rows, "lines"),
-        table(["figure", "exact", "value"], stats, "stats"),
+        table(head, rows, "lines", tuple(range(2, len(head)))),
+        table(["figure", "exact", "value"], stats, "stats", (1, 2)),
     ]
     if t.hold:
         hold_rows = [
@@ -103,7 +104,12 @@ def par_table(t: ParTable) -> str:
             "(rounded, R-SETTLE-08), and the collection taken in advance.</p>"
         )
         parts.append(
-            table(["bet", "commission on a win", "collection", "house edge (hold)"], hold_rows)
+            table(
+                ["bet", "commission on a win", "collection", "house edge (hold)"],
+                hold_rows,
+                "stats",
+                (0, 1, 2, 3),
+            )
         )
     parts += [f'<p class="note">{escape(n)}</p>' for n in t.notes]
     parts.append("</section>")

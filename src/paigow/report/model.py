@@ -272,12 +272,17 @@ class Identity:
     manifest: tuple[tuple[str, int, str], ...]
 
     @property
+    def manifest_text(self) -> str:
+        """The manifest as ``sha256sum`` writes it: ``SHA256  PATH``, one line per file (so
+        ``sha256sum -c`` checks an installed package against it, from the folder above it)."""
+        return "".join(f"{h}  {p}\n" for p, _, h in self.manifest)
+
+    @property
     def digest(self) -> str:
-        """The SHA-256 of the manifest's lines (``SHA256  BYTES  PATH``), one per file."""
+        """The SHA-256 of :attr:`manifest_text`: one figure that names the build."""
         import hashlib
 
-        text = "".join(f"{h}  {n}  {p}\n" for p, n, h in self.manifest)
-        return hashlib.sha256(text.encode("utf-8")).hexdigest()
+        return hashlib.sha256(self.manifest_text.encode("utf-8")).hexdigest()
 
 
 @dataclass(frozen=True)

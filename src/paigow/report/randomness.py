@@ -45,8 +45,21 @@ DICE_WORDS: Final = (
     "Three dice, each SystemRandom.randint(1, 6) by the same rejection sampling (R-START-02); "
     "the total counted around the ring from the bank's position, counted as one, names the "
     "position dealt the first stack (R-START-04, paigow.games.dice.count_start). An RNG "
-    "start number is SystemRandom.randint over the profile's range (R-START-07)."
+    "start number is SystemRandom.randint over the profile's range (R-START-07). Where "
+    "Dragon's Eye is played, its die alone names the start (R-START-09); the battery tests "
+    "each die's faces."
 )
+
+
+#: The battery's streams (:data:`paigow.qa.sampling.STREAMS`) in words.
+STREAM_WORDS: Final = {
+    "tiles": "tile washes",
+    "cards": "card shuffles",
+    "dice": "rolls of three dice",
+    "rng-md": "RNG start numbers 1-8",
+    "rng-nj": "RNG start numbers 1-7",
+    "bits": "32-bit words",
+}
 
 
 @dataclass(frozen=True)
@@ -83,7 +96,7 @@ def _battery(plan: RandomnessPlan) -> Battery:
         source=src.name,
         source_description=src.description,
         seed=seed,
-        draws=tuple((k, len(v)) for k, v in samples.arrays.items()),
+        draws=tuple((STREAM_WORDS.get(k, k), len(v)) for k, v in samples.arrays.items()),
         sections=sections,
         alpha=plan.alpha,
         passed=report.passed,
