@@ -29,6 +29,7 @@ import numpy.typing as npt
 import pytest
 
 from depth import DEEP
+from paigow.cli.table_cmds import round_data
 from paigow.exact.hand_results import BEATEN, COPIED, WON, HandResults
 from paigow.games import game_for
 from paigow.games.cards.exact import multiplicity, rank_space, spg_optimal, spg_way_arrays
@@ -321,7 +322,8 @@ TINY = RandomnessPlan(shuffles=200, rolls=2_000, rng_numbers=2_000, words=2_048,
 @pytest.mark.parametrize("name", ["generic", "nj-supreme"])
 def test_the_report_is_a_function_of_the_build_and_its_checks_pass(name: str) -> None:
     """The same profile, build and plan give the same document byte for byte (no clock); every
-    check of the build passes, and every section is there."""
+    check of the build passes, every section is there, and the round recorded is the one
+    ``paigow round`` deals from the seed the report names."""
     prof = get_profile(name)
     a = build_report(prof, text=bundled_text(name), identity=IDENTITY, plan=TINY)
     b = build_report(prof, text=bundled_text(name), identity=IDENTITY, plan=TINY)
@@ -331,6 +333,10 @@ def test_the_report_is_a_function_of_the_build_and_its_checks_pass(name: str) ->
     for part in ("Rules as configured", "PAR sheet", "Randomness", "Records", "Identity"):
         assert part in html
     assert a.records.refusal != "NOT REFUSED" and "transfers[0]" in a.records.refusal
+    # the recorded round is the one the command the report names writes: the same chain head
+    record = round_data(name, a.records.seed, 4, False)
+    assert record["chain"]["head"] == a.records.head
+    assert f"--seed {a.records.seed} --players 4" in a.records.how
     assert a.randomness.battery.passed
 
 

@@ -36,7 +36,7 @@ def test_the_report_of_a_profile_file_names_its_clauses(
     html = Path(data["html"]).read_text()
     assert Path(data["html"]).name == "paigow-report-my-casino.html"
     assert "Casino rule 12.3" in html and "my-casino" in html
-    assert "200 tiles" in html and "2,000 dice" in html
+    assert "200 tile washes" in html and "2,000 rolls of three dice" in html
 
 
 def test_the_pdf_is_the_browsers_print_of_the_document(tmp_path: Path) -> None:

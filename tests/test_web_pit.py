@@ -242,3 +242,7 @@ def test_a_tables_report_downloads_as_paigow_report_writes_it(
     assert sent == written
     assert b"Probability and accounting report: Lucky Chances" in sent
     assert not v.errors, v.errors
+    # signed out 401, a table that is not open 404 (the player's 403: the test above)
+    assert server.http("GET", "/api/pit/tables/pit-report/report").status_code == 401
+    r = server.http("GET", "/api/pit/tables/nowhere/report", server.login(OPERATOR))
+    assert r.status_code == 404 and "nowhere" in r.text
