@@ -66,6 +66,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "paigow.strategy",
             "paigow.bankroll",
             "paigow.qa",
+            "paigow.report",
         ),
     ),
     ("trainer", ("paigow.trainer",)),

@@ -403,6 +403,7 @@ PUBLIC = [
     "Start",
     "Table",
     "bundled_profile",
+    "bundled_text",
     "get_profile",
     "load_profile",
     "parse_profile",

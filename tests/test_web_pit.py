@@ -2,19 +2,23 @@
 opens a table with options, changes them between rounds, watches its rounds, reads its meters,
 adjusts a wallet with a reason (the movement is in the ledger and the audit stays clean),
 suspends an account (its live websocket closes at once) and recalls a round; every figure read
-on the page is compared with the stored records. A player's session reaches none of it: the
-pages say so and the routes answer 403 to the page's own session.
+on the page is compared with the stored records. The report a table's card offers for download
+is the document ``paigow report`` writes, byte for byte. A player's session reaches none of it:
+the pages say so and the routes answer 403 to the page's own session.
 """
 
 from __future__ import annotations
 
+import subprocess
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 from playwright.sync_api import Page, expect
 
+from cli_helpers import CONSOLE_SCRIPT
 from paigow.service.store import Store
 from pit_reference import FIGURES, independent, stored_records
 from service_support import OPERATOR, PASSWORD, Server, drive
@@ -204,8 +208,41 @@ def test_a_player_reaches_no_pit_page_nor_route(server: Server, visit: Any) -> N
         ("GET", "api/audit"),
         ("POST", "api/pit/accounts/pitnosy/adjust"),
         ("POST", f"api/pit/tables/{TABLE}/pause"),
+        ("GET", f"api/pit/tables/{TABLE}/report"),
         ("POST", "api/accounts/boss/suspend"),
     ):
         r = page.request.fetch(v.base + path, method=method, data={} if method == "POST" else None)
         assert r.status == 403, (path, r.status)
     assert httpx.get(v.base + "api/pit/floor").status_code == 401
+
+
+def test_a_tables_report_downloads_as_paigow_report_writes_it(
+    server: Server, visit: Any, tmp_path: Path
+) -> None:
+    """docs/report.md, "The pit": the floor's Report link of a table sends the report of its
+    profile, the very bytes ``paigow report --profile P`` writes from the same build (the
+    document holds no clock: it is a function of the build and the profile)."""
+    server.open_table(server.login(OPERATOR), id="pit-report", profile="lucky-chances")
+    cli = subprocess.Popen(  # the command line's own document, made meanwhile
+        [str(CONSOLE_SCRIPT), "report", "--profile", "lucky-chances", "--out", str(tmp_path)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+    v = visit()
+    page = operator_page(v)
+    link = _card(page, "pit-report").get_by_role("link", name="Report (PAR sheet)")
+    with page.expect_download(timeout=180_000) as got:
+        link.click()
+    download = got.value
+    assert download.suggested_filename == "paigow-report-lucky-chances.html"
+    sent = Path(download.path()).read_bytes()
+    _, err = cli.communicate(timeout=300)
+    assert cli.returncode == 0, err
+    written = (tmp_path / "paigow-report-lucky-chances.html").read_bytes()
+    assert sent == written
+    assert b"Probability and accounting report: Lucky Chances" in sent
+    assert not v.errors, v.errors
+    # signed out 401, a table that is not open 404 (the player's 403: the test above)
+    assert server.http("GET", "/api/pit/tables/pit-report/report").status_code == 401
+    r = server.http("GET", "/api/pit/tables/nowhere/report", server.login(OPERATOR))
+    assert r.status_code == 404 and "nowhere" in r.text

@@ -175,6 +175,12 @@ def _equilibrium(p: argparse.ArgumentParser) -> None:
     p.add_argument("--iterations", type=count(1), default=150, help="CFR+ iterations (default 150)")
 
 
+def _report(p: argparse.ArgumentParser) -> None:
+    from .report_cmd import add_arguments  # argparse only; the engine loads when it runs
+
+    add_arguments(p)
+
+
 def _serve(p: argparse.ArgumentParser) -> None:
     from .serve_cmd import add_arguments  # argparse only; the service loads when it runs
 
@@ -228,6 +234,12 @@ COMMANDS: tuple[Command, ...] = (
         "exact equilibrium of player against banker",
         _equilibrium,
         "paigow.cli.equilibrium_cmd:run",
+    ),
+    Command(
+        "report",
+        "a profile's PAR sheet and test-laboratory pack, as HTML (and PDF)",
+        _report,
+        "paigow.cli.report_cmd:run",
     ),
     Command(
         "train",

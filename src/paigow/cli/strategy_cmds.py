@@ -13,9 +13,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import shutil
-import subprocess
-import tempfile
 from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -23,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 from paigow.errors import ConfigError
 
 from .options import rate
+from .pdf import print_pdf
 
 if TYPE_CHECKING:
     from paigow.games.rulebook import Strategy, Vocabulary
@@ -200,37 +198,6 @@ def show_cmd(args: argparse.Namespace) -> int:
         said = "as derived" if data["matches_derived"] else "NOT the EV the file states"
         print(f"EV recomputed from the rules: {_pct(data['ev'])} ({said})")
     return 0
-
-
-def _chromium() -> str:
-    for name in ("chromium", "chromium-browser", "google-chrome", "chrome"):
-        found = shutil.which(name)
-        if found:
-            return found
-    raise ConfigError(
-        "no PDF: Chromium was not found (apt-get install chromium); the HTML card is written"
-    )
-
-
-def print_pdf(html_path: str, pdf_path: str) -> None:
-    """Print an HTML file to PDF with headless Chromium."""
-    with tempfile.TemporaryDirectory() as profile_dir:
-        cmd = [
-            _chromium(),
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            f"--user-data-dir={profile_dir}",
-            "--no-pdf-header-footer",
-            f"--print-to-pdf={Path(pdf_path).resolve()}",
-            Path(html_path).resolve().as_uri(),
-        ]
-        try:
-            done = subprocess.run(cmd, capture_output=True, timeout=120, check=False)
-        except (OSError, subprocess.TimeoutExpired) as e:
-            raise ConfigError(f"no PDF: Chromium failed: {e}") from None
-    if done.returncode != 0 or not Path(pdf_path).is_file():
-        raise ConfigError(f"no PDF: Chromium exited with {done.returncode}")
 
 
 def card_cmd(args: argparse.Namespace) -> int:

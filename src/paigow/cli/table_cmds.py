@@ -15,13 +15,12 @@ from typing import Any
 from paigow.errors import ConfigError
 from paigow.games.dice import Rng, default_rng
 from paigow.profiles import get_profile
-from paigow.table.auto import ComputerPlayer, run_dealer
+from paigow.table.auto import automated_round
 from paigow.table.record import round_record
 from paigow.table.record_schema import load_record
 from paigow.table.replay import replay
-from paigow.table.round import Banker, Provenance, Round
+from paigow.table.state import Provenance
 from paigow.table.statement import statement
-from paigow.table.variations import TableOptions
 from paigow.textfiles import read_text
 
 __all__ = ["KEY_VARIABLE", "anchored_head", "read_key", "replay_data", "round_data"]
@@ -32,10 +31,6 @@ KEY_VARIABLE = "PAIGOW_RECORD_KEY"
 RECORD_LIMIT = 16 << 20
 #: The largest key file read, in bytes.
 KEY_LIMIT = 1 << 16
-
-STACK = 100_000
-#: The bank's last wager against the dealer assumed by a one-off banked round (R-BANK-10).
-LAST_WAGER = 1_000
 
 
 def round_data(
@@ -49,67 +44,21 @@ def round_data(
     dragons_eye: bool = False,
     key: bytes | None = None,
 ) -> dict[str, Any]:
-    """Run one automated round with computer players and return its record (sealed under
-    ``key`` when given)."""
+    """Run one automated round with computer players (:func:`paigow.table.auto.automated_round`)
+    and return its record (sealed under ``key`` when given)."""
     prof = get_profile(profile)
-    n = prof.table.positions
-    if not 1 <= players <= n:
-        raise ConfigError(f"--players must be 1..{n} for {prof.name}, got {players}")
     rng: Rng = random.Random(seed) if seed is not None else default_rng()
-    names = [f"P{i}" for i in range(1, players + 1)]
-    seats = {name: str(i) for i, name in enumerate(names, start=1)}
-    stacks = dict.fromkeys(names, STACK)
-    bank_kind = "player-dealer" if not prof.banking.house_banks else "player"
-    banked = banking or not prof.banking.house_banks
-    if banked and players < 2:
-        raise ConfigError("a banked round needs at least two players")
-    banker = Banker(bank_kind, "P1", "1") if banked else Banker()
-    options = TableOptions(pair_fortunes, dragons_eye)
-    dealer = banker.kind == "player" and prof.banking.dealer_wager
-    limit = (
-        (LAST_WAGER if prof.banking.dealer_wager_basis == "last-wager" else None)
-        if dealer
-        else None
-    )
     note = (("command", "paigow round"), ("seed", seed))
-    rnd = Round(
+    rnd = automated_round(
         prof,
-        seats,
-        stacks,
-        banker=banker,
-        house_way=way,
-        options=options,
-        dealer_wager_limit=limit,
+        rng,
+        players,
+        banking,
+        way,
+        pair_fortunes=pair_fortunes,
+        dragons_eye=dragons_eye,
         provenance=Provenance(table_id="paigow-round", note=note),
     )
-    house_way = rnd.house_way
-    side_menu = [
-        k
-        for k, on in (
-            ("pair-fortunes", pair_fortunes is not None),
-            ("de-odd", dragons_eye),
-            ("de-match", dragons_eye),
-            ("dice-bonus", dragons_eye),
-            ("de-double", dragons_eye),
-            ("supreme-bonus", prof.side_bets.supreme_bonus),
-        )
-        if on
-    ]
-    computers = [
-        ComputerPlayer(
-            nm, house_way, 1000 + 500 * (i % 4), tuple(side_menu[i % 2 :: 2]) if side_menu else ()
-        )
-        for i, nm in enumerate(names)
-        if nm != banker.player
-    ]
-    run_dealer(rnd, rng, until="wagers")
-    if rnd.phase == "cut":
-        run_dealer(rnd, rng, until="wagers")
-    if banker.kind == "player-dealer":
-        rnd.place_pd_wager(5000)
-    elif dealer:
-        rnd.place_dealer_wager(rnd.dealer_wager_limit or 0)
-    run_dealer(rnd, rng, players=computers)
     return round_record(rnd, key=key)
 
 

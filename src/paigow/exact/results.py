@@ -1,7 +1,8 @@
 """What both games' exact math reports, and the commission it charges: the result of one
 way against another (:class:`EdgeResult`, with its per-class :class:`EdgeDetail`), the score of
 one setting against every opposing hand (:class:`SettingScore`, with the settings that play
-exactly alike, :func:`same_as`), and the profile's commission rate (:func:`commission_of`).
+exactly alike, :func:`same_as`), the profile's commission rate (:func:`commission_of`), and a
+figure published elsewhere beside the same figure computed here (:class:`PublishedFigure`).
 
 The tiles' math (:mod:`paigow.games.tiles.exact.edge`, :mod:`paigow.games.tiles.exact.advise`) and
 the cards' (:mod:`paigow.games.cards.exact`) both answer in these.
@@ -23,6 +24,7 @@ if TYPE_CHECKING:
 __all__ = [
     "EdgeDetail",
     "EdgeResult",
+    "PublishedFigure",
     "SettingScore",
     "commission_of",
     "hand_pieces",
@@ -150,3 +152,38 @@ class EdgeResult:
             "player_ev_exact": str(self.player_ev),
             "banker_ev_exact": str(self.banker_ev),
         }
+
+
+@dataclass(frozen=True)
+class PublishedFigure:
+    """A house edge published elsewhere, beside the same figure computed by this engine.
+
+    Attributes:
+        what: the wager and its conditions, in words.
+        source: where the figure was published.
+        published: the house edge as published (a rate: ``0.0244`` is 2.44 %), to the digits
+            published.
+        ours: the house edge computed here, exactly, under the conditions of ``how``.
+        how: the command that reproduces ``ours``.
+        tolerance: the largest difference expected: half a unit of the last digit published,
+            or more where the conditions differ (said in ``note``).
+        note: how the conditions differ, if they do.
+    """
+
+    what: str
+    source: str
+    published: Decimal
+    ours: Fraction
+    how: str
+    tolerance: Decimal
+    note: str = ""
+
+    @property
+    def difference(self) -> Fraction:
+        """Ours less the published figure."""
+        return self.ours - Fraction(self.published)
+
+    @property
+    def agrees(self) -> bool:
+        """True when the two differ by at most the tolerance."""
+        return abs(self.difference) <= Fraction(self.tolerance)

@@ -20,7 +20,8 @@ from paigow.games.outcomes import Comparison
 from paigow.profiles import Profile
 
 if TYPE_CHECKING:
-    from paigow.exact.results import SettingScore
+    from paigow.exact.hand_results import HandResults
+    from paigow.exact.results import PublishedFigure, SettingScore
     from paigow.games.dice import Rng
     from paigow.games.rulebook import Vocabulary
     from paigow.strategy.classes import Problem
@@ -164,6 +165,20 @@ class Game(Protocol):
     ) -> dict[str, Any]:
         """The exact score of every setting of the four pieces of ``text`` against the
         ``opponent`` way, as the player or (``as_banker``) as the bank (``paigow advise``)."""
+        ...
+
+    def hand_results(
+        self, player: str, dealer: str, profile: Profile, commission: Fraction
+    ) -> HandResults:
+        """The deals of the player's way against the dealer's by the result of each hand (won,
+        copied, beaten: :mod:`paigow.exact.hand_results`); ``optimal`` as the player's way is
+        the best reply to the dealer's, ``optimal-banker`` as the dealer's the best reply to
+        the player's (the probability and accounting report, :mod:`paigow.report`)."""
+        ...
+
+    def published_figures(self, profile: Profile) -> Sequence[PublishedFigure]:
+        """House edges of this game published elsewhere, each beside the same figure computed
+        by the exact engine under ``profile``'s rules (none where none is known)."""
         ...
 
     def hand_json(self, text: str, profile: Profile) -> dict[str, Any]:

@@ -15,7 +15,14 @@ naming the file, the key and what was expected; reading files and the bundled pr
 
 from __future__ import annotations
 
-from .loading import PROFILE_LIMIT, bundled_profile, get_profile, load_profile, profile_names
+from .loading import (
+    PROFILE_LIMIT,
+    bundled_profile,
+    bundled_text,
+    get_profile,
+    load_profile,
+    profile_names,
+)
 from .schema import (
     CARD_METHODS,
     SECTIONS,
@@ -50,6 +57,7 @@ __all__ = [
     "Start",
     "Table",
     "bundled_profile",
+    "bundled_text",
     "get_profile",
     "load_profile",
     "parse_profile",

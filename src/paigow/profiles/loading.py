@@ -13,7 +13,14 @@ from paigow.textfiles import read_text
 from .schema import Profile
 from .validate import parse_profile
 
-__all__ = ["PROFILE_LIMIT", "bundled_profile", "get_profile", "load_profile", "profile_names"]
+__all__ = [
+    "PROFILE_LIMIT",
+    "bundled_profile",
+    "bundled_text",
+    "get_profile",
+    "load_profile",
+    "profile_names",
+]
 
 #: The largest profile file accepted, in bytes (the bundled ones are under 4 KiB).
 PROFILE_LIMIT: Final = 1 << 20
@@ -95,6 +102,17 @@ def bundled_profile(name: str) -> Profile:
         ConfigError: no bundled profile of that name.
     """
     return _named(name, "")
+
+
+def bundled_text(name: str) -> str:
+    """The TOML text of a bundled profile by name or alias (its annotations name the clauses
+    of the document each key follows: the report's rules, :mod:`paigow.report.rules`).
+
+    Raises:
+        ConfigError: no bundled profile of that name.
+    """
+    prof = bundled_profile(name)
+    return (_HERE / f"{prof.name}.toml").read_text(encoding="utf-8")
 
 
 def _named(name: str, besides: str) -> Profile:

@@ -54,6 +54,8 @@ log = logging.getLogger("paigow.service")
 
 #: Subscriptions a connection may have waiting for their door at once (``snapshot.key``).
 DEFERRED = 8
+#: How long a request for a report waits for the reports' worker (one report takes seconds).
+REPORT_WAIT = 60.0
 
 
 @dataclass
@@ -74,6 +76,10 @@ class Service:
         self.compute = WorkPool(
             "compute", o.compute_workers, o.worker_queue, o.worker_wait, processes=True
         )
+        #: The pit's reports (:func:`paigow.service.lab_report.report_document`): one worker
+        #: process of their own, made on the first report asked for, so that a report's
+        #: seconds of work never hold the compute worker the players' advice waits for.
+        self.reports = WorkPool("reports", 1, o.worker_queue, REPORT_WAIT, processes=True)
         self.accounts = Accounts(self)
         #: Websockets open per client address (``sockets_per_address``).
         self.sockets: dict[str, int] = {}
@@ -161,6 +167,7 @@ class Service:
         await self.chat.stop()
         self.hashing.close()
         self.compute.close()
+        self.reports.close()
         if self.cluster is not None:
             await self.cluster.stop()
         for actor in self.actors.values():

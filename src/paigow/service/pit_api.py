@@ -24,7 +24,10 @@ event log.
   balanced ledger movement with the cashier, its ``wallet_adjusted`` event and its key, in one
   transaction;
 * ``GET /api/pit/meters?from=&to=`` and ``/api/pit/meters.csv`` — the pit's meters of a period
-  of UTC days (:mod:`paigow.service.pit_meters`).
+  of UTC days (:mod:`paigow.service.pit_meters`);
+* ``GET /api/pit/tables/{id}/report`` — the probability and accounting report of the table's
+  profile (:mod:`paigow.report`), the document ``paigow report --profile P`` writes, as a
+  download: made on a worker process of its own once per profile, then sent from memory.
 
 (Opening and closing a table, suspending, reinstating and revoking sessions, the event log,
 the audit and a table's rounds are the operator routes of :mod:`paigow.service.app` and
@@ -50,6 +53,7 @@ from .auth import User, token_hash
 from .deps import Operator, service_of, token_of
 from .events import event
 from .hub import Service
+from .lab_report import report_document
 from .lobby import floor_facts
 from .names import normal_name
 from .protection import bindings
@@ -401,6 +405,31 @@ async def meters_csv(
         pit_meters.csv_text(rows, sides),
         media_type="text/csv; charset=utf-8",
         headers={"Content-Disposition": f'attachment; filename="{name}"'},
+    )
+
+
+#: Each bundled profile's report, made once per process (a pure function of the build and the
+#: name, so never stale; at most one per bundled profile).
+_REPORTS: dict[str, str] = {}
+
+
+@router.get("/tables/{table_id}/report")
+async def table_report(table_id: str, request: Request, _op: Operator) -> Response:
+    """The report of the table's profile as ``paigow report --profile P`` writes it, as an
+    HTML attachment (made on the reports' worker process the first time: several seconds;
+    503 with ``Retry-After`` when it stays busy)."""
+    service = service_of(request)
+    actor = await _actor(service, table_id)
+    name = actor.engine.profile.name
+    html = _REPORTS.get(name)
+    if html is None:
+        html = await service.reports.run(report_document, name)
+        if name in profile_names():
+            _REPORTS[name] = html
+    return Response(
+        html,
+        media_type="text/html; charset=utf-8",
+        headers={"Content-Disposition": f'attachment; filename="paigow-report-{name}.html"'},
     )
 
 

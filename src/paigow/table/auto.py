@@ -12,13 +12,22 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from paigow.errors import ConfigError
 from paigow.games import hand_pieces
 from paigow.games.dice import Rng, roll_dice
 from paigow.games.tiles.ways.base import HouseWay
+from paigow.profiles import Profile
 
 from .round import Round
+from .state import Banker, Provenance
+from .variations import TableOptions
 
-__all__ = ["ComputerPlayer", "run_dealer"]
+__all__ = ["AUTO_STACK", "ComputerPlayer", "automated_round", "run_dealer"]
+
+#: Each computer player's opening chips in an automated round (cents).
+AUTO_STACK = 100_000
+#: The bank's last wager against the dealer assumed by a one-off banked round (R-BANK-10).
+LAST_WAGER = 1_000
 
 
 @dataclass
@@ -115,3 +124,82 @@ def _setting(rnd: Round, players: Sequence[ComputerPlayer]) -> None:
         p.set(rnd)
     for spot in rnd.unset_spots():
         rnd.set_house_way(spot)
+
+
+def automated_round(
+    prof: Profile,
+    rng: Rng,
+    players: int,
+    banking: bool,
+    way: str | None = None,
+    *,
+    pair_fortunes: str | None = None,
+    dragons_eye: bool = False,
+    provenance: Provenance | None = None,
+) -> Round:
+    """One round played to its end by computer players ``P1``.. on seats 1.. (``paigow round``,
+    the report's recorded round): the house banks, or ``P1`` when ``banking`` or when the house
+    never banks (a Player-Dealer); they wager the side bets the round offers.
+
+    Raises:
+        ConfigError: ``players`` outside 1..the profile's positions, or a banked round with
+            fewer than two players.
+    """
+    n = prof.table.positions
+    if not 1 <= players <= n:
+        raise ConfigError(f"--players must be 1..{n} for {prof.name}, got {players}")
+    names = [f"P{i}" for i in range(1, players + 1)]
+    seats = {name: str(i) for i, name in enumerate(names, start=1)}
+    stacks = dict.fromkeys(names, AUTO_STACK)
+    bank_kind = "player-dealer" if not prof.banking.house_banks else "player"
+    banked = banking or not prof.banking.house_banks
+    if banked and players < 2:
+        raise ConfigError("a banked round needs at least two players")
+    banker = Banker(bank_kind, "P1", "1") if banked else Banker()
+    dealer = banker.kind == "player" and prof.banking.dealer_wager
+    limit = (
+        (LAST_WAGER if prof.banking.dealer_wager_basis == "last-wager" else None)
+        if dealer
+        else None
+    )
+    rnd = Round(
+        prof,
+        seats,
+        stacks,
+        banker=banker,
+        house_way=way,
+        options=TableOptions(pair_fortunes, dragons_eye),
+        dealer_wager_limit=limit,
+        provenance=provenance,
+    )
+    side_menu = [
+        k
+        for k, on in (
+            ("pair-fortunes", pair_fortunes is not None),
+            ("de-odd", dragons_eye),
+            ("de-match", dragons_eye),
+            ("dice-bonus", dragons_eye),
+            ("de-double", dragons_eye),
+            ("supreme-bonus", prof.side_bets.supreme_bonus),
+        )
+        if on
+    ]
+    computers = [
+        ComputerPlayer(
+            nm,
+            rnd.house_way,
+            1000 + 500 * (i % 4),
+            tuple(side_menu[i % 2 :: 2]) if side_menu else (),
+        )
+        for i, nm in enumerate(names)
+        if nm != banker.player
+    ]
+    run_dealer(rnd, rng, until="wagers")
+    if rnd.phase == "cut":
+        run_dealer(rnd, rng, until="wagers")
+    if banker.kind == "player-dealer":
+        rnd.place_pd_wager(5000)
+    elif dealer:
+        rnd.place_dealer_wager(rnd.dealer_wager_limit or 0)
+    run_dealer(rnd, rng, players=computers)
+    return rnd

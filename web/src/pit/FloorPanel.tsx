@@ -225,6 +225,9 @@ function TableCard({
         <a class="pg-button pg-button--secondary" href={`#/recall/${encodeURIComponent(t.id)}`}>
           {i.t("pit.roundsLink")}
         </a>
+        <a class="pg-button pg-button--secondary" href={pit.reportUrl(t.id)} download>
+          {i.t("pit.report")}
+        </a>
         {t.can.pause ? (
           <button
             type="button"

@@ -244,6 +244,10 @@ export class PitApi {
   meters(first: string, last: string) {
     return this.api.request<Meters>("GET", `api/pit/meters?first=${enc(first)}&last=${enc(last)}`);
   }
+  /** The report of a table's profile (its PAR sheet and test pack), as a download. */
+  reportUrl(table: string): string {
+    return this.api.url(`api/pit/tables/${enc(table)}/report`);
+  }
   metersCsv(first: string, last: string): string {
     return this.api.url(`api/pit/meters.csv?first=${enc(first)}&last=${enc(last)}`);
   }

@@ -164,10 +164,19 @@ class CardGame(CardTrainer):
         progress: Callable[[int, int], None] | None = None,
     ) -> Any:
         """:func:`paigow.games.cards.exact.spg_edge` under the profile's zero rule (it reports no
-        progress: it takes well under a second)."""
+        progress: it takes well under a second); ``optimal-banker`` as the dealer's way is the
+        bank's best reply to the player's (:mod:`paigow.games.cards.exact_par`)."""
         from paigow.games.cards.exact import spg_edge
 
         literal = profile.ranking.zero_rule == "literal"
+        if dealer == "optimal-banker":  # the bank's best reply to the player's way
+            from paigow.exact.results import EdgeResult
+            from paigow.games.cards.exact_par import spg_hand_results
+
+            r = spg_hand_results(player, dealer, commission=commission, literal_zero=literal)
+            return EdgeResult(
+                r.player_way, r.dealer_way, profile.name, commission, r.win, r.push, r.lose
+            )
         return spg_edge(player, dealer, commission=commission, literal_zero=literal)
 
     def edge_json(self, result: Any, profile: Profile) -> dict[str, Any]:
@@ -205,6 +214,19 @@ class CardGame(CardTrainer):
         out["role"] = "banker" if as_banker else "player"
         out["opponent_way"] = out["dealer_way"]
         return out
+
+    def hand_results(self, player: str, dealer: str, profile: Profile, commission: Fraction) -> Any:
+        """:func:`paigow.games.cards.exact_par.spg_hand_results` under the profile's zero
+        rule."""
+        from paigow.games.cards.exact_par import spg_hand_results
+
+        literal = profile.ranking.zero_rule == "literal"
+        return spg_hand_results(player, dealer, commission=commission, literal_zero=literal)
+
+    def published_figures(self, profile: Profile) -> Sequence[Any]:
+        """None: no published house edge of this game's main wager under these rules is known
+        to this project (its bonus's return is checked by enumeration instead)."""
+        return ()
 
     #: What a hand, a comparison and a house way's setting are, as data (``paigow hand``,
     #: ``compare``, ``set``): :mod:`.describe`.

@@ -183,6 +183,19 @@ class TileGame(TileTrainer):
         out: dict[str, Any] = adv.to_json()
         return out
 
+    def hand_results(self, player: str, dealer: str, profile: Profile, commission: Fraction) -> Any:
+        """:func:`paigow.games.tiles.exact.api.hand_results_of`."""
+        from paigow.games.tiles.exact.api import hand_results_of
+
+        return hand_results_of(player, dealer, profile, commission)
+
+    def published_figures(self, profile: Profile) -> Sequence[Any]:
+        """The Wizard of Odds' house edges beside ours
+        (:func:`paigow.games.tiles.exact.figures.published_figures`)."""
+        from paigow.games.tiles.exact.figures import published_figures
+
+        return published_figures(profile)
+
     #: What a hand, a comparison and a house way's setting are, as data (``paigow hand``,
     #: ``compare``, ``set``): :mod:`.describe`.
     hand_json = staticmethod(describe.hand_text_json)

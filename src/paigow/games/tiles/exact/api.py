@@ -15,6 +15,7 @@ from functools import lru_cache
 
 from paigow.errors import ConfigError
 from paigow.exact.arrays import I64
+from paigow.exact.hand_results import HandResults, hand_result_counts
 from paigow.exact.results import commission_of
 from paigow.games.tiles.settings import CompareRules
 from paigow.games.tiles.tiles import Tile
@@ -23,7 +24,7 @@ from paigow.games.tiles.ways.base import HouseWay
 from paigow.profiles import Profile
 
 from .advise import Advice, advise
-from .edge import EdgeResult, edge, edges, side_counts
+from .edge import EdgeResult, edge, edges, player_thresholds, side_counts
 from .optimal import OptimalWay, optimal_arrays
 from .space import HandSpace, space_for
 from .strategy import WayArrays, way_arrays
@@ -33,6 +34,7 @@ __all__ = [
     "commission_of",
     "edge_of",
     "edges_of",
+    "hand_results_of",
     "resolve",
     "setting_advice",
     "split_counts",
@@ -130,6 +132,20 @@ def edge_of(
         profile=profile.name,
         progress=progress,
     )
+
+
+def hand_results_of(
+    player: str, dealer: str, profile: Profile, commission: Fraction
+) -> HandResults:
+    """The deals of ``player`` way against ``dealer`` way by the result of each hand (won,
+    copied, beaten: :mod:`paigow.exact.hand_results`), the ways named as :func:`edge_of`
+    names them."""
+    pa = dealer if dealer not in COMPUTED else None
+    da = player if player not in COMPUTED else None
+    pw, dw = resolve([(player, pa), (dealer, da)], profile, commission)
+    a, b = player_thresholds(pw.high, pw.low, profile.compare_rules)
+    counts = hand_result_counts(dw.counter(), pw.space.weight, high=pw.high, low=pw.low, a=a, b=b)
+    return HandResults(pw.name, dw.name, counts)
 
 
 def edges_of(
