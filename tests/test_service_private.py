@@ -250,8 +250,13 @@ def test_a_private_table_has_its_name_the_profiles_side_bets_and_computer_player
     if st["choices"]["bank"] is not None:  # a bank offered to the seat first: declined
         zc.ok(table, "bank", accept=False)
         st = zc.wait_state(table, lambda s: bool(s["choices"]["ready"]), "the wagers window")
-    kinds = {w["kind"] for w in st["choices"]["wagers"]}
-    assert "pair-fortunes" in kinds and any(k.startswith("de-") for k in kinds), kinds
+    assert "pair-fortunes" in {w["kind"] for w in st["choices"]["wagers"]}
+    zc.ok(table, "wager", spot="1", cents=500)  # Dragon's Eye goes with a Pai Gow wager here
+
+    def dragons_eye(s: dict[str, Any]) -> bool:
+        return any(w["kind"].startswith("de-") for w in (s["choices"] or {}).get("wagers", []))
+
+    zc.wait_state(table, dragons_eye, "Dragon's Eye offered")
     zc.ok(table, "leave")
     zc.close()
     _close(server, table)
