@@ -153,6 +153,22 @@ def test_the_fast_path_matches_a_plain_recursion_over_the_money(bankroll: int) -
         assert s.quantile(q) == want
 
 
+@pytest.mark.parametrize("bankroll", [2500, 2600, 5000, 5100, 7600])
+def test_the_risk_of_ruin_counts_a_loss_past_the_money(bankroll: int) -> None:
+    """The defect (found by the invariants below): at Lucky Chances a lost bet costs the bet
+    and the collection ($26 on a $25 bet), more than a bankroll that just covers the bet, and
+    the backward risk of ruin took the money below nothing for a bankroll that lasts ($25 for
+    3 rounds: 48.7 % instead of 79.5 %, less than from $26). Both passes now agree with every
+    path of the session."""
+    law = round_law(get_profile("lucky-chances"), bet=2500, way="regulation", dealer="regulation")
+    assert -min(law) > 2500  # a loss is more than the stake
+    _, ruin_by, _ = _paths([(law, 2500)], [0, 0, 0], bankroll)
+    free = session(law, rounds=3, bankroll=bankroll, stake=2500)
+    stop = stopped(law, rounds=3, bankroll=bankroll, stake=2500)
+    assert free.ruin == pytest.approx(float(ruin_by[-1]), abs=1e-12)
+    assert stop.ruin == pytest.approx(float(ruin_by[-1]), abs=1e-12)
+
+
 def test_losing_more_than_the_bankroll_is_only_in_the_view_without_ruin() -> None:
     """The defect: N rounds as if the bankroll never ran out put probability on losing more
     than the bankroll ($500, 100 rounds of $25: about 1 %); stopping at ruin puts none there,

@@ -167,6 +167,7 @@ def _risk(
         raise ConfigError("the session is too long for the risk of ruin on this grid")
     states = np.arange(top)
     v = np.zeros(top)
+    below = 0.0  # the risk from less than nothing: ruin once a round is left to play
     for i in reversed(order):
         law, need = laws[i]
         nxt = np.zeros(top)
@@ -175,8 +176,9 @@ def _risk(
             idx = states + shift
             ok = (idx >= 0) & (idx < top)
             nxt[ok] += float(p) * v[idx[ok]]
+            nxt[idx < 0] += float(p) * below  # a loss past the money (a collection, a fee)
         nxt[states * unit < need] = 1.0
-        v = nxt
+        v, below = nxt, 1.0
     first = -(-stake // unit)
     return first * unit, v[first:]
 
