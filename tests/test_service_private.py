@@ -6,6 +6,7 @@ sits out is waited for no more and plays again from the next round."""
 
 from __future__ import annotations
 
+import json
 import tempfile
 import time
 from collections.abc import Iterator
@@ -13,11 +14,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import sqlalchemy as sa
 from hypothesis import given
 from hypothesis import strategies as st
 
 import paigow.profiles
 from paigow.service.private.rooms import ALPHABET, normal_code
+from paigow.service.schema import tables as db_tables
 from paigow.service.store import Store
 from paigow.service.view_schema import ref
 from service_fixtures import BACKENDS, db_url, pg_cluster
@@ -134,7 +137,13 @@ def test_an_invitation_only_table_is_found_by_its_code_only(server: Server) -> N
     try:
         from paigow.service.private.rooms import owned
 
-        mine = {"table": table, "code": code, "profile": "generic", "invitation_only": True}
+        mine = {
+            "table": table,
+            "code": code,
+            "name": None,
+            "profile": "generic",
+            "invitation_only": True,
+        }
         assert owned(store, "pann") == [mine]
     finally:
         store.close()
@@ -164,12 +173,118 @@ def test_an_open_private_table_is_in_the_lobby_with_its_owner(server: Server) ->
     row = next(t for t in pit["tables"] if t["table"] == made["table"])
     assert row == {
         "table": made["table"],
+        "name": None,
         "owner": "pcarl",
         "code": made["code"],
         "invitation_only": False,
         "players": [],
     }
     _close(server, made["table"])
+
+
+def test_a_private_table_has_its_name_the_profiles_side_bets_and_computer_players(
+    server: Server,
+) -> None:
+    """The defect: a private table could have no side bet, no computer player and no name of
+    its own (its players saw the ``p-`` id). Now the opener names it (normalised as account
+    names are), offers the profile's side bets and seats computer players up to the server's
+    most; players read the name in the lobby, the table's state and the code's lookup, and the
+    pit sees the id and the name; the stored record says the same."""
+    zoe = server.player("pzoe")
+    body = {
+        "profile": "colorado",
+        "name": "Zoes_Table",
+        "pair_fortunes": "1",
+        "dragons_eye": True,
+        "computer_players": 2,
+    }
+    made = _open(server, zoe, **body)
+    table, code = made["table"], made["code"]
+    assert made["name"] == "zoes_table"
+    lobby = {t["id"]: t for t in server.http("GET", "/api/tables").json()}
+    entry = lobby[table]
+    assert entry["name"] == "zoes_table"
+    assert entry["variations"] == {
+        "pair_fortunes": "1",
+        "dragons_eye": True,
+        "supreme_bonus": False,
+    }
+    assert entry["computer_players"] == 2
+    assert {s: p for s, p in entry["seats"].items() if p} == {"7": "bot-7", "6": "bot-6"}
+    state = server.http("GET", f"/api/tables/{table}", zoe).json()
+    assert state["name"] == "zoes_table" and errors(state, ref("TableState")) == []
+    found = server.http("GET", f"/api/private-tables/{code}").json()
+    assert found["name"] == "zoes_table" and errors(found, ref("PrivateFound")) == []
+    listed = server.http("GET", "/api/me/private-tables", zoe).json()
+    assert [t["name"] for t in listed["tables"]] == ["zoes_table"]
+    assert listed["computer_players"] == 3 and errors(listed, ref("MyPrivateTables")) == []
+    pit = server.http("GET", "/api/pit/private-tables", server.login(OPERATOR)).json()
+    row = next(t for t in pit["tables"] if t["table"] == table)
+    assert row["name"] == "zoes_table" and row["owner"] == "pzoe"
+    store = Store(server.db_url)
+    try:
+        from paigow.service.private.rooms import owned
+
+        assert [t["name"] for t in owned(store, "pzoe")] == ["zoes_table"]
+        with store.engine.connect() as c:
+            raw = c.execute(
+                sa.select(db_tables.c.config).where(db_tables.c.id == table)
+            ).scalar_one()
+    finally:
+        store.close()
+    config = json.loads(raw)
+    assert {k: config[k] for k in (*body, "owner")} == {
+        **body,
+        "name": "zoes_table",
+        "owner": "pzoe",
+    }
+    # a round with the side bet: the engine offers Pair Fortunes and Dragon's Eye to the seat
+    zc = server.client(zoe)
+    zc.subscribe(table)
+    zc.ok(table, "sit", seat="1", cents=20_000)
+
+    def wagers_or_bank(s: dict[str, Any]) -> bool:
+        return bool(s["choices"]["ready"]) or s["choices"]["bank"] is not None
+
+    st = zc.wait_state(table, wagers_or_bank, "the wagers window or a bank offer")
+    if st["choices"]["bank"] is not None:  # a bank offered to the seat first: declined
+        zc.ok(table, "bank", accept=False)
+        st = zc.wait_state(table, lambda s: bool(s["choices"]["ready"]), "the wagers window")
+    assert "pair-fortunes" in {w["kind"] for w in st["choices"]["wagers"]}
+    zc.ok(table, "wager", spot="1", cents=500)  # Dragon's Eye goes with a Pai Gow wager here
+
+    def dragons_eye(s: dict[str, Any]) -> bool:
+        return any(w["kind"].startswith("de-") for w in (s["choices"] or {}).get("wagers", []))
+
+    zc.wait_state(table, dragons_eye, "Dragon's Eye offered")
+    zc.ok(table, "leave")
+    zc.close()
+    _close(server, table)
+
+
+def test_a_private_tables_name_side_bets_and_computer_players_are_refused_with_reasons(
+    server: Server,
+) -> None:
+    """Each choice outside what the profile, the rule of names or the server allows is a 4xx
+    naming why, and opens nothing."""
+    uma = server.player("puma")
+    cases = [
+        ({"profile": "generic", "name": "zoe table"}, 409, "cannot hold spaces"),
+        ({"profile": "generic", "name": "zo"}, 409, "a name is 3..24 characters"),
+        ({"profile": "generic", "name": "1table"}, 409, "a name is 3..24 characters"),
+        ({"profile": "generic", "name": "bot_1"}, 409, "reserved"),
+        ({"profile": "generic", "name": 7}, 422, "name"),
+        ({"profile": "generic", "pair_fortunes": "1"}, 409, "does not offer Pair Fortunes"),
+        ({"profile": "colorado", "pair_fortunes": "A"}, 409, "is not offered; choose one of"),
+        ({"profile": "generic", "dragons_eye": True}, 409, "does not offer Dragon's Eye"),
+        ({"profile": "generic", "computer_players": 4}, 409, "at most 3 computer players"),
+        ({"profile": "generic", "computer_players": -1}, 422, "computer_players"),
+    ]
+    for body, status, words in cases:
+        r = server.http("POST", "/api/private-tables", uma, body)
+        assert r.status_code == status, (body, r.text)
+        assert words in r.text, (body, r.text)
+    assert server.http("GET", "/api/me/private-tables", uma).json()["tables"] == []
 
 
 def test_refusals_are_specific_and_never_a_server_error(server: Server) -> None:

@@ -125,6 +125,7 @@ def test_two_players_and_a_signed_out_spectator_at_a_private_table_by_its_code(
     ann.goto(f"{server.base}/#/lobby")
     box = ann.get_by_test_id("private-tables")
     box.locator("select[name=profile]").select_option("generic")
+    box.get_by_label("Table name").fill("anns_table")
     expect(box.locator("input[name=invitation]")).to_be_checked()
     box.get_by_role("button", name="Open the table").click()
     share = ann.get_by_test_id("share")
@@ -133,7 +134,15 @@ def test_two_players_and_a_signed_out_spectator_at_a_private_table_by_its_code(
     assert code is not None and table is not None
     store = _store(server)
     try:
-        stored = [{"table": table, "code": code, "profile": "generic", "invitation_only": True}]
+        stored = [
+            {
+                "table": table,
+                "code": code,
+                "name": "anns_table",
+                "profile": "generic",
+                "invitation_only": True,
+            }
+        ]
         assert owned(store, "wann") == stored  # the stored record
     finally:
         store.close()

@@ -200,6 +200,13 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         help="a private table with nobody seated closes after this many minutes (default 10)",
     )
     p.add_argument(
+        "--private-computer-players",
+        type=int,
+        default=3,
+        metavar="N",
+        help="computer players a player may seat at their private table (0: none; default 3)",
+    )
+    p.add_argument(
         "--protection-cooling-hours",
         type=float,
         default=24.0,
@@ -268,6 +275,7 @@ def serve(args: argparse.Namespace) -> int:
         ("--signup-grant", args.signup_grant, 0, 10**12),
         ("--private-tables-per-player", args.private_tables_per_player, 0, 100),
         ("--private-idle-minutes", args.private_idle_minutes, 0.01, 7 * 24 * 60),
+        ("--private-computer-players", args.private_computer_players, 0, 8),
         ("--protection-cooling-hours", args.protection_cooling_hours, 0, 24 * 366),
         ("--reminder-minute-seconds", args.reminder_minute_seconds, 0.1, 60),
     ):
@@ -313,6 +321,7 @@ def serve(args: argparse.Namespace) -> int:
         lease_seconds=args.lease_seconds,
         private_tables_per_player=args.private_tables_per_player,
         private_idle_minutes=args.private_idle_minutes,
+        private_computer_players=args.private_computer_players,
         protection_cooling_hours=args.protection_cooling_hours,
         reminder_minute_seconds=args.reminder_minute_seconds,
     )

@@ -11,7 +11,14 @@ from paigow.errors import ConfigError, ParseError
 from .amounts import dollars, parse_dollars, signed_dollars
 from .options import count, rate
 
-__all__ = ["add_arguments", "run"]
+__all__ = ["ASSUMPTION", "add_arguments", "run"]
+
+#: What the first view of a session assumes, said with its figures (text and JSON).
+ASSUMPTION = (
+    "mean_cents, quantiles_cents, prob_losing and distribution: every round played as if the "
+    "bankroll never ran out, so they put some probability on losing more than the bankroll; "
+    "stopping_at_ruin: play stops when the money left cannot cover the next round's wager"
+)
 
 
 def _risk(text: str) -> float:
@@ -75,6 +82,7 @@ def session_data(args: argparse.Namespace) -> dict[str, Any]:
 
     from paigow.bankroll.laws import round_law
     from paigow.bankroll.session import session
+    from paigow.bankroll.stopping import stopped
     from paigow.exact.results import commission_of
     from paigow.profiles import get_profile
 
@@ -100,18 +108,20 @@ def session_data(args: argparse.Namespace) -> dict[str, Any]:
             banker=True,
             commission=c,
         )
-    s = session(
-        law,
-        rounds=args.rounds,
-        bankroll=bankroll,
-        bank_every=args.bank_every,
-        banker=banker,
-        stake=stake,
-        banker_stake=bet,
-    )
+    shape: dict[str, Any] = {
+        "rounds": args.rounds,
+        "bankroll": bankroll,
+        "bank_every": args.bank_every,
+        "banker": banker,
+        "stake": stake,
+        "banker_stake": bet,
+    }
+    s = session(law, **shape)
+    st = stopped(law, **shape)
     need = s.bankroll_for(args.risk)
     steps = max(1, len(s.risk) // 40)
     var = float(sum(x * x * p for x, p in law.items()) - sum(x * p for x, p in law.items()) ** 2)
+    quantiles = ("0.05", "0.25", "0.5", "0.75", "0.95")
     return {
         "profile": prof.name,
         "way": way,
@@ -128,10 +138,21 @@ def session_data(args: argparse.Namespace) -> dict[str, Any]:
         "mean_cents": float(s.mean),
         "mean_exact": str(s.mean),
         "per_round_sd_cents": var**0.5,
-        "quantiles_cents": {
-            q: s.quantile(float(q)) for q in ("0.05", "0.25", "0.5", "0.75", "0.95")
-        },
+        "assumption": ASSUMPTION,
+        "quantiles_cents": {q: s.quantile(float(q)) for q in quantiles},
         "prob_losing": s.prob_below(0),
+        "prob_losing_more_than_bankroll": s.prob_below(-bankroll),
+        "stopping_at_ruin": {
+            "ruin": st.ruin,
+            "mean_cents": st.mean,
+            "quantiles_cents": {q: st.quantile(float(q)) for q in quantiles},
+            "prob_losing": st.prob_below(0),
+            "expected_rounds": st.rounds_expected,
+            "ruin_by_round": [float(r) for r in st.ruin_by_round],
+            "distribution": [
+                [st.low + i * st.unit, float(p)] for i, p in enumerate(st.pmf) if p > 1e-9
+            ],
+        },
         "ruin": s.ruin,
         "risk": args.risk,
         "bankroll_for_risk_cents": need,
@@ -156,21 +177,38 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(data))
         return 0
-    q = data["quantiles_cents"]
+    q, st = data["quantiles_cents"], data["stopping_at_ruin"]
+    sq = st["quantiles_cents"]
     bank = f", banking every {args.bank_every} rounds" if args.bank_every else ""
     money = f"{dollars(data['bet_cents'])} with {dollars(data['bankroll_cents'])}"
+    rounds = data["rounds"]
     print(
-        f"{data['rounds']} rounds of {money}"
+        f"{rounds} rounds of {money}"
         f" ({data['profile']}; {data['way']} against {data['dealer']}{bank})"
     )
-    print(f"expected result      {signed_dollars(round(data['mean_cents']))}")
-    print(f"median result        {signed_dollars(q['0.5'])}")
-    print(f"5% .. 95%            {signed_dollars(q['0.05'])} .. {signed_dollars(q['0.95'])}")
-    print(f"chance of losing     {100 * data['prob_losing']:.2f}%")
-    print(f"risk of ruin         {100 * data['ruin']:.3f}% (bankroll gone before the last round)")
+
+    def show(label: str, value: str) -> None:
+        print(f"  {label:<30}{value}")
+
+    def spread(qs: dict[str, int]) -> str:
+        return f"{signed_dollars(qs['0.05'])} .. {signed_dollars(qs['0.95'])}"
+
+    print("As if the bankroll never ran out (every round played, whatever the money left):")
+    show("expected result", signed_dollars(round(data["mean_cents"])))
+    show("median result", signed_dollars(q["0.5"]))
+    show("5% .. 95%", spread(q))
+    show("chance of losing", f"{100 * data['prob_losing']:.2f}%")
+    show("losing more than the bankroll", f"{100 * data['prob_losing_more_than_bankroll']:.2f}%")
+    print("When play stops at ruin (the money left cannot cover the next round's wager):")
+    show("risk of ruin", f"{100 * st['ruin']:.3f}% within the {rounds} rounds")
+    show("expected result", signed_dollars(round(st["mean_cents"])))
+    show("median result", signed_dollars(sq["0.5"]))
+    show("5% .. 95%", spread(sq))
+    show("chance of losing", f"{100 * st['prob_losing']:.2f}%")
+    show("rounds played (expected)", f"{st['expected_rounds']:.1f} of {rounds}")
     need = data["bankroll_for_risk_cents"]
     shown = "more than the grid computed" if need is None else dollars(need)
-    print(f"bankroll for {100 * data['risk']:g}% risk   {shown}")
+    print(f"bankroll for a {100 * data['risk']:g}% risk of ruin: {shown}")
     if args.plot:
         print(f"wrote {args.plot}")
     if need is None and data["ruin"] >= 1:

@@ -64,7 +64,7 @@ def plot_session(data: dict[str, Any], path: str) -> None:
         ps = [p[1] for p in data["distribution"]]
         a.bar(xs, ps, width=max(0.01, (max(xs) - min(xs)) / max(60, len(xs))), color="#1565c0")
         a.axvline(data["mean_cents"] / 100, color="#c62828", ls="--", label="mean")
-        a.set_xlabel("result of the session ($), if the bankroll lasts")
+        a.set_xlabel("result of the session ($), as if the bankroll never ran out")
         a.set_ylabel("probability")
         a.set_title(f"{data['rounds']} rounds of ${data['bet_cents'] / 100:g}")
         a.legend()

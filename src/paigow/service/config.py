@@ -15,6 +15,7 @@ from paigow.errors import IllegalActionError
 from paigow.profiles import Profile, bundled_profile
 from paigow.table.variations import TableOptions
 
+from .names import table_name
 from .protocol import MAX_CENTS
 
 __all__ = ["CHANGEABLE", "ON_TIMEOUT", "TableConfig"]
@@ -75,6 +76,17 @@ class TableConfig:
     owner: str | None = None
     #: A private table that is not in the lobby: only who holds its code or link finds it.
     invitation_only: bool = False
+    #: The table's name shown to players (:func:`.names.table_name`'s rule): the name the
+    #: player who opened a private table gave it; a house table's is its id when None.
+    name: str | None = None
+
+    @property
+    def display_name(self) -> str | None:
+        """What players call the table: its name; a house table's id when it has none; None
+        for a private table without a name (its id is not for players)."""
+        if self.name is not None:
+            return self.name
+        return None if self.owner is not None else self.id
 
     def to_json(self) -> dict[str, Any]:
         """Plain data (stored with the table)."""
@@ -103,6 +115,10 @@ class TableConfig:
             raise IllegalActionError(
                 f"table limits must be whole cents with 0 < minimum <= maximum, got {lo}..{hi}"
             )
+        if self.name is not None:
+            kept = table_name(self.name)  # refused with the reason when outside the rule
+            if kept != self.name:
+                raise IllegalActionError(f"a table's name is kept as {kept!r}: give it so")
         if self.on_setting_timeout not in ON_TIMEOUT:
             raise IllegalActionError(
                 f"on_setting_timeout must be one of {', '.join(ON_TIMEOUT)}, "

@@ -15,13 +15,15 @@ __all__ = ["floor_facts", "lobby_entry"]
 
 
 def lobby_entry(actor: TableActor) -> dict[str, Any]:
-    """The table's id, profile, limits, variations, seats taken and free, phase."""
+    """The table's id, name (what players call it: :attr:`.config.TableConfig.display_name`),
+    profile, limits, variations, seats taken and free, phase."""
     e = actor.engine
     c = e.config
     taken = {seat: name for name, seat in e.seats.items()}
     n = e.profile.table.positions
     return {
         "id": actor.table_id,
+        "name": c.display_name,
         "profile": e.profile.name,
         "title": e.profile.meta.title,
         "game": e.game_name,

@@ -21,6 +21,9 @@ another account's (docs/service.md, "Account names").
   migration must compute them again.)
 * **Reserved**: a name whose skeleton is ``bot`` and a number's of one or two digits
   (``bot_1``, ``b0t2``, ``bots``): the computer players are ``bot-N``.
+* **A table's name** (:func:`table_name`: the name a player gives their private table, shown
+  to players instead of its id) is read by the same normalisation and the same rule, with the
+  same reasons; two tables may have the same name (their ids tell them apart).
 """
 
 from __future__ import annotations
@@ -41,6 +44,7 @@ __all__ = [
     "name_problem",
     "normal_name",
     "skeleton",
+    "table_name",
 ]
 
 MIN_NAME, MAX_NAME = 3, 24
@@ -114,6 +118,16 @@ def account_name(raw: str, *, new: bool = True) -> str:
     if why is not None:
         raise NameRefusedError(why)
     return name
+
+
+def table_name(raw: str) -> str:
+    """The table name ``raw`` stands for: normalised as account names are, and within their
+    rule (module notes).
+
+    Raises:
+        NameRefusedError: it is not within the rule (why, in words).
+    """
+    return account_name(raw)
 
 
 def skeleton(name: str) -> str:

@@ -62,6 +62,8 @@ class ServiceOptions:
     #: and how long one stays open with nobody seated.
     private_tables_per_player: int = 2
     private_idle_minutes: float = 10.0
+    #: The most computer players the player who opens a private table may seat at it.
+    private_computer_players: int = 3
     #: Hours before a player's raised daily buy-in limit applies (docs/service.md, "Player
     #: protection").
     protection_cooling_hours: float = 24.0

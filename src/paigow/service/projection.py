@@ -34,6 +34,7 @@ __all__ = ["Kept", "engine_part"]
 def engine_part(e: TableEngine) -> dict[str, Any]:
     """The parts of the table's state made of its engine alone, the same for every viewer."""
     return {
+        "name": e.config.display_name,
         "profile": e.profile.name,
         "game": e.game_name,
         "limits": {"min": e.profile.table.min_wager, "max": e.profile.table.max_wager},

@@ -244,6 +244,9 @@ DEFS: Final[dict[str, Schema]] = {
     "TableState": obj(
         {
             "table": STR,
+            # what players call the table (its id is the operators'): the name its opener gave
+            # a private table, a house table's id; null for a private table without a name
+            "name": null(STR),
             "seq": INT,
             "profile": STR,
             "game": enum("tiles", "cards"),
@@ -298,6 +301,7 @@ DEFS: Final[dict[str, Schema]] = {
     "LobbyTable": obj(
         {
             "id": STR,
+            "name": null(STR),  # as TableState's
             "profile": STR,
             "title": STR,
             "game": enum("tiles", "cards"),

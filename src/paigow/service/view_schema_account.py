@@ -12,11 +12,14 @@ __all__ = ["ACCOUNT_DEFS", "ACCOUNT_ROOTS"]
 
 #: Named schemas of these routes (TypeScript interfaces of the same names).
 ACCOUNT_DEFS: Final[dict[str, Schema]] = {
-    "PrivateOpened": obj({"table": STR, "code": STR, "link": STR, "invitation_only": BOOL}),
+    "PrivateOpened": obj(
+        {"table": STR, "code": STR, "name": null(STR), "link": STR, "invitation_only": BOOL}
+    ),
     "PrivateFound": obj(
         {
             "table": STR,
             "code": STR,
+            "name": null(STR),
             "profile": STR,
             "title": STR,
             "owner": null(STR),
@@ -31,6 +34,7 @@ ACCOUNT_DEFS: Final[dict[str, Schema]] = {
                     {
                         "table": STR,
                         "code": STR,
+                        "name": null(STR),
                         "link": STR,
                         "profile": STR,
                         "invitation_only": BOOL,
@@ -38,6 +42,7 @@ ACCOUNT_DEFS: Final[dict[str, Schema]] = {
                 )
             ),
             "per_player": INT,
+            "computer_players": INT,
         }
     ),
     "Protection": obj(

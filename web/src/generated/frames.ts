@@ -15,6 +15,7 @@ export const FRAMES = {
     "state": {
       "table": "co",
       "seq": 3,
+      "name": "co",
       "profile": "colorado",
       "game": "tiles",
       "limits": {
@@ -199,6 +200,7 @@ export const FRAMES = {
     "state": {
       "table": "co",
       "seq": 10,
+      "name": "co",
       "profile": "colorado",
       "game": "tiles",
       "limits": {
@@ -480,6 +482,7 @@ export const FRAMES = {
     "state": {
       "table": "co",
       "seq": 15,
+      "name": "co",
       "profile": "colorado",
       "game": "tiles",
       "limits": {
@@ -891,6 +894,7 @@ export const FRAMES = {
     "state": {
       "table": "co",
       "seq": 22,
+      "name": "co",
       "profile": "colorado",
       "game": "tiles",
       "limits": {
@@ -1225,6 +1229,7 @@ export const FRAMES = {
     "state": {
       "table": "co",
       "seq": 26,
+      "name": "co",
       "profile": "colorado",
       "game": "tiles",
       "limits": {
@@ -1612,6 +1617,7 @@ export const FRAMES = {
     "state": {
       "table": "co",
       "seq": 29,
+      "name": "co",
       "profile": "colorado",
       "game": "tiles",
       "limits": {
@@ -2311,6 +2317,7 @@ export const FRAMES = {
     "state": {
       "table": "co",
       "seq": 29,
+      "name": "co",
       "profile": "colorado",
       "game": "tiles",
       "limits": {
@@ -2904,6 +2911,7 @@ export const FRAMES = {
     "state": {
       "table": "co",
       "seq": 29,
+      "name": "co",
       "profile": "colorado",
       "game": "tiles",
       "limits": {
@@ -3551,6 +3559,7 @@ export const FRAMES = {
     "state": {
       "table": "co",
       "seq": 31,
+      "name": "co",
       "profile": "colorado",
       "game": "tiles",
       "limits": {
@@ -4029,6 +4038,7 @@ export const FRAMES = {
     "state": {
       "table": "co",
       "seq": 36,
+      "name": "co",
       "profile": "colorado",
       "game": "tiles",
       "limits": {
@@ -4284,6 +4294,7 @@ export const FRAMES = {
     "state": {
       "table": "co",
       "seq": 39,
+      "name": "co",
       "profile": "colorado",
       "game": "tiles",
       "limits": {
@@ -4563,6 +4574,7 @@ export const FRAMES = {
     "state": {
       "table": "co",
       "seq": 47,
+      "name": "co",
       "profile": "colorado",
       "game": "tiles",
       "limits": {
@@ -4898,6 +4910,7 @@ export const FRAMES = {
     "state": {
       "table": "co",
       "seq": 50,
+      "name": "co",
       "profile": "colorado",
       "game": "tiles",
       "limits": {
@@ -5602,6 +5615,7 @@ export const FRAMES = {
     "state": {
       "table": "co",
       "seq": 50,
+      "name": "co",
       "profile": "colorado",
       "game": "tiles",
       "limits": {
@@ -6232,6 +6246,7 @@ export const FRAMES = {
     "state": {
       "table": "lc",
       "seq": 5,
+      "name": "lc",
       "profile": "lucky-chances",
       "game": "tiles",
       "limits": {
@@ -6390,6 +6405,7 @@ export const FRAMES = {
     "state": {
       "table": "lc",
       "seq": 10,
+      "name": "lc",
       "profile": "lucky-chances",
       "game": "tiles",
       "limits": {
@@ -6709,6 +6725,7 @@ export const FRAMES = {
     "state": {
       "table": "lc",
       "seq": 10,
+      "name": "lc",
       "profile": "lucky-chances",
       "game": "tiles",
       "limits": {
@@ -7060,6 +7077,7 @@ export const FRAMES = {
     "state": {
       "table": "lc",
       "seq": 24,
+      "name": "lc",
       "profile": "lucky-chances",
       "game": "tiles",
       "limits": {
@@ -7724,6 +7742,7 @@ export const FRAMES = {
     "state": {
       "table": "lc",
       "seq": 24,
+      "name": "lc",
       "profile": "lucky-chances",
       "game": "tiles",
       "limits": {
@@ -8388,6 +8407,7 @@ export const FRAMES = {
     "state": {
       "table": "lc",
       "seq": 24,
+      "name": "lc",
       "profile": "lucky-chances",
       "game": "tiles",
       "limits": {

@@ -346,6 +346,7 @@ export interface RoundView {
 
 export interface TableState {
   readonly table: string;
+  readonly name: string | null;
   readonly seq: number;
   readonly profile: string;
   readonly game: "tiles" | "cards";
@@ -393,6 +394,7 @@ export interface TableEvent {
 
 export interface LobbyTable {
   readonly id: string;
+  readonly name: string | null;
   readonly profile: string;
   readonly title: string;
   readonly game: "tiles" | "cards";
@@ -676,6 +678,7 @@ export interface TrainerProfiles {
 export interface PrivateOpened {
   readonly table: string;
   readonly code: string;
+  readonly name: string | null;
   readonly link: string;
   readonly invitation_only: boolean;
 }
@@ -683,6 +686,7 @@ export interface PrivateOpened {
 export interface PrivateFound {
   readonly table: string;
   readonly code: string;
+  readonly name: string | null;
   readonly profile: string;
   readonly title: string;
   readonly owner: string | null;
@@ -691,14 +695,16 @@ export interface PrivateFound {
 }
 
 export interface MyPrivateTables {
-  readonly tables: readonly {
+  readonly tables: readonly ({
     readonly table: string;
     readonly code: string;
+    readonly name: string | null;
     readonly link: string;
     readonly profile: string;
     readonly invitation_only: boolean;
-  }[];
+  })[];
   readonly per_player: number;
+  readonly computer_players: number;
 }
 
 export interface Protection {

@@ -209,7 +209,17 @@ export class Api {
   }
 
   /** A private table of the player's own (docs/service.md, "Private tables"). */
-  openPrivate(body: { profile: string; min_wager?: number; max_wager?: number; invitation_only: boolean }) {
+  openPrivate(body: {
+    profile: string;
+    name?: string;
+    min_wager?: number;
+    max_wager?: number;
+    invitation_only: boolean;
+    pair_fortunes?: string;
+    dragons_eye?: boolean;
+    supreme_bonus?: boolean;
+    computer_players?: number;
+  }) {
     return this.request<PrivateOpened>("POST", "api/private-tables", body);
   }
   myPrivateTables() {

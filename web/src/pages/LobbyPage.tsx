@@ -84,7 +84,7 @@ function TableCard({ table, me }: { readonly table: LobbyTable; readonly me: str
             </h3>
             <p class="pg-tablecard__sub">
               {i.rich("lobby.tableSub", {
-                id: <strong>{table.id}</strong>,
+                id: <strong data-testid="table-name">{table.name ?? table.id}</strong>,
                 game: table.game,
               })}
             </p>
@@ -143,7 +143,10 @@ function TableCard({ table, me }: { readonly table: LobbyTable; readonly me: str
         <a
           class={`pg-button ${mine || !full ? "pg-button--primary" : "pg-button--secondary"} pg-tablecard__go`}
           href={`#/table/${encodeURIComponent(table.id)}`}
-          aria-label={i.t("lobby.goLabel", { action: mine ? "back" : full ? "watch" : "sit", table: table.id })}
+          aria-label={i.t("lobby.goLabel", {
+            action: mine ? "back" : full ? "watch" : "sit",
+            table: table.name ?? table.id,
+          })}
         >
           {i.t("lobby.go", { action: mine ? "back" : full ? "watch" : "sit" })}
         </a>

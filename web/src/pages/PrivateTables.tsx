@@ -2,7 +2,8 @@ import { useEffect, useState } from "preact/hooks";
 import { useSession } from "../app/session";
 import { parseDollars } from "../game/money";
 import { useI18n } from "../i18n/i18n";
-import type { MyPrivateTables, PrivateOpened, ProfileSummary } from "../protocol";
+import { OptionToggle, PayTableSelect } from "../pit/optionFields";
+import type { MyPrivateTables, PrivateOpened, ProfileRules, ProfileSummary } from "../protocol";
 import { PageFrame } from "./PageFrame";
 import { useStore } from "../state/store";
 import { profileTitle } from "./profiles";
@@ -17,6 +18,19 @@ export function codeText(code: string): string {
   return code.length === 8 ? `${code.slice(0, 4)}-${code.slice(4)}` : code;
 }
 
+/** What a private table of profile `rules` may offer: its Pair Fortunes pay tables, Dragon's Eye,
+ * the Supreme Pai Gow bonus, and the computer players (the service's most, fewer than the
+ * profile's positions). */
+function offerOf(rules: ProfileRules | null, most: number) {
+  const kinds = new Map((rules?.side_bets ?? []).map((b) => [b.kind, b]));
+  return {
+    payTables: Object.keys(kinds.get("pair-fortunes")?.tables ?? {}),
+    dragonsEye: kinds.has("dragons-eye"),
+    supremeBonus: kinds.has("supreme-bonus"),
+    bots: rules ? Math.max(0, Math.min(most, rules.table.positions - 1)) : 0,
+  };
+}
+
 /** The lobby's door to a table of one's own: open a private table (signed in), and join one by
  * its code (anyone). The service checks every figure again (docs/service.md, "Private tables"). */
 export function PrivateTables() {
@@ -25,6 +39,12 @@ export function PrivateTables() {
   const me = useStore(session.store, (st) => st.me);
   const [profiles, setProfiles] = useState<readonly ProfileSummary[]>([]);
   const [profile, setProfile] = useState("");
+  const [rules, setRules] = useState<ProfileRules | null>(null);
+  const [name, setName] = useState("");
+  const [pf, setPf] = useState("");
+  const [de, setDe] = useState(false);
+  const [sb, setSb] = useState(true);
+  const [bots, setBots] = useState("0");
   const [min, setMin] = useState("");
   const [max, setMax] = useState("");
   const [invitation, setInvitation] = useState(true);
@@ -46,6 +66,21 @@ export function PrivateTables() {
       .catch(() => undefined);
   }, [session, me, opened]);
   const chosen = profile === "" ? (profiles[0]?.profile ?? "") : profile;
+  useEffect(() => {
+    if (!chosen) return;
+    let live = true;
+    setRules(null);
+    session.api
+      .profileRules(chosen)
+      .then((r) => {
+        if (live) setRules(r);
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [session, chosen]);
+  const offer = offerOf(rules, mine?.computer_players ?? 0);
   const lo = min.trim() ? parseDollars(min) : null;
   const hi = max.trim() ? parseDollars(max) : null;
   const badAmount = (min.trim() !== "" && lo === null) || (max.trim() !== "" && hi === null);
@@ -55,9 +90,14 @@ export function PrivateTables() {
     try {
       const made = await session.api.openPrivate({
         profile: chosen,
+        name: name.trim(),
         ...(lo === null ? {} : { min_wager: lo }),
         ...(hi === null ? {} : { max_wager: hi }),
         invitation_only: invitation,
+        ...(pf && offer.payTables.includes(pf) ? { pair_fortunes: pf } : {}),
+        ...(offer.dragonsEye ? { dragons_eye: de } : {}),
+        ...(offer.supremeBonus ? { supreme_bonus: sb } : {}),
+        computer_players: Math.min(Number(bots) || 0, offer.bots),
       });
       setOpened(made);
     } catch (e) {
@@ -112,12 +152,32 @@ export function PrivateTables() {
             <h3 id="private-open">{i.t("private.openTitle")}</h3>
             <p class="pg-note">{i.t("private.lead")}</p>
             <label class="pg-field">
+              <span class="pg-field__label">{i.t("private.name")}</span>
+              <input
+                name="name"
+                autocomplete="off"
+                spellcheck={false}
+                required
+                maxLength={24}
+                value={name}
+                aria-describedby="private-name-help"
+                onInput={(e) => {
+                  setName(e.currentTarget.value);
+                }}
+              />
+              <span id="private-name-help" class="pg-field__help">
+                {i.t("private.nameHelp")}
+              </span>
+            </label>
+            <label class="pg-field">
               <span class="pg-field__label">{i.t("private.profile")}</span>
               <select
                 name="profile"
                 value={chosen}
                 onChange={(e) => {
                   setProfile(e.currentTarget.value);
+                  setPf("");
+                  setBots("0");
                 }}
               >
                 {profiles.map((p) => (
@@ -164,7 +224,42 @@ export function PrivateTables() {
               />
               <span>{i.t("private.invitationOnly")}</span>
             </label>
-            <button type="submit" class="pg-button pg-button--primary" disabled={busy || !chosen || badAmount}>
+            {offer.payTables.length || offer.dragonsEye || offer.supremeBonus ? (
+              <fieldset class="pg-choices pg-choices--list" data-testid="private-side-bets">
+                <legend>{i.t("private.sideBets")}</legend>
+                <PayTableSelect tables={offer.payTables} value={pf} set={setPf} />
+                {offer.dragonsEye ? (
+                  <OptionToggle name="dragons_eye" label={i.t("wager.de")} checked={de} set={setDe} />
+                ) : null}
+                {offer.supremeBonus ? (
+                  <OptionToggle name="supreme_bonus" label={i.t("pit.supremeBonus")} checked={sb} set={setSb} />
+                ) : null}
+              </fieldset>
+            ) : null}
+            {offer.bots > 0 ? (
+              <label class="pg-field pg-field--short">
+                <span class="pg-field__label">{i.t("private.computerPlayers")}</span>
+                <input
+                  name="bots"
+                  type="number"
+                  min={0}
+                  max={offer.bots}
+                  value={bots}
+                  aria-describedby="private-bots-help"
+                  onInput={(e) => {
+                    setBots(e.currentTarget.value);
+                  }}
+                />
+                <span id="private-bots-help" class="pg-field__help">
+                  {i.t("private.computerHelp", { most: offer.bots })}
+                </span>
+              </label>
+            ) : null}
+            <button
+              type="submit"
+              class="pg-button pg-button--primary"
+              disabled={busy || !chosen || badAmount || !name.trim()}
+            >
               {i.t("private.open")}
             </button>
           </form>
@@ -172,14 +267,14 @@ export function PrivateTables() {
           <p class="pg-note">{i.t("private.signIn")}</p>
         )}
       </div>
-      {opened ? <Share code={opened.code} link={opened.link} table={opened.table} /> : null}
+      {opened ? <Share code={opened.code} link={opened.link} table={opened.table} name={opened.name} /> : null}
       {mine?.tables.length ? (
         <div>
           <h3>{i.t("private.mine", { count: mine.tables.length, cap: mine.per_player })}</h3>
           <ul class="pg-list" data-testid="my-private-tables">
             {mine.tables.map((t) => (
               <li key={t.table} class="pg-list__row">
-                <a href={`#/table/${encodeURIComponent(t.table)}`}>{profileTitle(i, t.profile, t.profile)}</a>
+                <a href={`#/table/${encodeURIComponent(t.table)}`}>{t.name ?? profileTitle(i, t.profile, t.profile)}</a>
                 <code>{codeText(t.code)}</code>
               </li>
             ))}
@@ -191,12 +286,28 @@ export function PrivateTables() {
 }
 
 /** The code and link of a private table, to give to friends. */
-export function Share({ code, link, table }: { readonly code: string; readonly link: string; readonly table: string }) {
+export function Share({
+  code,
+  link,
+  table,
+  name,
+}: {
+  readonly code: string;
+  readonly link: string;
+  readonly table: string;
+  readonly name: string | null;
+}) {
   const i = useI18n();
   return (
     <div class="pg-private__share" role="status" data-testid="share" data-code={code} data-table={table}>
       <p>{i.t("private.opened")}</p>
       <dl class="pg-pit__facts">
+        {name !== null ? (
+          <>
+            <dt>{i.t("private.name")}</dt>
+            <dd data-testid="share-name">{name}</dd>
+          </>
+        ) : null}
         <dt>{i.t("private.code")}</dt>
         <dd>
           <code data-testid="share-code">{codeText(code)}</code>
@@ -226,7 +337,7 @@ export function ShareCode({ table }: { readonly table: string }) {
       .catch(() => undefined);
   }, [session, me, table]);
   const found = mine?.tables.find((t) => t.table === table);
-  return found ? <Share code={found.code} link={found.link} table={table} /> : null;
+  return found ? <Share code={found.code} link={found.link} table={table} name={found.name} /> : null;
 }
 
 /** `#/join/CODE`: the code looked up, then the table it names (watch it, or sit). */

@@ -12,6 +12,7 @@ import { PitApi } from "./pitApi";
 const TABLE: FloorTable = {
   private: null,
   id: "t1",
+  name: "t1",
   profile: "generic",
   title: "Generic",
   game: "tiles",

@@ -282,7 +282,7 @@ export function TablePage({ table }: { readonly table: string }) {
     <PageFrame title={title} wide>
       <div class="pg-tablebar">
         <p class="pg-tablebar__facts">
-          <span>{i.rich("table.id", { table: <strong>{table}</strong> })}</span>
+          <span>{i.rich("table.id", { table: <strong data-testid="table-name">{state.name ?? table}</strong> })}</span>
           <span>{i.t("common.range", { min: i.money(state.limits.min), max: i.money(state.limits.max) })}</span>
           <span>{round ? i.t("table.round", { round }) : i.t("table.noRound")}</span>
           {info && info.commission !== "0" ? (

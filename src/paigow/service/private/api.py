@@ -20,7 +20,7 @@ from ..addresses import address_key
 from ..deps import Current, Operator, address_of, service_of
 from ..protocol import MAX_CENTS
 from ..ratelimit import LimitedError
-from .rooms import every_open, find_code, normal_code, open_private, owned
+from .rooms import Choices, every_open, find_code, normal_code, open_private, owned
 
 __all__ = ["install"]
 
@@ -28,13 +28,19 @@ router = APIRouter()
 
 
 class OpenPrivate(BaseModel):
-    """A private table: the profile, its limits (within the profile's), invitation only."""
+    """A private table: the profile, its name, its limits (within the profile's), invitation
+    only, the profile's side bets it offers, its computer players (up to the server's)."""
 
     model_config = ConfigDict(extra="forbid")
     profile: StrictStr = Field(min_length=1, max_length=40)
+    name: StrictStr | None = Field(default=None, max_length=64)
     min_wager: StrictInt | None = Field(default=None, ge=1, le=MAX_CENTS)
     max_wager: StrictInt | None = Field(default=None, ge=1, le=MAX_CENTS)
     invitation_only: StrictBool = False
+    pair_fortunes: StrictStr | None = Field(default=None, min_length=1, max_length=1)
+    dragons_eye: StrictBool = False
+    supreme_bonus: StrictBool = True
+    computer_players: StrictInt = Field(default=0, ge=0, le=8)
 
 
 def _link(code: str) -> str:
@@ -50,25 +56,25 @@ async def open_table(body: OpenPrivate, request: Request, user: Current) -> dict
     wait = service.limits.take(("private.open", user.name))
     if wait:
         raise LimitedError(wait, "too many private tables opened; try again later")
-    out = await open_private(
-        service,
-        user.name,
-        profile=body.profile,
-        min_wager=body.min_wager,
-        max_wager=body.max_wager,
-        invitation_only=body.invitation_only,
-    )
+    choices = Choices(**body.model_dump(exclude={"profile"}))
+    out = await open_private(service, user.name, profile=body.profile, choices=choices)
     return out | {"link": _link(out["code"])}
 
 
 @router.get("/api/me/private-tables")
 async def mine(request: Request, user: Current) -> dict[str, Any]:
     """The caller's open private tables with their codes (from the store: the same at every
-    process of a cluster, whichever runs each table), and how many they may have."""
+    process of a cluster, whichever runs each table), how many they may have, and how many
+    computer players a private table may have here."""
     service = service_of(request)
     rows = await service.store.run(owned, service.store, user.name)
     out = [r | {"link": _link(r["code"])} for r in rows]
-    return {"tables": out, "per_player": service.options.private_tables_per_player}
+    o = service.options
+    return {
+        "tables": out,
+        "per_player": o.private_tables_per_player,
+        "computer_players": o.private_computer_players,
+    }
 
 
 @router.get("/api/private-tables/{code}")
@@ -90,6 +96,7 @@ async def lookup(code: str, request: Request) -> dict[str, Any]:
     return {
         "table": actor.table_id,
         "code": normal,
+        "name": e.config.name,
         "profile": e.profile.name,
         "title": e.profile.meta.title,
         "owner": e.config.owner,
@@ -100,13 +107,15 @@ async def lookup(code: str, request: Request) -> dict[str, Any]:
 
 @router.get("/api/pit/private-tables")
 async def floor(request: Request, _op: Operator) -> dict[str, Any]:
-    """The operators' view: the cap per player, the idle time, every open private table (from
-    the store: the same at every process of a cluster, whichever runs each table)."""
+    """The operators' view: the cap per player, the idle time, the computer players a private
+    table may have, every open private table (from the store: the same at every process of a
+    cluster, whichever runs each table)."""
     service = service_of(request)
     o = service.options
     return {
         "per_player": o.private_tables_per_player,
         "idle_minutes": o.private_idle_minutes,
+        "computer_players": o.private_computer_players,
         "tables": await service.store.run(every_open, service.store),
     }
 

@@ -1,12 +1,15 @@
 """Private tables (docs/service.md, "Private tables").
 
-A signed-in player opens a table of a profile within the profile's own limits; it gets an
-unguessable id (``p-`` and 16 random letters and digits, 80 bits) and a short share code (8
-characters of Crockford's base 32, 40 bits; lookups are rate-limited per address). An
-*invitation-only* table is left out of the lobby and of ``/ws/lobby``: its id is known only to
-who was given the code or the link, so only they can find it to watch or sit. A private table
-closes when no person has sat at it for the server's idle time (:func:`sweep`); a player may
-have at most the server's number of private tables open at once.
+A signed-in player opens a table of a profile within the profile's own limits, with the side
+bets the profile offers that they choose, up to the server's number of computer players, and a
+name of their choosing (:func:`paigow.service.names.table_name`: players see the name, not the
+id; operators see both); it gets an unguessable id (``p-`` and 16 random letters and digits,
+80 bits) and a short share code (8 characters of Crockford's base 32, 40 bits; lookups are
+rate-limited per address). An *invitation-only* table is left out of the lobby and of
+``/ws/lobby``: its id is known only to who was given the code or the link, so only they can
+find it to watch or sit. A private table closes when no person has sat at it for the server's
+idle time (:func:`sweep`); a player may have at most the server's number of private tables open
+at once.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ import json
 import logging
 import secrets
 import time
+from dataclasses import dataclass
 from datetime import timedelta
 from typing import TYPE_CHECKING, Any, Final, Protocol
 
@@ -23,10 +27,12 @@ import sqlalchemy as sa
 
 from paigow.errors import IllegalActionError
 from paigow.profiles import bundled_profile
+from paigow.table.variations import TableOptions
 
 from ..accounts_sql import now
 from ..conduct import is_bot
 from ..config import TableConfig
+from ..names import table_name
 from ..schema import tables as db_tables
 from ..schema import users
 from ..seats_sql import seated_at
@@ -39,6 +45,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "ALPHABET",
+    "Choices",
     "Service",
     "every_open",
     "find_code",
@@ -62,6 +69,7 @@ class Options(Protocol):
 
     private_tables_per_player: int
     private_idle_minutes: float
+    private_computer_players: int
 
 
 class Service(Protocol):
@@ -102,7 +110,7 @@ def _new_id() -> str:
 
 def owned(store: Store, owner: str) -> list[dict[str, Any]]:
     """The open private tables of ``owner``, read from the store (so the same at every process
-    of a cluster, whichever runs them): ``table``, ``code``, ``profile``,
+    of a cluster, whichever runs them): ``table``, ``code``, ``name``, ``profile``,
     ``invitation_only``."""
     p, t = private_tables, db_tables
     with store.engine.connect() as c:
@@ -119,6 +127,7 @@ def owned(store: Store, owner: str) -> list[dict[str, Any]]:
             {
                 "table": table_id,
                 "code": code,
+                "name": cfg.get("name"),
                 "profile": str(cfg["profile"]),
                 "invitation_only": bool(cfg.get("invitation_only", False)),
             }
@@ -128,8 +137,8 @@ def owned(store: Store, owner: str) -> list[dict[str, Any]]:
 
 def every_open(store: Store) -> list[dict[str, Any]]:
     """Every open private table, read from the store (the same at every process of a cluster):
-    ``table``, ``owner``, ``code``, ``invitation_only``, ``players`` (the people seated, as
-    the table's owner last stored them)."""
+    ``table``, ``name``, ``owner``, ``code``, ``invitation_only``, ``players`` (the people
+    seated, as the table's owner last stored them)."""
     p, t = private_tables, db_tables
     with store.engine.connect() as c:
         rows = c.execute(
@@ -139,16 +148,20 @@ def every_open(store: Store) -> list[dict[str, Any]]:
             .order_by(p.c.created_at, p.c.table_id)
         ).all()
         players = seated_at(c, [r[0] for r in rows])
-    return [
-        {
-            "table": table_id,
-            "owner": owner,
-            "code": code,
-            "invitation_only": bool(json.loads(config).get("invitation_only", False)),
-            "players": players.get(table_id, []),
-        }
-        for table_id, owner, code, config in rows
-    ]
+    out = []
+    for table_id, owner, code, config in rows:
+        cfg = json.loads(config)
+        out.append(
+            {
+                "table": table_id,
+                "name": cfg.get("name"),
+                "owner": owner,
+                "code": code,
+                "invitation_only": bool(cfg.get("invitation_only", False)),
+                "players": players.get(table_id, []),
+            }
+        )
+    return out
 
 
 #: How long a code row whose table is not stored yet holds its owner's place (the table is
@@ -212,33 +225,62 @@ def _limits_within(profile: str, lo: int | None, hi: int | None) -> None:
 _opening = asyncio.Lock()
 
 
-async def open_private(
-    service: Service,
-    owner: str,
-    *,
-    profile: str,
-    min_wager: int | None,
-    max_wager: int | None,
-    invitation_only: bool,
-) -> dict[str, Any]:
-    """Open ``owner``'s private table: ``{"table", "code", "invitation_only"}``.
+@dataclass(frozen=True)
+class Choices:
+    """What the player chooses of a private table (docs/service.md, "Private tables"): its
+    name, the limits (within the profile's), the profile's side bets it offers (a Pair Fortunes
+    pay table, Dragon's Eye, the Supreme Pai Gow bonus) and the computer players (up to the
+    server's ``--private-computer-players``)."""
 
-    Raises:
-        IllegalActionError: the profile, the limits refused (why), or the player has the most
-            private tables open they may have.
-    """
-    cap = service.options.private_tables_per_player
-    store = service.store
+    name: str | None = None
+    min_wager: int | None = None
+    max_wager: int | None = None
+    invitation_only: bool = False
+    pair_fortunes: str | None = None
+    dragons_eye: bool = False
+    supreme_bonus: bool = True
+    computer_players: int = 0
+
+
+def _config(service: Service, owner: str, profile: str, ch: Choices) -> TableConfig:
+    """The table's options, every choice checked (why in words when refused)."""
+    most = service.options.private_computer_players
+    if not 0 <= ch.computer_players <= most:
+        raise IllegalActionError(
+            f"a private table here has at most {most} computer players, not {ch.computer_players}"
+        )
     config = TableConfig(
         id=_new_id(),
         profile=profile,
-        min_wager=min_wager,
-        max_wager=max_wager,
+        min_wager=ch.min_wager,
+        max_wager=ch.max_wager,
+        pair_fortunes=ch.pair_fortunes,
+        dragons_eye=ch.dragons_eye,
+        supreme_bonus=ch.supreme_bonus,
+        computer_players=ch.computer_players,
         owner=owner,
-        invitation_only=invitation_only,
+        invitation_only=ch.invitation_only,
+        name=None if ch.name is None else table_name(ch.name),
     )
-    config.build_profile()  # the profile and its limits checked before anything is stored
-    _limits_within(profile, min_wager, max_wager)
+    built = config.build_profile()  # the profile and its limits checked before anything is stored
+    _limits_within(profile, ch.min_wager, ch.max_wager)
+    TableOptions(config.pair_fortunes, config.dragons_eye).check(built, player_banked=False)
+    return config
+
+
+async def open_private(
+    service: Service, owner: str, *, profile: str, choices: Choices
+) -> dict[str, Any]:
+    """Open ``owner``'s private table: ``{"table", "code", "name", "invitation_only"}``.
+
+    Raises:
+        IllegalActionError: the profile, the name, the limits, a side bet or the computer
+            players refused (why), or the player has the most private tables open they may
+            have.
+    """
+    cap = service.options.private_tables_per_player
+    store = service.store
+    config = _config(service, owner, profile, choices)
     async with _opening:  # one opening at a time in this process (the cap: :func:`_reserve`)
         code = new_code()
         while await store.run(find_code, store, code) is not None:  # pragma: no cover
@@ -262,9 +304,18 @@ async def open_private(
         config.id,
         owner,
         profile=profile,
-        invitation_only=invitation_only,
+        name=config.name,
+        invitation_only=config.invitation_only,
+        pair_fortunes=config.pair_fortunes,
+        dragons_eye=config.dragons_eye,
+        computer_players=config.computer_players,
     )
-    return {"table": config.id, "code": code, "invitation_only": invitation_only}
+    return {
+        "table": config.id,
+        "code": code,
+        "name": config.name,
+        "invitation_only": config.invitation_only,
+    }
 
 
 def _empty(actor: TableActor) -> bool:
