@@ -319,9 +319,10 @@ def test_a_wallet_change_reaches_every_page_and_bounds_the_buy_in(
     actions.get_by_role("button", name="Sit down at seat 2").click()
     expect(phone.get_by_test_id("my-chips")).to_be_visible()
     wallet = me()["wallet"]
-    for page in (desk, phone):  # the desktop is told, without a reload
-        expect(page.get_by_test_id("wallet-header")).to_have_attribute("data-cents", str(wallet))
+    # the desktop's cashier is told, without a reload (it kept what it had read)
     expect(desk.get_by_test_id("wallet")).to_have_text(dollars(wallet))
+    for page in (desk, phone):
+        expect(page.get_by_test_id("wallet-header")).to_have_attribute("data-cents", str(wallet))
     server.credit(server.login(OPERATOR), "wen", 1234)
     wallet = me()["wallet"]
     for page in (desk, phone):
@@ -382,6 +383,9 @@ def test_seated_on_a_phone_the_header_is_one_line_and_nothing_floats_over_the_pa
     actions.get_by_role("radio", name="Seat 1").check()
     actions.get_by_role("button", name="Sit down at seat 1").click()
     expect(page.get_by_test_id("my-chips")).to_be_visible()
+    page.wait_for_function(
+        "document.querySelector('header.pg-header').getBoundingClientRect().height <= 64"
+    )
     expect(page.locator(".pg-shell")).to_have_attribute("data-seated", "yes")
     box = header.bounding_box()
     assert box is not None
