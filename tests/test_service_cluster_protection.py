@@ -13,6 +13,9 @@ left their seats").
   both lock the player's wallet row before they look (the exclusion at the seats, the buy-in at
   the protection), so one of them sees the other.
 * A table played before the seats were stored has them written at its owner's first look.
+* The wallet and the buy-in bound reach the account's websockets at every process: a buy-in at
+  the table's owner is told to the account's websocket at the other process, a limit set
+  through the other process to the one at the owner (docs/service.md, ``wallet``).
 """
 
 from __future__ import annotations
@@ -189,3 +192,31 @@ def test_the_seats_of_a_table_played_before_they_were_stored_are_written_at_its_
         assert r.status_code == 409 and "leave your seat first (old)" in r.text, r.text
     finally:
         srv.stop()
+
+
+def test_a_wallet_change_is_told_to_the_accounts_websockets_at_every_process(
+    two: tuple[Server, Server],
+) -> None:
+    """wdee watches from process b (which runs no table) while she buys in at table xa, run by
+    a: b's websocket is told her wallet and buy-in bound as the store has them (before, only a
+    reload showed them, and not at all on another process). Her limit set through b is told
+    to her websocket at a."""
+    a, b = two
+    token = a.player("wdee")
+    watcher = b.client(token)
+    sitter = a.client(token)
+    sitter.subscribe("xa")
+    sitter.ok("xa", "sit", seat="1", cents=20_000)
+    told = watcher.until(lambda m: m.get("type") == "wallet", "the wallet, at the other process")
+    me = a.http("GET", "/api/me", token).json()
+    assert (told["wallet"], told["buy_in"]) == (me["wallet"], me["buy_in"]), (told, me)
+    assert me["buy_in"] == {"max": me["wallet"], "by": "wallet", "left_today": None}
+    r = b.http("POST", "/api/me/protection/limit", token, {"cents": 25_000})
+    assert r.status_code == 200, r.text
+    told = sitter.until(
+        lambda m: m.get("type") == "wallet" and m["buy_in"]["by"] == "limit", "the bound, at a"
+    )
+    assert told["buy_in"] == {"max": 5_000, "by": "limit", "left_today": 5_000}, told
+    assert told["buy_in"] == a.http("GET", "/api/me", token).json()["buy_in"]
+    sitter.close()
+    watcher.close()

@@ -5,6 +5,7 @@ import "./styles/pages.css";
 import "./styles/table.css";
 import "./styles/pit.css";
 import "./styles/tutorial.css";
+import "./styles/play.css";
 import { App } from "./app/App";
 import { loadCatalogue, makeI18n } from "./i18n/i18n";
 import { LanguageRoot } from "./i18n/LanguageSwitch";

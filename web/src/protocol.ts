@@ -18,9 +18,11 @@ import type {
   ErrorMessage,
   EventMessage,
   PongMessage,
+  ReminderMessage,
   ResultMessage,
   ServerMessage,
   StateMessage,
+  WalletMessage,
   WelcomeMessage,
 } from "./generated/protocol";
 
@@ -87,6 +89,14 @@ export function parseServerMessage(text: string): ServerMessage | null {
       return typeof data.error === "string" ? (data as unknown as ErrorMessage) : null;
     case "pong":
       return data as unknown as PongMessage;
+    case "reminder": // the session reminder (docs/service.md, "Player protection")
+      return typeof data.minutes === "number" && typeof data.net === "number" && typeof data.rounds === "number"
+        ? (data as unknown as ReminderMessage)
+        : null;
+    case "wallet": // the account's wallet and buy-in bound, after a change (docs/service.md)
+      return typeof data.wallet === "number" && isRecord(data.buy_in) && typeof data.buy_in.max === "number"
+        ? (data as unknown as WalletMessage)
+        : null;
     case "chat_history":
       return typeof data.table === "string" && Array.isArray(data.messages)
         ? (data as unknown as ChatHistoryMessage)

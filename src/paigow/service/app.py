@@ -57,6 +57,7 @@ from .sessions_sql import AccountSuspendedError
 from .social import chat_api
 from .static import WebClient, default_web
 from .views import INLINE
+from .wallets import figures
 from .wire import decode, encode
 from .workers import BusyError
 
@@ -144,11 +145,11 @@ def create_app(service: Service, web: Path | None = None) -> FastAPI:
 
     @app.get("/api/me")
     async def me(user: Current) -> dict[str, Any]:
-        """The signed-in account, its wallet and its seats (at every table of every process:
-        from the store)."""
-        wallet = await service.store.run(service.store.balance, f"wallet:{user.name}")
+        """The signed-in account, its wallet, the most it may buy in now and its seats (at
+        every table of every process: from the store)."""
+        found = await service.store.run(figures, service.store, [user.name])
         seats = await service.store.run(seats_of, service.store, user.name)
-        return {"name": user.name, "role": user.role, "wallet": wallet, "seats": seats}
+        return {"name": user.name, "role": user.role, **found[user.name], "seats": seats}
 
     @app.get("/api/me/rounds")
     async def my_rounds(user: Current, request: Request) -> list[dict[str, Any]]:

@@ -82,6 +82,7 @@ class Cluster(Forwarding):
         await self.fanout.start()
         self.svc.events.publish = self._publish_event
         self.svc.chat.publish = self._publish_chat
+        self.svc.wallets.publish = self._publish_wallets
         self.alive = await self.store.run(leases.heartbeat, self.store, self.instance, self.ttl)
         open_now = await self.store.run(self.store.open_tables)
         share = self._share(len(open_now))
@@ -402,6 +403,12 @@ class Cluster(Forwarding):
     def _publish_chat(self, msg: dict[str, Any]) -> None:
         self._spawn(self.fanout.publish(EVENTS, {**msg, "from": self.instance}))
 
+    def _publish_wallets(self, names: list[str]) -> None:
+        """The accounts whose wallets or buy-in bounds changed: each process tells its pages."""
+        for i in range(0, len(names), 100):
+            msg = {"op": "wallets", "names": names[i : i + 100]}
+            self._spawn(self.fanout.publish(SESSIONS, msg))
+
     async def publish_revoked(self, hashes: list[str], why: str) -> None:
         """Tell the other processes to close the websockets of these ended sessions (a lost
         notification is made up by each process's sweep, :mod:`paigow.service.accounts`)."""
@@ -436,6 +443,9 @@ class Cluster(Forwarding):
             self.svc.events.show(msg["event"], remote=True)
         elif str(op).startswith("chat") and msg.get("from") != self.instance:
             self.svc.chat.remote(msg)
+        elif op == "wallets" and isinstance(msg.get("names"), list):
+            if msg.get("from") != self.instance:
+                self.svc.wallets.heard([str(n)[:64] for n in msg["names"]])
         elif op == "revoke" and isinstance(msg.get("sessions"), list):
             self.svc.accounts.close([str(h) for h in msg["sessions"]], str(msg.get("why", "")))
         elif op == "floor?" or (op == "floor" and channel == self.fanout.mine):

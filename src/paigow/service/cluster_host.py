@@ -12,6 +12,7 @@ if TYPE_CHECKING:
     from .events import EventLog
     from .social.chat import Chat
     from .store import Store
+    from .wallets import WalletPush
 
 __all__ = ["Host", "HostOptions"]
 
@@ -50,6 +51,9 @@ class Host(Protocol):
 
     @property
     def accounts(self) -> Accounts: ...
+
+    @property
+    def wallets(self) -> WalletPush: ...
 
     async def rebuild(self, table_id: str, cfg: dict[str, Any]) -> TableActor: ...
 

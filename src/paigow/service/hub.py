@@ -29,6 +29,7 @@ from .actor import TableActor, TableGoneError
 from .addresses import address_key, parse_trusted
 from .auth import User, token_hash
 from .background import spawn
+from .batch_rows import Batch
 from .chain import ChainRow, verify_ops
 from .cluster import CLOSE, Cluster
 from .collector import Collector
@@ -46,6 +47,7 @@ from .recall import recall_on
 from .social.chat import Chat
 from .store import Store
 from .tableopts import BOT_CHIPS
+from .wallets import WalletPush, wallet_names
 from .workers import WorkPool
 
 __all__ = ["DEFERRED", "Service", "ServiceOptions"]
@@ -94,6 +96,8 @@ class Service:
         #: Every table's chat (:mod:`paigow.service.social.chat`).
         self.chat = Chat(self)
         self.collector = Collector()
+        #: Every page of an account told its wallet when it changes (:mod:`.wallets`).
+        self.wallets = WalletPush(self)
 
     def _show_event(self, ev: dict[str, Any]) -> None:
         for conns in self.connections.values():
@@ -183,11 +187,18 @@ class Service:
         actor = TableActor(engine, self.store, rng)
         actor.connected = self.is_connected
         actor.on_events = self._on_events
-        actor.committer = self.group_commit.commit
+        actor.committer = self._commit
         actor.instance = self.instance
         actor.full_states = self.options.full_states
         self.actors[engine.table_id] = actor
         return actor
+
+    async def _commit(self, batch: Batch) -> str:
+        """A table's batch written by the group commit; then every page of the accounts whose
+        wallets it moved money into or out of is told (:mod:`.wallets`)."""
+        head = await self.group_commit.commit(batch)
+        self.wallets.changed(wallet_names(batch.moves))
+        return head
 
     def is_connected(self, name: str) -> bool:
         """True while ``name`` has a websocket open."""

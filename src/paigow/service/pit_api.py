@@ -355,6 +355,8 @@ async def adjust(
         service.events.show(done.event)
     if done.repeated:
         response.headers["Idempotent-Replayed"] = "true"
+    else:
+        service.wallets.changed([name])  # every page of the account (wallets.py)
     return {"name": name, "wallet": done.balance, "event": done.event_id}
 
 

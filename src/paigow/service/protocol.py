@@ -27,6 +27,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, ValidationError
 
+from .protocol_account import ACCOUNT_MESSAGES
 from .social.text import MAX_RAW
 
 __all__ = [
@@ -404,11 +405,7 @@ SERVER_MESSAGES: dict[str, dict[str, Any]] = {
         "properties": {"type": {"const": "error"}, "table": _STR, "error": _STR},
     },
     "pong": {"type": "object", "required": ["type"], "properties": {"type": {"const": "pong"}}},
-    "reminder": {
-        "type": "object",
-        "required": ["type", "minutes", "every"],
-        "properties": {"type": {"const": "reminder"}, "minutes": _INT, "every": _INT},
-    },
+    **ACCOUNT_MESSAGES,
     "chat_history": {
         "type": "object",
         "required": ["type", "table", "messages", "spectators", "silenced_until"],

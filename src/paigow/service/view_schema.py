@@ -442,8 +442,16 @@ DEFS: Final[dict[str, Schema]] = {
             "statement": ref("Statement"),
         }
     ),
+    # The most a buy-in may be now, what binds it, what the daily limit leaves (wallets.py).
+    "BuyIn": obj({"max": INT, "by": enum("wallet", "limit", "excluded"), "left_today": null(INT)}),
     "Me": obj(
-        {"name": STR, "role": enum("player", "operator"), "wallet": INT, "seats": map_of(STR)}
+        {
+            "name": STR,
+            "role": enum("player", "operator"),
+            "wallet": INT,
+            "buy_in": ref("BuyIn"),
+            "seats": map_of(STR),
+        }
     ),
     "SessionInfo": obj({"me": null(ref("Me")), "signup_grant": INT}, ("signup_grant",)),
     # Where a table's clients connect: the process that runs it, the address it announced.

@@ -42,6 +42,7 @@ from .protection.device import Device, seen
 from .ratelimit import CLOSE_AFTER
 from .seats_sql import seats_of
 from .sessions_sql import grant_due
+from .wallets import figures
 from .wire import encode
 
 if TYPE_CHECKING:
@@ -78,7 +79,8 @@ router = APIRouter()
 async def session(request: Request, device: Device) -> dict[str, Any]:
     """Who is signed in (``{"me": null, "signup_grant": cents}`` when nobody: what a new
     account registered now from this address and browser would be credited): the account, its
-    wallet and seats, as ``GET /api/me`` gives them, without a 401 for the signed-out page.
+    wallet, buy-in bound and seats, as ``GET /api/me`` gives them, without a 401 for the
+    signed-out page.
     A signed-in account is recorded with the browser and the address (player protection)."""
     user = await _user(request)
     service = _service(request)
@@ -91,9 +93,9 @@ async def session(request: Request, device: Device) -> dict[str, Any]:
         bound = until is not None or (address_bound and period > 0)
         return {"me": None, "signup_grant": o.signup_grant if due and not bound else 0}
     await seen(request, user.name, device, key)
-    wallet = await service.store.run(service.store.balance, f"wallet:{user.name}")
+    found = await service.store.run(figures, service.store, [user.name])
     seats = await service.store.run(seats_of, service.store, user.name)
-    return {"me": {"name": user.name, "role": user.role, "wallet": wallet, "seats": seats}}
+    return {"me": {"name": user.name, "role": user.role, **found[user.name], "seats": seats}}
 
 
 @router.get("/api/tables/{table_id}/info")

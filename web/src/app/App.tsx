@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from "preact/hooks";
+import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { BrandMark } from "../components/BrandMark";
 import type { MessageKey } from "../i18n/i18n";
 import { useI18n } from "../i18n/i18n";
@@ -20,6 +20,7 @@ import type { Route } from "./router";
 import { hrefOf, useRoute } from "./router";
 import { Session, SessionContext } from "./session";
 import { lazy } from "./lazy";
+import { ReminderDialog } from "./ReminderDialog";
 import { say, untranslated } from "../i18n/said";
 
 const TutorialPage = lazy(() => import("../tutorial/TutorialPage").then((m) => m.TutorialPage));
@@ -56,9 +57,9 @@ function page(route: Route) {
     case "cashier":
       return <CashierPage />;
     case "table":
-      return <TablePage table={route.table} />;
+      return <TablePage key={route.table} table={route.table} />;
     case "recall":
-      return <RecallPage table={route.table} round={route.round ?? null} />;
+      return <RecallPage table={route.table} round={route.round ?? null} at={route.at ?? null} />;
     case "trainer":
       return <TrainerPage />;
     case "pit":
@@ -72,6 +73,24 @@ function page(route: Route) {
     case "not-found":
       return <NotFoundPage path={route.path} />;
   }
+}
+
+function SignOut({ session, extra = false }: { readonly session: Session; readonly extra?: boolean }) {
+  const i = useI18n();
+  return (
+    <button
+      type="button"
+      class={`pg-button pg-button--ghost${extra ? " pg-header__signout" : " pg-account__signout"}`}
+      onClick={() => {
+        session.signOut().catch((e: unknown) => {
+          session.fail(e);
+        });
+        window.location.hash = "#/lobby";
+      }}
+    >
+      {i.t("app.signOut")}
+    </button>
+  );
 }
 
 function Account({ session }: { readonly session: Session }) {
@@ -96,20 +115,11 @@ function Account({ session }: { readonly session: Session }) {
         aria-label={i.t("app.walletLabel", { name: me.name, amount: i.money(me.wallet) })}
       >
         <span class="pg-account__name">{me.name}</span>
-        <span class="pg-account__money">{i.money(me.wallet)}</span>
+        <span class="pg-account__money" data-testid="wallet-header" data-cents={me.wallet}>
+          {i.money(me.wallet)}
+        </span>
       </a>
-      <button
-        type="button"
-        class="pg-button pg-button--ghost"
-        onClick={() => {
-          session.signOut().catch((e: unknown) => {
-            session.fail(e);
-          });
-          window.location.hash = "#/lobby";
-        }}
-      >
-        {i.t("app.signOut")}
-      </button>
+      <SignOut session={session} />
     </div>
   );
 }
@@ -167,6 +177,22 @@ export function App({ session: given }: { readonly session?: Session }) {
   const me = useStore(session.store, (s) => s.me);
   const main = useRef<HTMLElement>(null);
   const first = useRef(true);
+  // Seated at the table shown: on a phone the header is one line, the rest behind a menu.
+  const seated = route.page === "table" && me !== null && route.table in me.seats;
+  const [menu, setMenu] = useState(false);
+  useEffect(() => {
+    setMenu(false);
+  }, [route]);
+  useEffect(() => {
+    if (!menu) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape") setMenu(false);
+    };
+    document.addEventListener("keydown", onKey);
+    return () => {
+      document.removeEventListener("keydown", onKey);
+    };
+  }, [menu]);
   useEffect(() => {
     void session.start();
   }, [session]);
@@ -180,7 +206,7 @@ export function App({ session: given }: { readonly session?: Session }) {
   }, [route, i]);
   return (
     <SessionContext.Provider value={session}>
-      <div class="pg-shell" data-page={route.page}>
+      <div class="pg-shell" data-page={route.page} data-seated={seated ? "yes" : undefined}>
         <a
           class="pg-skip"
           href="#main"
@@ -196,24 +222,40 @@ export function App({ session: given }: { readonly session?: Session }) {
             <BrandMark />
             <span class="pg-brand__name">{i.t("app.brand")}</span>
           </a>
-          <nav class="pg-nav" aria-label={i.t("app.mainNav")}>
-            <ul>
-              {navOf(me).map(({ route: r, label }) => (
-                <li key={label}>
-                  <a href={hrefOf(r)} aria-current={r.page === route.page ? "page" : undefined}>
-                    {i.t(label)}
-                  </a>
-                </li>
-              ))}
-            </ul>
-          </nav>
-          <div class="pg-header__tools">
-            <LanguageSwitch />
-            <SoundSwitch />
+          <button
+            type="button"
+            class="pg-button pg-button--ghost pg-header__menu"
+            aria-expanded={menu}
+            aria-controls="header-more"
+            data-testid="menu"
+            onClick={() => {
+              setMenu(!menu);
+            }}
+          >
+            {i.t(menu ? "app.menuClose" : "app.menu")}
+          </button>
+          <div id="header-more" class="pg-header__more" data-open={menu ? "yes" : undefined}>
+            <nav class="pg-nav" aria-label={i.t("app.mainNav")}>
+              <ul>
+                {navOf(me).map(({ route: r, label }) => (
+                  <li key={label}>
+                    <a href={hrefOf(r)} aria-current={r.page === route.page ? "page" : undefined}>
+                      {i.t(label)}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+            <div class="pg-header__tools">
+              <LanguageSwitch />
+              <SoundSwitch />
+            </div>
+            {me ? <SignOut session={session} extra /> : null}
           </div>
           <Account session={session} />
         </header>
         <NoticeBar session={session} />
+        <ReminderDialog session={session} />
         <main id="main" class="pg-main" tabIndex={-1} ref={main}>
           {page(route)}
         </main>

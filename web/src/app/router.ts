@@ -10,7 +10,13 @@ export type Route =
   | { readonly page: "sign-in" }
   | { readonly page: "cashier" }
   | { readonly page: "table"; readonly table: string }
-  | { readonly page: "recall"; readonly table: string | null; readonly round?: number }
+  | {
+      readonly page: "recall";
+      readonly table: string | null;
+      readonly round?: number;
+      /** Your rounds (no table): the table of the round picked. */
+      readonly at?: string;
+    }
   | { readonly page: "trainer" }
   | { readonly page: "pit"; readonly section: PitSection; readonly account?: string }
   | { readonly page: "how-to-play" }
@@ -56,10 +62,13 @@ export function parseRoute(hash: string): Route {
     case "join":
       return second ? { page: "join", code: second } : { page: "not-found", path };
     case "recall": {
-      const round = Number(new URLSearchParams(query).get("round"));
-      return Number.isInteger(round) && round > 0
-        ? { page: "recall", table: second ?? null, round }
-        : { page: "recall", table: second ?? null };
+      const q = new URLSearchParams(query);
+      const round = Number(q.get("round"));
+      const at = q.get("at");
+      if (!(Number.isInteger(round) && round > 0)) return { page: "recall", table: second ?? null };
+      return second === undefined && at
+        ? { page: "recall", table: null, round, at }
+        : { page: "recall", table: second ?? null, round };
     }
     default:
       return { page: "not-found", path };
@@ -72,7 +81,9 @@ export function hrefOf(route: Route): string {
       return `#/table/${encodeURIComponent(route.table)}`;
     case "recall": {
       const base = route.table === null ? "#/recall" : `#/recall/${encodeURIComponent(route.table)}`;
-      return route.round === undefined ? base : `${base}?round=${route.round}`;
+      if (route.round === undefined) return base;
+      const at = route.table === null && route.at !== undefined ? `&at=${encodeURIComponent(route.at)}` : "";
+      return `${base}?round=${route.round}${at}`;
     }
     case "pit": {
       const base = `#/pit/${route.section}`;

@@ -112,8 +112,12 @@ export class Session {
     // a player's commands are answered inside the frame that shows their change (docs/service.md)
     const path = user === null ? "ws/watch" : "ws?results=inline";
     const socket = new TableSocket({ url: this.api.socketUrl(path), locate: () => this.locate(path) });
+    let opened = false;
     socket.onStatus((status) => {
       if (status === "reconnecting") this.owners.forget();
+      // back after a lost connection: the wallet may have changed meanwhile (docs/web.md)
+      if (status === "open" && opened && user !== null) void this.refreshMe().catch(() => undefined);
+      if (status === "open") opened = true;
       this.store.dispatch({ type: "connection", status });
       if (status === "signed-out" && user !== null && socket.closeCode === 4401 && this.socket === socket) {
         this.sessionEnded();

@@ -55,6 +55,17 @@ function pieceLabel(i: I18n, kind: GameKind, piece: Piece): string {
 }
 
 /**
+ * Where focus goes once the piece at `index` moved (`next`): a piece put into a hand hands it
+ * to the next piece still to place (after it in the deal, else the first), so that Tab and the
+ * keys go on with the pieces left; the last piece placed, or one taken back, keeps it.
+ */
+export function followed(next: Assignment, index: number): number {
+  if (next[index] === "unset") return index;
+  const left = piecesIn(next, "unset");
+  return left.find((k) => k > index) ?? left[0] ?? index;
+}
+
+/**
  * The setting panel: put the four dealt tiles (or cards) into a high and a low hand by tap or
  * click, by dragging, or by keyboard alone (H, L, U on a focused piece), with each hand's name
  * and rank shown live and an invalid setting explained before it can be submitted.
@@ -87,7 +98,7 @@ export function SettingPanel<T extends Piece>(props: SettingPanelProps<T>) {
 
   const apply = (next: Assignment, index: number | null, message: string) => {
     if (disabled) return;
-    focusAfter.current = index;
+    focusAfter.current = index === null ? null : followed(next, index);
     latest.current = next;
     setAssignment(next);
     setAnnouncement(message);

@@ -554,10 +554,17 @@ export interface RecalledRound {
   readonly statement: Statement;
 }
 
+export interface BuyIn {
+  readonly max: number;
+  readonly by: "wallet" | "limit" | "excluded";
+  readonly left_today: number | null;
+}
+
 export interface Me {
   readonly name: string;
   readonly role: "player" | "operator";
   readonly wallet: number;
+  readonly buy_in: BuyIn;
   readonly seats: Readonly<Record<string, string>>;
 }
 
@@ -982,6 +989,18 @@ export interface ReminderMessage {
   readonly type: "reminder";
   readonly minutes: number;
   readonly every: number;
+  readonly rounds: number;
+  readonly net: number;
+}
+
+export interface WalletMessage {
+  readonly type: "wallet";
+  readonly wallet: number;
+  readonly buy_in: {
+    readonly max: number;
+    readonly by: "wallet" | "limit" | "excluded";
+    readonly left_today: number | null;
+  };
 }
 
 export interface ChatHistoryMessage {
@@ -1039,4 +1058,4 @@ export interface LogMessage {
   };
 }
 
-export type ServerMessage = WelcomeMessage | StateMessage | EventMessage | DeltaMessage | ResultMessage | ErrorMessage | PongMessage | ReminderMessage | ChatHistoryMessage | ChatMessage | ChatDeletedMessage | ChatResultMessage | LogMessage;
+export type ServerMessage = WelcomeMessage | StateMessage | EventMessage | DeltaMessage | ResultMessage | ErrorMessage | PongMessage | ReminderMessage | WalletMessage | ChatHistoryMessage | ChatMessage | ChatDeletedMessage | ChatResultMessage | LogMessage;

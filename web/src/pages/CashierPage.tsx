@@ -6,6 +6,7 @@ import { useI18n } from "../i18n/i18n";
 import { profileTitle } from "./profiles";
 import { useStore } from "../state/store";
 import { PageFrame } from "./PageFrame";
+import { buyInMost, buyInProblem } from "./buyIn";
 import { ProtectionPanel } from "./Protection";
 import { signInFrom } from "./SignInPage";
 
@@ -52,9 +53,9 @@ export function CashierPage() {
   const open = lobby.filter((t) => t.free.length > 0 && !(t.id in me.seats));
   const cents = parseDollars(amount);
   const chosen = open.find((t) => t.id === target) ?? open[0];
-  const tooLow = chosen !== undefined && cents !== null && cents < chosen.limits.min;
-  const minimum = chosen?.limits.min ?? 0;
-  const tooHigh = cents !== null && cents > me.wallet;
+  // the service's bound (the wallet, what the daily limit leaves, an exclusion) and minimum
+  const bound = me.buy_in;
+  const problem = buyInProblem(i, cents, bound, chosen?.limits.min ?? 0);
 
   const cashOut = async (table: string) => {
     setBusy(true);
@@ -169,20 +170,22 @@ export function CashierPage() {
                 <input
                   inputMode="decimal"
                   value={amount}
-                  aria-invalid={cents === null || tooLow || tooHigh}
+                  aria-invalid={cents === null || problem !== null}
                   aria-describedby="buyin-help"
+                  data-max={bound.max}
                   onInput={(e) => {
                     setAmount(e.currentTarget.value);
                   }}
                 />
-                <span id="buyin-help" class="pg-field__help">
-                  {cents === null
-                    ? i.t("cashier.writeAmount")
-                    : tooHigh
-                      ? i.t("money.walletHolds", { amount: i.money(me.wallet) })
-                      : tooLow
-                        ? i.t("money.tableMinimum", { amount: i.money(minimum) })
-                        : i.t("cashier.youBuy", { amount: i.money(cents) })}
+                <span id="buyin-help" class={problem ? "pg-field__error" : "pg-field__help"}>
+                  {[
+                    cents === null
+                      ? i.t("cashier.writeAmount")
+                      : (problem ?? i.t("cashier.youBuy", { amount: i.money(cents) })),
+                    buyInMost(i, bound),
+                  ]
+                    .filter(Boolean)
+                    .join(" ")}
                 </span>
               </label>
               <div class="pg-chipbuttons" role="group" aria-label={i.t("money.quick")}>
@@ -191,7 +194,7 @@ export function CashierPage() {
                     type="button"
                     key={c}
                     class="pg-button pg-button--secondary"
-                    disabled={c > me.wallet}
+                    disabled={c > bound.max}
                     onClick={() => {
                       setAmount(dollarsText(c));
                     }}
@@ -199,11 +202,22 @@ export function CashierPage() {
                     {i.money(c)}
                   </button>
                 ))}
+                {bound.max > 0 ? (
+                  <button
+                    type="button"
+                    class="pg-button pg-button--secondary"
+                    onClick={() => {
+                      setAmount(dollarsText(bound.max));
+                    }}
+                  >
+                    {i.t("buyIn.all", { amount: i.money(bound.max) })}
+                  </button>
+                ) : null}
               </div>
               <button
                 type="submit"
                 class="pg-button pg-button--primary"
-                disabled={busy || cents === null || cents <= 0 || tooLow || tooHigh}
+                disabled={busy || cents === null || cents <= 0 || problem !== null}
               >
                 {i.t("cashier.buyInAndSit")}
               </button>

@@ -4,6 +4,7 @@ import { parseDollars } from "../game/money";
 import type { I18n } from "../i18n/i18n";
 import { useI18n } from "../i18n/i18n";
 import type { Protection } from "../protocol";
+import { useStore } from "../state/store";
 
 /** The intervals a player may choose for the session reminder (minutes). */
 const REMINDERS = [15, 30, 60, 120] as const;
@@ -68,12 +69,14 @@ export function ProtectionPanel() {
   const [days, setDays] = useState<number>(7);
   const [sure, setSure] = useState(false);
   const [busy, setBusy] = useState(false);
+  // read again whenever the service says the wallet or the buy-in bound changed (any page)
+  const bound = useStore(session.store, (s) => s.me?.buy_in);
   useEffect(() => {
     session.api
       .protection()
       .then(setP)
       .catch(() => undefined);
-  }, [session]);
+  }, [session, bound]);
   if (p === null) return null;
   const facts = protectionFacts(i, p);
   const cents = limit.trim() ? parseDollars(limit) : null;

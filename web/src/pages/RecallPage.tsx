@@ -150,7 +150,16 @@ function RoundDetail({ r, me }: { readonly r: RecalledRound; readonly me: string
 }
 
 /** The recall view: the last 10 rounds (yours, or a table's), each with every step. */
-export function RecallPage({ table, round }: { readonly table: string | null; readonly round: number | null }) {
+export function RecallPage({
+  table,
+  round,
+  at = null,
+}: {
+  readonly table: string | null;
+  readonly round: number | null;
+  /** Your rounds: the table of the round `round` (rounds of two tables may share a number). */
+  readonly at?: string | null;
+}) {
   const i = useI18n();
   const session = useSession();
   const me = useStore(session.store, (s) => s.me);
@@ -173,8 +182,8 @@ export function RecallPage({ table, round }: { readonly table: string | null; re
       .then((r) => {
         if (!live) return;
         setRounds(r);
-        const at = round === null ? 0 : r.findIndex((x) => x.round === round);
-        setPicked(Math.max(at, 0));
+        const found = round === null ? 0 : r.findIndex((x) => x.round === round && (at === null || x.table === at));
+        setPicked(Math.max(found, 0));
       })
       .catch((e: unknown) => {
         if (live) setError(messageOf(e));
@@ -182,7 +191,7 @@ export function RecallPage({ table, round }: { readonly table: string | null; re
     return () => {
       live = false;
     };
-  }, [session, table, round, known, me?.name, me?.role]);
+  }, [session, table, round, at, known, me?.name, me?.role]);
   const title = table === null ? i.t("recall.mine") : i.t("recall.tables", { table });
   if (table === null && known && !me) {
     return (

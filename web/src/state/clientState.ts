@@ -7,7 +7,16 @@
 
 import type { Said } from "../i18n/said";
 import type { ConnectionStatus } from "../net/tableSocket";
-import type { CommandId, LobbyTable, Me, ServerMessage, TableEvent, TableId, TableState } from "../protocol";
+import type {
+  CommandId,
+  LobbyTable,
+  Me,
+  ReminderMessage,
+  ServerMessage,
+  TableEvent,
+  TableId,
+  TableState,
+} from "../protocol";
 
 export interface TableSlot {
   readonly state: TableState;
@@ -22,6 +31,16 @@ export interface Notice {
   readonly serial: number;
 }
 
+/** A session reminder the player has not acknowledged yet (the server's figures). */
+export interface Reminder {
+  readonly minutes: number;
+  readonly every: number;
+  readonly rounds: number;
+  readonly net: number;
+  /** Increases with every reminder, so that a new one is shown again. */
+  readonly serial: number;
+}
+
 export interface ClientState {
   readonly connection: ConnectionStatus;
   /** The signed-in account (null when signed out); `meKnown` once the service answered. */
@@ -32,6 +51,8 @@ export interface ClientState {
   readonly tables: Readonly<Record<TableId, TableSlot>>;
   readonly pending: readonly CommandId[];
   readonly notice: Notice | null;
+  /** The session reminder waiting for the player to acknowledge it (null: none). */
+  readonly reminder: Reminder | null;
 }
 
 export type ClientAction =
@@ -42,6 +63,7 @@ export type ClientAction =
   | { readonly type: "sent"; readonly id: CommandId }
   | { readonly type: "notice"; readonly tone: Notice["tone"]; readonly message: Said }
   | { readonly type: "dismiss_notice" }
+  | { readonly type: "acknowledge_reminder" }
   | { readonly type: "table_state"; readonly state: TableState }
   | { readonly type: "forget_table"; readonly table: TableId }
   | { readonly type: "server"; readonly message: ServerMessage };
@@ -57,6 +79,7 @@ export const initialClientState: ClientState = {
   tables: {},
   pending: [],
   notice: null,
+  reminder: null,
 };
 
 function notice(state: ClientState, tone: Notice["tone"], message: Said): ClientState {
@@ -77,6 +100,10 @@ function withState(state: ClientState, table: TableId, next: TableState, events:
     ...state,
     tables: { ...state.tables, [table]: { state: slot && !newer ? slot.state : next, log } },
   };
+}
+
+function reminderOf(m: ReminderMessage, serial: number): Reminder {
+  return { minutes: m.minutes, every: m.every, rounds: m.rounds, net: m.net, serial };
 }
 
 function onServer(state: ClientState, m: ServerMessage): ClientState {
@@ -105,7 +132,9 @@ function onServer(state: ClientState, m: ServerMessage): ClientState {
     case "error":
       return notice(state, "error", { server: m.error, fallback: "error.server" });
     case "reminder": // the session reminder the player chose (docs/service.md, "Player protection")
-      return notice(state, "info", { key: "reminder.text", values: { minutes: m.minutes, every: m.every } });
+      return { ...state, reminder: reminderOf(m, (state.reminder?.serial ?? 0) + 1) };
+    case "wallet": // the wallet changed (any page, any device of the account): the server's figures
+      return state.me === null ? state : { ...state, me: { ...state.me, wallet: m.wallet, buy_in: m.buy_in } };
   }
 }
 
@@ -125,6 +154,8 @@ export function clientReducer(state: ClientState, action: ClientAction): ClientS
       return notice(state, action.tone, action.message);
     case "dismiss_notice":
       return state.notice === null ? state : { ...state, notice: null };
+    case "acknowledge_reminder":
+      return state.reminder === null ? state : { ...state, reminder: null };
     case "table_state":
       return withState(state, action.state.table, action.state, []);
     case "forget_table": {

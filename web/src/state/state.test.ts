@@ -7,6 +7,7 @@ import { hrefOf, parseRoute } from "../app/router";
 
 const state = (seq: number, rounds = 0) => ({ table: "t1", seq, rounds }) as unknown as TableState;
 const event = (seq: number): TableEvent => ({ seq, action: "wager", round: 1 });
+const BOUND = { max: 100, by: "wallet", left_today: null } as const;
 
 describe("client state", () => {
   it("keeps the newest projection of each table and never goes back", () => {
@@ -51,8 +52,29 @@ describe("client state", () => {
     let s = clientReducer(initialClientState, { type: "table_state", state: state(1) });
     s = clientReducer(s, { type: "forget_table", table: "t1" });
     expect(s.tables).toEqual({});
-    s = clientReducer(s, { type: "me", me: { name: "alice", role: "player", wallet: 100, seats: {} } });
+    s = clientReducer(s, { type: "me", me: { name: "alice", role: "player", wallet: 100, buy_in: BOUND, seats: {} } });
     expect(s.meKnown && s.me?.name).toBe("alice");
+  });
+
+  it("takes the wallet another page changed, and keeps a reminder until it is acknowledged", () => {
+    let s = clientReducer(initialClientState, {
+      type: "me",
+      me: { name: "alice", role: "player", wallet: 91_825, buy_in: BOUND, seats: {} },
+    });
+    const wallet = parseServerMessage(
+      '{"type":"wallet","wallet":94275,"buy_in":{"max":5000,"by":"limit","left_today":5000}}',
+    );
+    expect(wallet?.type).toBe("wallet");
+    if (wallet) s = clientReducer(s, { type: "server", message: wallet });
+    expect(s.me?.wallet).toBe(94_275);
+    expect(s.me?.buy_in).toEqual({ max: 5000, by: "limit", left_today: 5000 });
+    const reminder = parseServerMessage('{"type":"reminder","minutes":31,"every":15,"rounds":4,"net":-2500}');
+    expect(reminder?.type).toBe("reminder");
+    if (reminder) s = clientReducer(s, { type: "server", message: reminder });
+    expect(s.reminder).toMatchObject({ minutes: 31, every: 15, rounds: 4, net: -2500 });
+    expect(s.notice).toBeNull(); // a dialog to acknowledge, not a notice that closes itself
+    s = clientReducer(s, { type: "acknowledge_reminder" });
+    expect(s.reminder).toBeNull();
   });
 });
 
@@ -64,6 +86,8 @@ describe("protocol envelope", () => {
     expect(parseServerMessage('{"type":"state","table":"t","state":{"seq":"1"}}')).toBeNull();
     expect(parseServerMessage('{"type":"event","table":"t","state":{"seq":1}}')).toBeNull();
     expect(parseServerMessage('{"type":"lobby"}')).toBeNull();
+    expect(parseServerMessage('{"type":"reminder","minutes":15,"every":15}')).toBeNull();
+    expect(parseServerMessage('{"type":"wallet","wallet":"1"}')).toBeNull();
     expect(parseServerMessage("[]")).toBeNull();
     expect(parseServerMessage("{")).toBeNull();
   });
@@ -74,6 +98,8 @@ describe("routes", () => {
     expect(parseRoute("")).toEqual({ page: "lobby" });
     expect(parseRoute("#/table/main%201")).toEqual({ page: "table", table: "main 1" });
     expect(parseRoute("#/recall")).toEqual({ page: "recall", table: null });
+    expect(parseRoute("#/recall?round=3&at=t%201")).toEqual({ page: "recall", table: null, round: 3, at: "t 1" });
+    expect(hrefOf({ page: "recall", table: null, round: 3, at: "t 1" })).toBe("#/recall?round=3&at=t%201");
     expect(parseRoute("#/recall/t1?round=4")).toEqual({ page: "recall", table: "t1", round: 4 });
     expect(parseRoute("#/nowhere").page).toBe("not-found");
     expect(parseRoute("#/table").page).toBe("not-found");

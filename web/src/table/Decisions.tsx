@@ -5,6 +5,7 @@ import { dollarsText, parseDollars } from "../game/money";
 import { cutWords, styleWords } from "../game/record";
 import type { I18n } from "../i18n/i18n";
 import { useI18n } from "../i18n/i18n";
+import { buyInMost, buyInProblem } from "../pages/buyIn";
 import { signInFrom } from "../pages/SignInPage";
 import type { ActionArgs, TableInfo, TableState } from "../protocol";
 import { useStore } from "../state/store";
@@ -70,20 +71,14 @@ export function SitForm({
   const i = useI18n();
   const { act, busy, session } = useAct(state.table);
   const me = useStore(session.store, (s) => s.me);
-  const wallet = me?.wallet ?? 0;
-  const suggested = Math.min(wallet, Math.max(20_000, min * 40));
+  // the most the service would take now (the wallet, the daily limit, an exclusion), its figure
+  const bound = me?.buy_in ?? { max: 0, by: "wallet" as const, left_today: null };
+  const suggested = Math.min(bound.max, Math.max(20_000, min * 40));
   const [seat, setSeat] = useState<string | null>(null);
   const [amount, setAmount] = useState(dollarsText(suggested));
   const chosen = seat !== null && seats.includes(seat) ? seat : (seats[0] ?? null);
   const cents = parseDollars(amount);
-  const problem =
-    cents === null
-      ? i.t("sit.writeAmount")
-      : cents > wallet
-        ? i.t("money.walletHolds", { amount: i.money(wallet) })
-        : cents < min
-          ? i.t("money.tableMinimum", { amount: i.money(min) })
-          : null;
+  const problem = cents === null ? i.t("sit.writeAmount") : buyInProblem(i, cents, bound, min);
   return (
     <DecisionFrame title={i.t("sit.title")} tone="info">
       {state.round_open ? (
@@ -125,13 +120,16 @@ export function SitForm({
             value={amount}
             aria-invalid={problem !== null}
             aria-describedby="buyin-note"
+            data-max={bound.max}
             onInput={(e) => {
               setAmount(e.currentTarget.value);
             }}
           />
         </label>
         <p id="buyin-note" class={problem ? "pg-field__error" : "pg-field__help"}>
-          {problem ?? i.t("sit.fromWallet", { amount: i.money(wallet) })}
+          {[problem ?? i.t("sit.fromWallet", { amount: i.money(me?.wallet ?? 0) }), buyInMost(i, bound)]
+            .filter(Boolean)
+            .join(" ")}
         </p>
         <button type="submit" class="pg-button pg-button--primary" disabled={busy || problem !== null}>
           {i.t("sit.submit", { seat: chosen ?? "" })}

@@ -1,3 +1,4 @@
+import { useEffect, useState } from "preact/hooks";
 import { ChipStack } from "../components/Chip";
 import { Die } from "../components/Die";
 import { Piece, PieceRow } from "../components/Piece";
@@ -16,6 +17,34 @@ function resultWords(i: I18n, result: string): string {
   return i.t("badge.result", { result: result || "none" });
 }
 
+/** Which side won the high and the low hand: "player" or "dealer" (R-SETTLE). */
+interface Compared {
+  readonly high: string;
+  readonly low: string;
+}
+
+/** The comparisons of the hand on `pos`, as the server's results give them (null: none shown). */
+function comparedAt(round: RoundView, pos: string): Compared | null {
+  if (round.phase !== "done") return null;
+  for (const r of Object.values(round.results)) {
+    if (r.spot === pos && r.high !== undefined && r.low !== undefined) return { high: r.high, low: r.low };
+  }
+  return null;
+}
+
+/** A half's comparison marked: ▲ the hand won it, ▼ the dealer did, said in words too. */
+function CompareMark({ half, winner }: { readonly half: "high" | "low"; readonly winner: string }) {
+  const i = useI18n();
+  const won = winner === "player";
+  const mark = won ? "▲" : "▼";
+  return (
+    <span class={`pg-compare pg-compare--${won ? "won" : "lost"}`} data-compare={half} data-winner={winner}>
+      <span aria-hidden="true">{mark}</span>
+      <span class="pg-visually-hidden">{i.t("felt.compare", { half, won: won ? "yes" : "no" })}</span>
+    </span>
+  );
+}
+
 function HandView({
   game,
   pos,
@@ -23,6 +52,7 @@ function HandView({
   shown,
   order,
   exposedAt,
+  compared = null,
 }: {
   readonly game: "tiles" | "cards";
   readonly pos: string;
@@ -33,6 +63,8 @@ function HandView({
   readonly order: number;
   /** The position's turn in the exposure (settlement), or -1. */
   readonly exposedAt: number;
+  /** At settlement, which side won each half against the dealer (the server's results). */
+  readonly compared?: Compared | null;
 }) {
   const i = useI18n();
   const width = game === "tiles" ? "var(--felt-tile)" : "var(--felt-card)";
@@ -70,12 +102,14 @@ function HandView({
           <span class="pg-hand__name" aria-hidden="true">
             {high ?? i.t("hand.highShort")}
           </span>
+          {compared ? <CompareMark half="high" winner={compared.high} /> : null}
         </div>
         <div class="pg-hand__half pg-hand__half--low">
           <PieceRow game={game} codes={view.setting.low} width={width} decorative />
           <span class="pg-hand__name" aria-hidden="true">
             {low ?? i.t("hand.lowShort")}
           </span>
+          {compared ? <CompareMark half="low" winner={compared.low} /> : null}
         </div>
       </div>
     );
@@ -232,11 +266,25 @@ function Spot({
           shown={shown}
           order={Math.max(deal.indexOf(pos), 0)}
           exposedAt={exposedAt}
+          compared={banks ? null : comparedAt(round, pos)}
         />
       ) : null}
       {badges.map((b) => (
         <Badge key={b.player} entry={b} named={b.player !== seated || badges.length > 1} exposedAt={exposedAt} />
       ))}
+      {badges.map((b) =>
+        b.net !== 0 && !banks ? (
+          // chips to the bank (a loss) or from it (a win): a moment's motion, none when reduced
+          <span
+            key={`flow-${b.player}`}
+            class={`pg-chipflow pg-chipflow--${b.net > 0 ? "in" : "out"}`}
+            style={{ "--expose-i": String(Math.max(exposedAt, 0)) }}
+            aria-hidden="true"
+          >
+            <ChipStack amount={Math.min(Math.abs(b.net), 1_000_000)} chipSize={20} maxVisible={3} />
+          </span>
+        ) : null,
+      )}
     </li>
   );
 }
@@ -294,6 +342,35 @@ function bankerText(i: I18n, round: RoundView): string {
   return i.t("banker", { kind: b.kind.replace(/-/g, "_"), who: displayName(i, b.player ?? "") });
 }
 
+/** The settlement's motion (the hands turning, the chips moving) of round `round` (null: no
+ * settlement shown), `steps` hands long: whether it is running, and a way to skip it. None
+ * when the system asks for reduced motion. */
+function useSettling(round: number | null, steps: number) {
+  const [skipped, setSkipped] = useState<number | null>(null);
+  const [over, setOver] = useState<number | null>(null);
+  const still = typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
+  useEffect(() => {
+    if (round === null || still) return;
+    // the last hand turns at (steps - 1) × 260 ms, its chips move for 900 ms after
+    const id = setTimeout(
+      () => {
+        setOver(round);
+      },
+      steps * 260 + 1200,
+    );
+    return () => {
+      clearTimeout(id);
+    };
+  }, [round, steps, still]);
+  return {
+    on: round !== null && !still && skipped !== round && over !== round,
+    skipped: round !== null && skipped === round,
+    skip: () => {
+      setSkipped(round);
+    },
+  };
+}
+
 /**
  * The table seen from above: the dealer (and the bank), the stacks or the shoe, the dice, the
  * dead hand, and every seat with its player, chips, wagers and hand. The deal lands position by
@@ -317,13 +394,20 @@ export function Felt({
   const dealer = round?.positions.dealer;
   const dead = round?.positions.dead;
   const game = round?.game ?? info?.game ?? state.game;
+  const settling = useSettling(round?.phase === "done" ? state.rounds : null, exposure.length);
   return (
     <section
       class={`pg-felt pg-table pg-table--${game}`}
       aria-label={i.t("felt.label")}
       data-phase={round?.phase ?? "between"}
       data-round={state.rounds}
+      data-skip={settling.skipped ? "yes" : undefined}
     >
+      {settling.on ? (
+        <button type="button" class="pg-button pg-button--ghost pg-table__skip" onClick={settling.skip}>
+          {i.t("felt.skip")}
+        </button>
+      ) : null}
       <div class="pg-table__dealer">
         <div class="pg-table__dealer-id">
           <p class="pg-table__role">{i.t("name.dealer")}</p>

@@ -9,7 +9,7 @@ import { say } from "../i18n/said";
 import { PageFrame } from "../pages/PageFrame";
 import { profileTitle } from "../pages/profiles";
 import { useTableSounds } from "../sound/tableSounds";
-import type { RecalledRound, TableInfo, TableState } from "../protocol";
+import type { RecalledRound, RoundView, TableInfo, TableState } from "../protocol";
 import { useStore } from "../state/store";
 import {
   BankOffer,
@@ -125,13 +125,35 @@ const TURN_WORDS: Readonly<Record<string, MessageKey>> = {
   "sitting-out": "turn.sittingOut",
 };
 
-/** On a phone the decision sits below the felt: a bar at the foot of the screen says it is
- * your turn and takes you there. */
+/** Whether the element `selector` names is in view (above the foot of the screen, where the
+ * turn bar would float): true until the browser says otherwise. */
+function useInView(selector: string): boolean {
+  const [inView, setInView] = useState(true);
+  useEffect(() => {
+    const target = document.querySelector(selector);
+    if (!target || typeof IntersectionObserver === "undefined") return;
+    const seen = new IntersectionObserver(
+      (entries) => {
+        for (const e of entries) setInView(e.isIntersecting);
+      },
+      { rootMargin: "0px 0px -96px 0px" },
+    );
+    seen.observe(target);
+    return () => {
+      seen.disconnect();
+    };
+  }, [selector]);
+  return inView;
+}
+
+/** On a phone the decision sits below the felt: while it is out of view, a bar at the foot of
+ * the screen says it is your turn and takes you there (never over the panel it points to). */
 function TurnBar({ state, me }: { readonly state: TableState; readonly me: string | null }) {
   const i = useI18n();
+  const inView = useInView("[data-testid=actions]");
   const d = decision(state, me);
   const words = TURN_WORDS[d.kind];
-  if (!words) return null;
+  if (!words || inView) return null;
   return (
     <button
       type="button"
@@ -187,6 +209,36 @@ function LeaveButton({ state }: { readonly state: TableState }) {
   );
 }
 
+interface KeptResults {
+  readonly round: RoundView;
+  readonly number: number;
+}
+
+/**
+ * The results of the last round settled at this table, kept into the next round (they used to
+ * go when it began, 4 s after settlement): shown until the player closes them or places a wager
+ * in a later round. The server's round as it was sent at settlement: nothing is recomputed.
+ */
+function useKeptResults(state: TableState | null, me: string | null): [KeptResults | null, () => void] {
+  const round = state?.round ?? null;
+  const settled = round?.phase === "done" && round.statement ? round : null;
+  const number = state?.rounds ?? 0;
+  const [kept, setKept] = useState<KeptResults | null>(null);
+  // the record of the results the player closed
+  const [closed, setClosed] = useState<string | null>(null);
+  useEffect(() => {
+    if (settled) setKept({ round: settled, number });
+  }, [settled, number]);
+  const shown = settled ? { round: settled, number } : kept;
+  // a wager of yours in a round after it (one not settled yet): the results make way for it
+  const wagered = round !== null && round.phase !== "done" && me !== null && round.wagers.some((w) => w.player === me);
+  const close = () => {
+    setClosed(shown?.round.statement?.record_id ?? null);
+  };
+  if (shown === null || wagered || closed === shown.round.statement?.record_id) return [null, close];
+  return [shown, close];
+}
+
 /** While the connection to the table is down: a notice that says so and that the page is
  * reconnecting (the table goes on at the server; decisions wait for their windows). */
 function Reconnecting({ status }: { readonly status: string }) {
@@ -233,10 +285,12 @@ export function TablePage({ table }: { readonly table: string }) {
     return session.watch(table);
   }, [session, table, known, me?.name]);
 
-  // After each round: the wallet in the header, and this table's history (the round's record
-  // gives every player's net, the bank's too).
+  // After each round: the account's seats and wallet in the header, this table's history (the
+  // round's record gives every player's net, the bank's too), and yours once shown.
   const rounds = slot?.state.rounds;
   const [history, setHistory] = useState<readonly RecalledRound[] | null>(null);
+  const [mine, setMine] = useState<readonly RecalledRound[] | null>(null);
+  const [showMine, setShowMine] = useState(false);
   useEffect(() => {
     if (me && rounds !== undefined) void session.refreshMe();
     if (rounds === undefined) return;
@@ -253,6 +307,22 @@ export function TablePage({ table }: { readonly table: string }) {
       live = false;
     };
   }, [rounds, table, me?.name]);
+  useEffect(() => {
+    if (rounds === undefined || !showMine || !me) return;
+    let live = true;
+    session.api
+      .myRounds()
+      .then((h) => {
+        if (live) setMine(h);
+      })
+      .catch(() => {
+        if (live) setMine([]);
+      });
+    return () => {
+      live = false;
+    };
+  }, [rounds, showMine, me?.name]);
+  const [results, closeResults] = useKeptResults(slot?.state ?? null, me?.name ?? null);
 
   useTableSounds(slot?.state ?? null, slot?.log ?? [], me?.name ?? null);
   const title = info ? profileTitle(i, info.profile, info.title) : i.t("table.title", { table });
@@ -314,6 +384,15 @@ export function TablePage({ table }: { readonly table: string }) {
       <div class="pg-tablelayout">
         <div class="pg-tablelayout__main">
           <Felt state={state} info={info} me={me?.name ?? null} />
+          {results ? (
+            <ResultsPanel
+              round={results.round}
+              number={results.number}
+              info={info}
+              me={me?.name ?? null}
+              onClose={closeResults}
+            />
+          ) : null}
           <div class="pg-tablelayout__actions" data-testid="actions">
             <ActionArea key={w?.key ?? "none"} state={state} info={info} me={me?.name ?? null} />
           </div>
@@ -321,12 +400,18 @@ export function TablePage({ table }: { readonly table: string }) {
             <SitOutBar state={state} />
           ) : null}
           <ShareCode table={state.table} />
-          <ResultsPanel state={state} info={info} me={me?.name ?? null} />
         </div>
         <div class="pg-tablelayout__side">
           <ChatPanel table={table} me={me} seated={myChips !== undefined} />
           <LogPanel log={slot.log} game={state.game} />
-          <HistoryPanel state={state} me={me?.name ?? null} rounds={history} />
+          <HistoryPanel
+            me={me?.name ?? null}
+            rounds={history}
+            {...(me ? { mine } : {})}
+            onShow={(which) => {
+              setShowMine(which === "mine");
+            }}
+          />
         </div>
       </div>
     </PageFrame>

@@ -36,9 +36,10 @@ describe("the results are the statement's, figure for figure", () => {
   for (const name of ["co-settled-alice", "co-settled-bank-alice", "lc-settled-carol", "lc-settled-dave"] as const) {
     it(`shows every line of ${name}`, () => {
       const st = state(name);
-      const statement = st.round?.statement;
-      if (!statement) throw new Error("no statement");
-      const { container } = render(<ResultsPanel state={st} info={null} me={st.you} />);
+      const round = st.round;
+      const statement = round?.statement;
+      if (!round || !statement) throw new Error("no statement");
+      const { container } = render(<ResultsPanel round={round} number={st.rounds} info={null} me={st.you} />);
       for (const w of statement.wagers) {
         const row = container.querySelector(`tr[data-ref="${w.ref}"]`);
         if (!row) throw new Error(`no row for ${w.ref}`);
@@ -62,7 +63,8 @@ describe("the results are the statement's, figure for figure", () => {
 
   it("names the Player-Dealer's hand at Lucky Chances", () => {
     const st = state("lc-settled-dave");
-    render(<ResultsPanel state={st} info={null} me="dave" />);
+    if (!st.round) throw new Error("no round");
+    render(<ResultsPanel round={st.round} number={st.rounds} info={null} me="dave" />);
     expect(screen.getByTestId("bank-hand").textContent).toMatch(/^The Player-Dealer \(carol, seat 1\): /);
   });
 
@@ -72,6 +74,21 @@ describe("the results are the statement's, figure for figure", () => {
     for (const s of st.round?.statement?.spots ?? []) {
       const badge = container.querySelector(`[data-spot="${s.spot}"] .pg-result[data-player="${s.player}"]`);
       expect(badge?.textContent, `${s.spot} ${s.player}`).toContain(signed(s.net));
+    }
+  });
+
+  it("marks each half's comparison as the server's results give it", () => {
+    const st = state("co-settled-alice");
+    const { container } = render(<Felt state={st} info={null} me="alice" />);
+    const results = Object.values(st.round?.results ?? {}).filter((r) => r.high !== undefined);
+    expect(results.length).toBeGreaterThan(0);
+    for (const r of results) {
+      // a seat's hand (the dealer's own wager against a player bank is the dealer's hand)
+      if (!/^\d+$/.test(r.spot ?? "") || st.round?.banker.position === r.spot) continue;
+      for (const half of ["high", "low"] as const) {
+        const mark = container.querySelector(`[data-spot="${r.spot}"] [data-compare="${half}"]`);
+        expect(mark?.getAttribute("data-winner"), `${r.spot} ${half}`).toBe(r[half]);
+      }
     }
   });
 });

@@ -82,6 +82,7 @@ async def limit(body: Limit, request: Request, user: Current) -> dict[str, Any]:
     await service.events.add(
         "protection_limit", "info", None, user.name, cents=body.cents, pending=out["pending"]
     )
+    service.wallets.changed([user.name])  # what the pages offer to buy in (wallets.py)
     return _with(service, out)
 
 
@@ -107,6 +108,7 @@ async def exclude(
     await service.events.add(
         "self_exclusion", "warning", None, user.name, days=body.days, until=out["excluded_until"]
     )
+    service.wallets.changed([user.name])
     return _with(service, out)
 
 
@@ -121,6 +123,7 @@ async def payment_id(name: str, body: PaymentId, request: Request, op: Operator)
     await service.events.add(
         "payment_id_set", "info", None, op.name, account=name[:64], payment_id=body.payment_id
     )
+    service.wallets.changed([name[:64]])  # the limits that bind them now (wallets.py)
     return await store.run(bindings.bindings, store, name[:64])
 
 

@@ -1,7 +1,9 @@
 """The session reminder: every ``reminder_minutes`` of a session, the server tells the player's
-websocket how long the session has lasted (``{"type": "reminder", "minutes": M, "every": N}``).
-The session's start is its sign-in (``sessions.created_at``); the player's interval is read at
-connect and again at least once a minute, so a change applies within a minute."""
+websocket how long the session has lasted and how it went (``{"type": "reminder", "minutes":
+M, "every": N, "rounds": R, "net": cents}``: the rounds settled since sign-in in which the
+player sat, and their net over them, summed from the stored records). The session's start is
+its sign-in (``sessions.created_at``); the player's interval is read at connect and again at
+least once a minute, so a change applies within a minute."""
 
 from __future__ import annotations
 
@@ -10,6 +12,7 @@ import datetime as dt
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+import orjson
 import sqlalchemy as sa
 
 from .. import schema as db
@@ -21,7 +24,7 @@ from .tables import protection
 if TYPE_CHECKING:
     from ..store import Store
 
-__all__ = ["remind"]
+__all__ = ["remind", "session_play"]
 
 
 def _read(store: Store, name: str, session: str | None) -> tuple[int | None, dt.datetime | None]:
@@ -35,6 +38,22 @@ def _read(store: Store, name: str, session: str | None) -> tuple[int | None, dt.
                 sa.select(db.sessions.c.created_at).where(db.sessions.c.token_hash == session)
             ).scalar()
     return (None if minutes is None else int(minutes)), utc(started)
+
+
+def session_play(store: Store, name: str, since: dt.datetime) -> tuple[int, int]:
+    """The rounds finished at or after ``since`` in which ``name`` sat, and ``name``'s net over
+    them (each record's ``net``: every wager of theirs, side bets, commission, a bank's
+    result)."""
+    rp, r = db.round_players, db.rounds
+    on = (rp.c.table_id == r.c.table_id) & (rp.c.round_no == r.c.round_no)
+    q = sa.select(r.c.record).select_from(rp.join(r, on))
+    q = q.where(rp.c.player == name, r.c.finished_at >= since)
+    rounds = net = 0
+    with store.engine.connect() as c:
+        for text in c.execute(q).scalars():
+            rounds += 1
+            net += int(orjson.loads(text).get("net", {}).get(f"player:{name}", 0))
+    return rounds, net
 
 
 async def remind(
@@ -60,7 +79,20 @@ async def remind(
             every = minutes * minute
             due = int(played // every)
             if told is not None and due > told:
-                push({"type": "reminder", "minutes": int(played // minute), "every": minutes})
+                try:
+                    rounds, net = await store.run(session_play, store, name, started or opened)
+                except DatabaseAwayError:  # told in a minute, when the database answers
+                    await asyncio.sleep(minute)
+                    continue
+                push(
+                    {
+                        "type": "reminder",
+                        "minutes": int(played // minute),
+                        "every": minutes,
+                        "rounds": rounds,
+                        "net": net,
+                    }
+                )
             told = due
             wait = min(minute, (due + 1) * every - played + 0.05)
         else:
