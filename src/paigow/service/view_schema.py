@@ -349,6 +349,8 @@ DEFS: Final[dict[str, Schema]] = {
             "on_setting_timeout": STR,
             "advice": BOOL,
             "computer_players": INT,
+            "fee": enum("commission", "collection", "none"),
+            "private": null(obj({"owner": STR, "invitation_only": BOOL})),
         }
     ),
     "NamedHands": obj(
@@ -389,6 +391,9 @@ DEFS: Final[dict[str, Schema]] = {
             "advice": BOOL,
             "role": enum("player", "bank"),
             "dealer_way": STR,
+            # the table's fee in the EVs: the commission on wins, or none (a collection is
+            # taken in advance and counted in none of them)
+            "fee": enum("commission", "collection", "none"),
             "settings": list_of(ref("ScoredSetting")),
             "best": INT,
             "house": INT,
@@ -436,6 +441,8 @@ DEFS: Final[dict[str, Schema]] = {
             "void": BOOL,
             "record": ref("RoundRecord"),
             "statement": ref("Statement"),
+            # a private table's opener (the page names the table by it); null: the house's
+            "private": null(obj({"owner": STR, "invitation_only": BOOL})),
         }
     ),
     "Me": obj(

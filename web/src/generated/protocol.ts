@@ -465,6 +465,11 @@ export interface TableInfo {
   readonly on_setting_timeout: string;
   readonly advice: boolean;
   readonly computer_players: number;
+  readonly fee: "commission" | "collection" | "none";
+  readonly private: {
+    readonly owner: string;
+    readonly invitation_only: boolean;
+  } | null;
 }
 
 export interface NamedHands {
@@ -507,6 +512,7 @@ export interface Advice {
   readonly advice: boolean;
   readonly role: "player" | "bank";
   readonly dealer_way: string;
+  readonly fee: "commission" | "collection" | "none";
   readonly settings?: readonly ScoredSetting[];
   readonly best?: number;
   readonly house?: number;
@@ -550,6 +556,10 @@ export interface RecalledRound {
   readonly void: boolean;
   readonly record: RoundRecord;
   readonly statement: Statement;
+  readonly private: {
+    readonly owner: string;
+    readonly invitation_only: boolean;
+  } | null;
 }
 
 export interface Me {
