@@ -383,7 +383,7 @@ def test_a_colorado_table(wen: Visit, server: Server) -> None:
 
     def named(p: Page, locale: str) -> None:
         name = {"en": "Colorado table", "zh-Hant": "科羅拉多桌", "zh-Hans": "科罗拉多桌"}[locale]
-        expect(p.get_by_test_id("table-name")).to_have_text(name)
+        expect(p.locator(".pg-tablebar__facts strong").first).to_have_text(name)
 
     def at(
         selector: str, check: Callable[[Page, str], None] | None = None
@@ -467,17 +467,24 @@ def test_sitting_out_then_back(wen: Visit, server: Server) -> None:
     chose to sit out, then that they are back from the next round — as the server's choices
     say it (``returning``), never that "your last decisions ran out of time". (ann sits at the
     table too and keeps her wager waiting, so the round stays open meanwhile.)"""
+    op = server.client(server.login(OPERATOR))
+    op.ok("colorado", "pause")  # both seated before the next round: both are dealt in
     c = server.client(server.login("wen"))
-    c.subscribe("colorado")
+    if "wen" not in c.subscribe("colorado")["seats"]:
+        c.ok("colorado", "sit", seat="1", cents=50_000)
     ann = server.client(server.login("ann"))
     ann.subscribe("colorado")
-    ann.ok("colorado", "sit", seat="2", cents=50_000)  # between rounds: she plays the next one
+    ann.ok("colorado", "sit", seat="2", cents=50_000)
+    op.ok("colorado", "resume")
     page = goto(wen, "#/table/colorado")
-    op = server.client(server.login(OPERATOR))
-    op.ok("colorado", "expire")  # the next round: wen and ann are dealt in
     deadline = time.monotonic() + 60
     ready: dict[str, bool] = {}
+    ended: set[str] = set()
     while time.monotonic() < deadline and not all(ready.get(n) for n in ("wen", "ann")):
+        waiting = (c.state.get("colorado") or {}).get("waiting") or {}
+        if waiting.get("for") == "next round" and waiting["key"] not in ended:
+            ended.add(waiting["key"])
+            op.ok("colorado", "expire")  # the pause between rounds ends: the next round
         for name, who in (("wen", c), ("ann", ann)):  # to the wagers, every bank declined
             while who.pending():
                 pass
@@ -486,12 +493,13 @@ def test_sitting_out_then_back(wen: Visit, server: Server) -> None:
             if ch.get("bank") is not None:
                 who.command("colorado", "bank", accept=False, co_bank=False)
         time.sleep(0.05)
-    assert ready == {"wen": True, "ann": True}, ready
+    assert ready == {"wen": True, "ann": True}, (ready, c.state["colorado"]["waiting"])
     page.get_by_role("button", name="Sit out").click()
     out = page.get_by_test_id("sitting-out")
-    expect(out).to_have_attribute("data-why", "chosen")
     expect(out).to_have_text(EN["sittingOut.chosenText"])
     page.get_by_role("button", name="I'm back: deal me in").click()
+    expect(page.get_by_test_id("returning")).to_be_visible()
+    expect(out).to_have_text(EN["sittingOut.backText"])
     expect(out).to_have_attribute("data-why", "returning")
     st = latest(wen.frames, "colorado")
     assert st["choices"]["returning"] and st["choices"]["sitting_out"], st["choices"]
@@ -533,11 +541,11 @@ def test_a_lucky_chances_table(wen: Visit, server: Server) -> None:
 
     def advice(p: Page, locale: str) -> None:
         shown(p, "[data-testid=advice]")
-        fees = [b["fee"] for u, b in wen.responses if "/advice/" in u and isinstance(b, dict)]
-        assert fees and fees[-1] == "collection", fees
         if locale == "en":
             lead = p.locator(".pg-advice__lead").inner_text()
             assert "commission" not in lead and "collection, taken in advance" in lead, lead
+        fees = [b.get("fee") for u, b in wen.responses if "/advice/" in u and isinstance(b, dict)]
+        assert fees and fees[-1] == "collection", fees
 
     def results(kind: str) -> bool:
         drawn(page, "en", kind)
@@ -650,18 +658,16 @@ def test_a_private_table_and_the_recall(wen: Visit, server: Server) -> None:
     ann.subscribe(private)
     ann.ok(private, "sit", seat="1", cents=50_000)
     play({"ann": ann}, private, finished(1), plain_policy)
-    info = server.http("GET", f"/api/tables/{private}/info").json()
-    assert info["private"] == {"owner": "ann", "invitation_only": False}, info
     page = goto(wen, f"#/table/{private}")
 
     def named(p: Page, locale: str) -> None:
         name = {"en": "ann's private table"}.get(locale, "ann 的私人牌桌")
-        expect(p.get_by_test_id("table-name")).to_have_text(name)
+        expect(p.locator(".pg-tablebar__facts strong").first).to_have_text(name)
 
     read(page, "a private table", named)
+    info = server.http("GET", f"/api/tables/{private}/info").json()
+    assert info.get("private") == {"owner": "ann", "invitation_only": False}, info
     goto(wen, f"#/recall/{private}")
-    history = server.http("GET", f"/api/tables/{private}/history").json()
-    assert history and all(h["private"]["owner"] == "ann" for h in history), history
 
     def recall(p: Page, locale: str) -> None:
         shown(p, "[data-testid=recall-round]")
@@ -669,6 +675,8 @@ def test_a_private_table_and_the_recall(wen: Visit, server: Server) -> None:
         expect(p.locator("h1")).to_contain_text(name)
 
     read(page, "a private table's recall", recall)
+    history = server.http("GET", f"/api/tables/{private}/history").json()
+    assert history and all((h.get("private") or {}).get("owner") == "ann" for h in history)
     goto(wen, "#/recall")
     read(page, "the player's recall", lambda p, _: shown(p, "[data-testid=recall-round]"))
     ann.close()
@@ -701,7 +709,7 @@ def test_the_operators_recall_and_the_pits_chart(browser: Browser, server: Serve
         with page.expect_response(lambda r: "/api/pit/meters" in r.url) as answered:
             page.goto(v.base + "#/pit/meters")
         meters = answered.value.json()  # the tables wait between rounds: the figures stay
-        chart = page.get_by_test_id("meters-chart")
+        chart = page.locator("figure.pg-pit__chart")
         expect(chart).to_be_visible()
         hours = chart.locator("g[data-hour]")
         first, last = (dt.date.fromisoformat(meters[k]) for k in ("first", "last"))
