@@ -31,7 +31,8 @@ def recalled(rows: list[dict[str, Any]], who: str, name: str | None) -> list[dic
     it): run it off the event loop."""
     for r in rows:
         config = r.pop("config", None)
-        r["private"] = None if config is None else private_of(TableConfig.from_json(json.loads(config)))
+        table = None if config is None else TableConfig.from_json(json.loads(config))
+        r["private"] = None if table is None else private_of(table)
         record = r["record"]
         r["record"] = redact_record(record, _recall_viewer(record, who, name))
         r["statement"] = statement(r["record"])  # (the same money; the record's id as sent)
