@@ -289,6 +289,7 @@ SYNC = {
     "style": '[data-decision="Choose how the stacks are delivered"]',
     "setting": '[data-decision^="Set your hand"]',
     "bank set": '[data-decision="Set the bank\'s hand"]',
+    "surrender": '[data-decision="Surrender or stand"]',
 }
 
 
@@ -311,7 +312,7 @@ def words(locale: str, key: str) -> str:
 # ------------------------------------------------------------------ the tests
 
 
-def test_the_pages_a_player_opens(wen: Visit, server: Server) -> None:
+def test_the_pages_a_player_opens(wen: Visit, browser: Browser, server: Server) -> None:
     """The lobby (a private table among the tables, named by its opener), every rules page (its
     subtitle the catalogue's words for its rule document, not the profile's ``seed 000``), the
     tutorial's six steps, the trainer and its answer, the cashier, a join code no table has and
@@ -367,6 +368,16 @@ def test_the_pages_a_player_opens(wen: Visit, server: Server) -> None:
     read(page, "join with an unknown code", lambda p, _: shown(p, "a[href='#/lobby']"))
     goto(wen, "#/2026-404")  # an address of digits: the page says it back
     read(page, "an unknown address")
+    # signed out: the sign-in page, and a table watched as a spectator
+    out = Visit(browser, server.base + "/", DESKTOP)
+    try:
+        out.open("#/sign-in")
+        read(out.page, "sign-in, signed out", lambda p, _: shown(p, "form"))
+        out.page.goto(out.base + "#/table/colorado")
+        watching = "[data-testid=actions] [data-decision]"
+        read(out.page, "a table watched, signed out", lambda p, _: shown(p, watching))
+    finally:
+        out.close()
 
 
 def test_a_colorado_table(wen: Visit, server: Server) -> None:
@@ -632,7 +643,11 @@ def test_a_joker_at_supreme_pai_gow(wen: Visit, server: Server) -> None:
         read(page, "Supreme Pai Gow: results with a joker", bonus)
         return False
 
-    play_states(server, c, "nj-supreme", {"results": joker_seen}, rounds=8)
+    def surrender(kind: str) -> bool:
+        read(page, "Supreme Pai Gow: surrender", lambda p, loc: drawn(p, loc, kind))
+        return False
+
+    play_states(server, c, "nj-supreme", {"surrender": surrender, "results": joker_seen}, rounds=8)
     assert found, "no joker seen in 8 rounds"
     goto(wen, f"#/recall/nj-supreme?round={found[0]}")
 
@@ -759,6 +774,9 @@ def test_every_state_was_read() -> None:
         "Lucky Chances: results",
         "Supreme Pai Gow: results with a joker",
         "Supreme Pai Gow: the recall of a joker",
+        "Supreme Pai Gow: surrender",
+        "sign-in, signed out",
+        "a table watched, signed out",
         "a private table",
         "a private table's recall",
         "the player's recall",
