@@ -17,12 +17,14 @@ $(STAMP): pyproject.toml requirements-dev.txt
 # `make run`: the web table. The service on its embedded database (SQLite, ~/.local/share/paigow,
 # or $PAIGOW_DB), one table per profile with computer players (opened once), the URL printed.
 # Every guest gets the sign-up grant (all come from this machine's address; a public server
-# gives it once per address a day).
+# gives it once per address a day). `make run OPERATOR=boss`, with the password in
+# $PAIGOW_OPERATOR_PASSWORD, makes the operator account boss (or sets its password) first.
 HOST ?= 127.0.0.1
 PORT ?= 8000
+OPERATOR ?=
 
 run: $(STAMP)
-	$(BIN)/paigow serve --demo --signup-grant-period 0 --host $(HOST) --port $(PORT)
+	$(BIN)/paigow serve --demo --signup-grant-period 0 --host $(HOST) --port $(PORT) $(if $(OPERATOR),--operator $(OPERATOR))
 
 # Two workers; each test file runs on one of them, in order (a module's tests share its server).
 # tests/test_wheel.py builds the sdist and the wheel itself and installs the wheel in a new

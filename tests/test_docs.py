@@ -28,3 +28,13 @@ def test_readme_names_every_way_and_the_two_commands() -> None:
 
 def test_ci_runs_the_readme_test_command() -> None:
     assert "make test" in (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+
+
+def test_readme_says_where_the_rule_documents_are_in_words_any_clone_holds() -> None:
+    """The README placed RULES.md "in the directory `shared` beside this repository", which a
+    clone made anywhere else does not have: it now says they are not in the repository, that
+    nothing needs them to run, and where the tests look for them (tests/shared_docs.py)."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "beside this repository" not in text
+    assert "`RULES.md` and the rule documents it cites are not in this repository" in text
+    assert "`../shared/RULES.md`" in text and "nothing needs them" in text

@@ -270,12 +270,18 @@ def _lobby(base: str) -> list[dict[str, Any]]:
     return list(httpx.get(base + "/api/tables", timeout=30).json())
 
 
-def _make_run(tmp: Path, port: int) -> tuple[subprocess.Popen[str], str]:
+def _make_run(
+    tmp: Path,
+    port: int,
+    *args: str,
+    env: dict[str, str] | None = None,
+    lines: list[str] | None = None,
+) -> tuple[subprocess.Popen[str], str]:
     # The client is built already (`make test` builds it first); rebuilding web/dist here would
     # pull it from under the browser tests running beside this one.
-    env = dict(os.environ, PAIGOW_DB=str(tmp / "run.sqlite3"))
+    env = dict(os.environ, PAIGOW_DB=str(tmp / "run.sqlite3"), **(env or {}))
     proc = subprocess.Popen(
-        ["make", "-s", "-o", "web-build", "-o", ".venv/.installed", "run", f"PORT={port}"],
+        ["make", "-s", "-o", "web-build", "-o", ".venv/.installed", "run", f"PORT={port}", *args],
         cwd=ROOT,
         env=env,
         stdout=subprocess.PIPE,
@@ -284,7 +290,7 @@ def _make_run(tmp: Path, port: int) -> tuple[subprocess.Popen[str], str]:
         start_new_session=True,
     )
     assert proc.stdout is not None
-    lines = []
+    lines = [] if lines is None else lines
     deadline = time.monotonic() + 90
     while time.monotonic() < deadline:
         line = proc.stdout.readline()
@@ -326,3 +332,33 @@ def test_make_run_opens_one_table_per_profile_once(tmp_path: Path) -> None:
         finally:
             _stop(proc)
     assert (tmp_path / "run.sqlite3").is_file()
+
+
+def test_make_run_makes_the_operator_account_the_readme_shows(tmp_path: Path) -> None:
+    """README, "An operator account": ``make run OPERATOR=boss`` with the password in
+    ``PAIGOW_OPERATOR_PASSWORD`` makes the operator account (it signs in as an operator) and
+    prints what the README shows, line for line (the database's path and the port aside).
+    Before, ``make run`` had no way to make one and the README said so only in passing."""
+    port = free_port()
+    db = tmp_path / "run.sqlite3"
+    printed: list[str] = []
+    proc, _url = _make_run(
+        tmp_path,
+        port,
+        "OPERATOR=boss",
+        env={"PAIGOW_OPERATOR_PASSWORD": "a long secret"},
+        lines=printed,
+    )
+    try:
+        r = httpx.post(
+            f"http://127.0.0.1:{port}/api/login",
+            json={"name": "boss", "password": "a long secret"},
+            timeout=30,
+        )
+        assert r.status_code == 200 and r.json()["role"] == "operator", r.text
+    finally:
+        _stop(proc)
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    block = readme.split("make run OPERATOR=boss\n", 1)[1].split("```", 1)[0]
+    shown = block.replace("/tmp/paigow-readme.sqlite3", str(db)).replace(":8000/", f":{port}/")
+    assert [x.rstrip("\n") for x in printed] == shown.splitlines(), (printed, shown)

@@ -166,7 +166,9 @@ class Person:
             assert sorted(options) == sorted(c["cuts"]), "the cuts offered are the server's"
             pick = options[(7 * n) % len(options)]
             actions.get_by_test_id("cut-select").select_option(pick)
-            self.click(actions.get_by_role("button", name=f"Cut ({pick})"), "cut")
+            # the button says the cut chosen in words (the catalogue's), not its notation
+            label = actions.get_by_test_id("cut-select").locator("option:checked").inner_text()
+            self.click(actions.get_by_role("button", name=f"Cut ({label})"), "cut")
             return True
         if d == "Choose how the stacks are delivered":
             radios = actions.get_by_role("radio")
@@ -260,9 +262,10 @@ class Person:
 
     def _label(self, w: dict[str, Any]) -> str:
         # the wager kinds as the English catalogue words them (web/src/game/record.ts)
-        words = {"main": "Pai Gow", "pair-fortunes": "Pair Fortunes", "supreme-bonus": "bonus"}
+        words = {"main": "Pai Gow", "pair-fortunes": "Pair Fortunes"}
+        words |= {"supreme-bonus": "Bonus wager"}
         words |= {f"de-{k}": f"Dragon's Eye {k}" for k in ("odd", "even", "double", "triple")}
-        words |= {"de-match": "Dragon's Eye match", "dice-bonus": "dice bonus"}
+        words |= {"de-match": "Dragon's Eye match", "dice-bonus": "Dice bonus"}
         label = words.get(w["kind"], w["kind"])
         return f"{label} ${w['cents'] // 100:,}.{w['cents'] % 100:02d} on seat {w['spot']}"
 

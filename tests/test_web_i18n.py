@@ -14,6 +14,9 @@ import json
 import re
 from pathlib import Path
 
+from paigow.games.cards.supreme_bonus import BonusClass
+from paigow.games.tiles.pair_fortunes import PFClass
+
 ROOT = Path(__file__).resolve().parents[1]
 TABLE = json.loads((ROOT / "web" / "src" / "i18n" / "server-text.json").read_text("utf-8"))
 MESSAGES = ROOT / "web" / "src" / "i18n" / "messages"
@@ -53,3 +56,40 @@ def test_the_fixed_words_are_still_said_by_the_service() -> None:
 def test_fixed_words_reader() -> None:
     assert fixed_words(r"^the name '(?<name>[^']*)' is taken$") == ["the name", "is taken"]
     assert fixed_words(r"^rule \((?<rule>[a-d])\) of R-HW-01: ") == ["rule (", ") of R-HW-01:"]
+
+
+ENGINE_WORDS = json.loads((ROOT / "web" / "src" / "i18n" / "engine-words.json").read_text("utf-8"))
+TABLE_SOURCE = "\n".join(
+    p.read_text("utf-8") for p in (ROOT / "src" / "paigow" / "table").glob("*.py")
+)
+
+
+def test_the_classes_the_client_names_are_the_engines() -> None:
+    """Every class a side wager's line may carry (the engine's Pair Fortunes and Supreme Pai Gow
+    bonus classes, and a dead hand's) is one the client names in each language, by the case of
+    the pay table's message of that class (web/src/i18n/engine-words.json): before, a Chinese
+    page showed 对子彩金（No pair）, 彩金（Nothing）."""
+    pf = {c.value: c.name for c in PFClass} | {"dead hand": "DEAD"}
+    bonus = {c.value: c.name for c in BonusClass}
+    assert ENGINE_WORDS["classes"] == {"pair-fortunes": pf, "supreme-bonus": bonus}
+    for locale in ("en", "zh-Hant", "zh-Hans"):
+        catalogue = json.loads((MESSAGES / f"{locale}.json").read_text("utf-8"))
+        for key, cases in (("pays.pf", pf), ("pays.bonus", bonus)):
+            for case in cases.values():
+                assert re.search(rf"\b{case} \{{", catalogue[key]), (locale, key, case)
+
+
+def test_the_reasons_the_client_names_are_the_engines() -> None:
+    """Every reason of a forced loss and of a transfer the client names is one the engine's
+    round code gives (a reworded one fails here instead of going untranslated), and each is a
+    case of its message in every catalogue."""
+    for reason in [*ENGINE_WORDS["reasons"], *ENGINE_WORDS["transfers"]]:
+        assert f'"{reason}"' in TABLE_SOURCE, reason
+    for locale in ("en", "zh-Hant", "zh-Hans"):
+        catalogue = json.loads((MESSAGES / f"{locale}.json").read_text("utf-8"))
+        for key, table in (
+            ("statement.reason", ENGINE_WORDS["reasons"]),
+            ("transfer.reason", ENGINE_WORDS["transfers"]),
+        ):
+            for case in table.values():
+                assert re.search(rf"\b{case} \{{", catalogue[key]), (locale, key, case)

@@ -150,7 +150,13 @@ def _play_game(server: Server, visit: Any, table: str, attr: str, *, shots: bool
     mine = _pieces_of(state, seat)
     _mid_round_checks(page, attr, mine, state["round"])
     house = page.locator(".pg-setting__houseway")
-    expect(house).to_contain_text("R-HW-01" if attr == "data-tile" else "spg-house")
+    # the house way and its rule in words: the way's name and the rule's letter, never a rule id
+    # such as R-HW-01 or a way's id such as spg-house
+    expect(house).to_contain_text(
+        "regulation, rule (" if attr == "data-tile" else "New Jersey, rule ("
+    )
+    expect(house).not_to_contain_text("R-HW")
+    expect(house).not_to_contain_text("spg-house")
     # The advice's EVs are the engine's exact EVs of every setting (checked in test_web_api).
     assert page.locator("[data-testid=advice] li[data-ev]").count() >= 1
     if shots:

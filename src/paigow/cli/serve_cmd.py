@@ -282,6 +282,7 @@ def serve(args: argparse.Namespace) -> int:
         if not lo <= value <= hi:
             raise ConfigError(f"{flag} must be {lo}..{hi}, got {value}")
     store = Store(args.db)
+    operator = None
     if args.operator:
         password = os.environ.get("PAIGOW_OPERATOR_PASSWORD", "")
         try:  # the name normalised as every account's; a new one a look-alike of nobody's
@@ -291,6 +292,7 @@ def serve(args: argparse.Namespace) -> int:
                 raise ConfigError(f"{why} ($PAIGOW_OPERATOR_PASSWORD)")
             store.migrate()
             store.set_password(name, hash_password(password), "operator")
+            operator = name
         except PaigowError as e:
             raise ConfigError(f"--operator {args.operator!r}: {e}") from None
     if args.cluster and store.is_sqlite:
@@ -333,6 +335,12 @@ def serve(args: argparse.Namespace) -> int:
     app = create_app(Service(store, options), web)
     safe_url = store.engine.url.render_as_string(hide_password=True)
     print(f"paigow serve: http://{args.host}:{args.port}/ on {safe_url}", flush=True)
+    if operator is not None:
+        print(
+            f"paigow serve: the operator account {operator} signs in with the password in "
+            f"$PAIGOW_OPERATOR_PASSWORD; the pit is at http://{args.host}:{args.port}/#/pit",
+            flush=True,
+        )
     if web is None:
         print(
             "paigow serve: no web table to serve (the API only): build it with make web-build",

@@ -11,6 +11,7 @@ public observation; a spot's pieces are used only when the viewer may see them
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
 from paigow.errors import IllegalActionError, PaigowError
@@ -23,6 +24,8 @@ from paigow.table.observation import Viewer, visible_positions
 from paigow.trainer import Trainer
 from paigow.trainer.problem import setting_json
 
+from .private.rooms import private_of
+
 if TYPE_CHECKING:
     from paigow.profiles import Profile
 
@@ -34,6 +37,7 @@ __all__ = [
     "side_kinds",
     "spot_advice",
     "spot_hand",
+    "table_fee",
     "table_info",
     "table_notes",
 ]
@@ -259,6 +263,10 @@ def table_info(engine: TableEngine) -> dict[str, Any]:
         "on_setting_timeout": c.on_setting_timeout,
         "advice": c.advice,
         "computer_players": c.computer_players,
+        # the fee the table takes (its pages say "commission" or "collection" by it)
+        "fee": table_fee(p),
+        # a private table's opener, as the lobby says it: the page names the table by it
+        "private": private_of(c),
     }
 
 
@@ -329,6 +337,9 @@ def hand_advice(hand: dict[str, Any]) -> dict[str, Any]:
         "advice": hand["advice"],
         "role": "bank" if bank else "player",
         "dealer_way": trainer.dealer,
+        # what the EVs count of the table's fee: the commission on wins at its rate, or nothing
+        # (a collection is taken in advance, whatever the setting: it is not in the EVs)
+        "fee": table_fee(trainer.profile),
     }
     if hand["advice"]:
         out["settings"] = [
@@ -338,6 +349,14 @@ def hand_advice(hand: dict[str, Any]) -> dict[str, Any]:
         out["best"] = problem.best
         out["house"] = problem.house
     return out
+
+
+def table_fee(profile: Profile) -> str:
+    """The fee a table of ``profile`` takes: ``commission`` (on wins, at the profile's rate),
+    ``collection`` (a fee a bet taken in advance, R-LC-01) or ``none``."""
+    if profile.commission.collection:
+        return "collection"
+    return "commission" if Decimal(profile.commission.rate) else "none"
 
 
 def spot_advice(engine: TableEngine, viewer: Viewer, spot: str) -> dict[str, Any]:

@@ -5,11 +5,15 @@ arguments are plain data; one record at a time, as work that can wait (:func:`re
 
 from __future__ import annotations
 
+import json
 from typing import TYPE_CHECKING, Any
 
 from paigow.table.observation import OPERATOR, SPECTATOR, Viewer
 from paigow.table.redaction import redact_record
 from paigow.table.statement import statement
+
+from .config import TableConfig
+from .private.rooms import private_of
 
 if TYPE_CHECKING:
     from .workers import WorkPool
@@ -22,8 +26,13 @@ def recalled(rows: list[dict[str, Any]], who: str, name: str | None) -> list[dic
     settlement statement, which every front end shows (:func:`paigow.table.statement.statement`).
     ``who``: ``operator`` (the whole record), ``player`` (``name``'s seat: their own rounds), or
     ``caller`` (``name``'s seat where they sat at that round, else a spectator's; ``name`` None:
-    signed out). Slow (a record is rebuilt to redact it): run it off the event loop."""
+    signed out). Each row's ``private``: its table's opener when a player opened it (from the
+    ``config`` of its table's row, which is not sent). Slow (a record is rebuilt to redact
+    it): run it off the event loop."""
     for r in rows:
+        config = r.pop("config", None)
+        table = None if config is None else TableConfig.from_json(json.loads(config))
+        r["private"] = None if table is None else private_of(table)
         record = r["record"]
         r["record"] = redact_record(record, _recall_viewer(record, who, name))
         r["statement"] = statement(r["record"])  # (the same money; the record's id as sent)

@@ -366,7 +366,7 @@ class Store(Database):
     def recall_table(self, table_id: str, n: int = 10) -> list[dict[str, Any]]:
         """The last ``n`` rounds of a table, newest first."""
         q = (
-            sa.select(db.rounds)
+            _with_config(sa.select(db.rounds, db.tables.c.config))
             .where(db.rounds.c.table_id == table_id)
             .order_by(db.rounds.c.round_no.desc())
             .limit(n)
@@ -377,7 +377,9 @@ class Store(Database):
     def recall_round(self, table_id: str, round_no: int) -> dict[str, Any] | None:
         """One stored round of a table (None: no such round)."""
         r = db.rounds
-        q = sa.select(r).where(r.c.table_id == table_id, r.c.round_no == round_no)
+        q = _with_config(sa.select(r, db.tables.c.config)).where(
+            r.c.table_id == table_id, r.c.round_no == round_no
+        )
         with self.engine.connect() as c:
             row = c.execute(q).mappings().first()
         return None if row is None else _round_row(row)
@@ -385,7 +387,7 @@ class Store(Database):
     def recall_player(self, player: str, n: int = 10) -> list[dict[str, Any]]:
         """The last ``n`` rounds ``player`` played in, newest first."""
         q = (
-            sa.select(db.rounds)
+            _with_config(sa.select(db.rounds, db.tables.c.config))
             .join(
                 db.round_players,
                 sa.and_(
@@ -420,14 +422,23 @@ class Store(Database):
         return rows
 
 
+def _with_config(q: Any) -> Any:
+    """``q`` over the rounds with their table's row beside (its ``config``: what the recall
+    says of a private table, :mod:`paigow.service.recall`)."""
+    return q.select_from(db.rounds.outerjoin(db.tables, db.tables.c.id == db.rounds.c.table_id))
+
+
 def _round_row(r: Any) -> dict[str, Any]:
-    return {
+    row = {
         "table": r["table_id"],
         "round": r["round_no"],
         "finished_at": r["finished_at"].isoformat(),
         "void": bool(r["void"]),
         "record": json.loads(r["record"]),
     }
+    if "config" in r:
+        row["config"] = r["config"]
+    return row
 
 
 def _new_user(c: Connection, name: str, password_hash: str, role: str) -> int:

@@ -317,7 +317,7 @@ DEFS: Final[dict[str, Schema]] = {
             "phase": null(STR),
             "rounds": null(INT),
             "held": null(STR),
-            "private": null(obj({"owner": STR, "invitation_only": BOOL})),
+            "private": null(obj({"owner": STR, "invitation_only": BOOL, "name": null(STR)})),
         }
     ),
     "LobbyFeed": obj({"type": {"const": "lobby"}, "tables": list_of(ref("LobbyTable"))}),
@@ -353,6 +353,8 @@ DEFS: Final[dict[str, Schema]] = {
             "on_setting_timeout": STR,
             "advice": BOOL,
             "computer_players": INT,
+            "fee": enum("commission", "collection", "none"),
+            "private": null(obj({"owner": STR, "invitation_only": BOOL, "name": null(STR)})),
         }
     ),
     "NamedHands": obj(
@@ -393,6 +395,9 @@ DEFS: Final[dict[str, Schema]] = {
             "advice": BOOL,
             "role": enum("player", "bank"),
             "dealer_way": STR,
+            # the table's fee in the EVs: the commission on wins, or none (a collection is
+            # taken in advance and counted in none of them)
+            "fee": enum("commission", "collection", "none"),
             "settings": list_of(ref("ScoredSetting")),
             "best": INT,
             "house": INT,
@@ -440,6 +445,8 @@ DEFS: Final[dict[str, Schema]] = {
             "void": BOOL,
             "record": ref("RoundRecord"),
             "statement": ref("Statement"),
+            # a private table's opener (the page names the table by it); null: the house's
+            "private": null(obj({"owner": STR, "invitation_only": BOOL, "name": null(STR)})),
         }
     ),
     # The most a buy-in may be now, what binds it, what the daily limit leaves (wallets.py).

@@ -260,12 +260,13 @@ export function App({ session: given }: { readonly session?: Session }) {
           {page(route)}
         </main>
         <footer class="pg-footer">
-          <p>
-            {i.rich("app.footer", {
-              rules: (c) => <a href="#/rules">{c}</a>,
-              gallery: (c) => <a href="gallery.html">{c}</a>,
-            })}
-          </p>
+          <p>{i.rich("app.footer", { rules: (c) => <a href="#/rules">{c}</a> })}</p>
+          {route.page === "pit" ? (
+            // the drawings of the client, for those who run it: linked from the pit alone
+            <p>
+              <a href="gallery.html">{i.t("app.gallery")}</a>
+            </p>
+          ) : null}
         </footer>
       </div>
     </SessionContext.Provider>

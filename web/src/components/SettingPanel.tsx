@@ -70,13 +70,18 @@ export function followed(next: Assignment, index: number): number {
  * click, by dragging, or by keyboard alone (H, L, U on a focused piece), with each hand's name
  * and rank shown live and an invalid setting explained before it can be submitted.
  */
+/** What a move says, worded in the reader's language when shown (``props``: the panel's now). */
+type Announcement<T extends Piece> = (i: I18n, props: SettingPanelProps<T>) => string;
+
 export function SettingPanel<T extends Piece>(props: SettingPanelProps<T>) {
   const { kind, pieces, evaluate, onSubmit, houseWay, palette, disabled = false } = props;
   const i = useI18n();
   const [assignment, setAssignment] = useState<Assignment>(() =>
     props.initialHigh ? fromHigh(pieces.length, props.initialHigh) : emptyAssignment(pieces.length),
   );
-  const [announcement, setAnnouncement] = useState<string>("");
+  // What the last move said, worded when shown: in the language the page speaks then (a switch
+  // of language after the move words it again)
+  const [announcement, setAnnouncement] = useState<Announcement<T> | null>(null);
   const focusAfter = useRef<number | null>(null);
   // The assignment as the last event left it: two keys pressed before the panel renders again
   // must both count, the second applied to what the first made (not to the render's copy).
@@ -96,20 +101,18 @@ export function SettingPanel<T extends Piece>(props: SettingPanelProps<T>) {
     root.current?.querySelector<HTMLElement>(`[data-piece-index="${index}"]`)?.focus();
   });
 
-  const apply = (next: Assignment, index: number | null, message: string) => {
+  const apply = (next: Assignment, index: number | null, message: Announcement<T>) => {
     if (disabled) return;
     focusAfter.current = index === null ? null : followed(next, index);
     latest.current = next;
     setAssignment(next);
-    setAnnouncement(message);
+    setAnnouncement(() => message);
   };
 
   const placeTo = (index: number, zone: Zone) => {
     const piece = pieces[index];
     if (piece === undefined) return;
-    apply(
-      move(latest.current, index, zone),
-      index,
+    apply(move(latest.current, index, zone), index, (i) =>
       i.t("setting.moved", { piece: pieceLabel(i, kind, piece), where: i.t(ZONE_PLACES[zone]) }),
     );
   };
@@ -163,9 +166,7 @@ export function SettingPanel<T extends Piece>(props: SettingPanelProps<T>) {
         draggable={!disabled}
         onClick={() => {
           const next = toggle(latest.current, index);
-          apply(
-            next,
-            index,
+          apply(next, index, (i) =>
             i.t("setting.moved", {
               piece: pieceLabel(i, kind, piece),
               where: i.t(ZONE_PLACES[next[index] ?? "unset"]),
@@ -277,7 +278,7 @@ export function SettingPanel<T extends Piece>(props: SettingPanelProps<T>) {
         data-valid={complete ? String(assessment?.valid) : "incomplete"}
       >
         {status}
-        <span class="pg-visually-hidden">{announcement}</span>
+        <span class="pg-visually-hidden">{announcement ? announcement(i, props) : ""}</span>
       </div>
       <div class="pg-setting__actions">
         <button
@@ -285,7 +286,7 @@ export function SettingPanel<T extends Piece>(props: SettingPanelProps<T>) {
           class="pg-button pg-button--secondary"
           disabled={disabled || !complete}
           onClick={() => {
-            apply(swapHands(latest.current), null, i.t("setting.swapped"));
+            apply(swapHands(latest.current), null, (i) => i.t("setting.swapped"));
           }}
         >
           {i.t("setting.swap")}
@@ -295,7 +296,7 @@ export function SettingPanel<T extends Piece>(props: SettingPanelProps<T>) {
           class="pg-button pg-button--secondary"
           disabled={disabled || piecesIn(assignment, "unset").length === pieces.length}
           onClick={() => {
-            apply(emptyAssignment(pieces.length), null, i.t("setting.takenBack", { noun }));
+            apply(emptyAssignment(pieces.length), null, (i) => i.t("setting.takenBack", { noun }));
           }}
         >
           {i.t("setting.startOver")}
@@ -307,7 +308,9 @@ export function SettingPanel<T extends Piece>(props: SettingPanelProps<T>) {
             disabled={disabled}
             aria-describedby={`${ids}-houseway`}
             onClick={() => {
-              apply(fromHigh(pieces.length, houseWay.high), null, i.t("setting.byHouseWay", { rule: houseWay.rule }));
+              apply(fromHigh(pieces.length, houseWay.high), null, (i, p) =>
+                i.t("setting.byHouseWay", { rule: p.houseWay?.rule ?? "" }),
+              );
             }}
           >
             {i.t("setting.houseWay")}

@@ -4,7 +4,9 @@
  * the engine's (docs/table.md), as the service gives them to this viewer.
  */
 
+import { pieceText, piecesText } from "../i18n/cards";
 import type { I18n, MessageKey } from "../i18n/i18n";
+import { serverText } from "../i18n/serverText";
 import type { OperationView, Transfer } from "../protocol";
 
 export interface StepText {
@@ -85,15 +87,53 @@ function setting(d: Readonly<Record<string, unknown>>): string[][] {
   return high.length && low.length ? [high, low] : [];
 }
 
-/** A cut in words: ``a:3-4:right`` → "cut stacks 3 to 4 to the right end"; ``card:20``. */
-export function cutWords(i: I18n, cut: string): string {
-  const parts = cut.split(":");
-  if (parts[0] === "card" && parts.length === 2) return i.t("cut.cards", { card: parts[1] ?? "" });
-  if (parts.length === 3) {
-    const [lo, hi] = (parts[1] ?? "").split("-");
-    return i.t("cut.stacks", { lo: lo ?? "", hi: hi ?? "none", end: parts[2] ?? "" });
+/** A cut in the engine's notation read into its parts: the cutting card (``card:20``), a block
+ * of stacks moved to one end (``a:3-4:right``), or part of a block split off (``b:1-4:2>right``). */
+type CutParts =
+  | { readonly kind: "card"; readonly card: string }
+  | { readonly kind: "move"; readonly lo: string; readonly hi: string; readonly end: string }
+  | {
+      readonly kind: "split";
+      readonly from: string;
+      readonly to: string;
+      readonly lo: string;
+      readonly hi: string;
+      readonly end: string;
+    };
+
+function cutParts(cut: string): CutParts | null {
+  const card = /^card:(\d+)$/.exec(cut);
+  if (card) return { kind: "card", card: card[1] ?? "" };
+  const split = /^b:(\d+)-(\d+):(\d+)(?:-(\d+))?>(right|left)$/.exec(cut);
+  if (split) {
+    const [, from = "", to = "", lo = "", hi = "none", end = ""] = split;
+    return { kind: "split", from, to, lo, hi, end };
   }
-  return i.t("cut.other", { cut });
+  const move = /^a:(\d+)(?:-(\d+))?:(right|left)$/.exec(cut);
+  if (move) {
+    const [, lo = "", hi = "none", end = ""] = move;
+    return { kind: "move", lo, hi, end };
+  }
+  return null;
+}
+
+/** A cut as a choice is offered (R-CUT-02, R-SPG-09): "Stacks 3 to 4 to the right end",
+ * "After card 20"; never the engine's notation. */
+export function cutLabel(i: I18n, cut: string): string {
+  const c = cutParts(cut);
+  if (c === null) return i.t("cut.unknown");
+  if (c.kind === "card") return i.t("cut.afterCard", { card: c.card });
+  if (c.kind === "split") return i.t("cut.split", { from: c.from, to: c.to, lo: c.lo, hi: c.hi, end: c.end });
+  return i.t("cut.move", { lo: c.lo, hi: c.hi, end: c.end });
+}
+
+/** A cut as a step of the round: "cut stacks 3 to 4 to the right end", "cut the cards at card
+ * 20". */
+export function cutWords(i: I18n, cut: string): string {
+  const c = cutParts(cut);
+  if (c?.kind === "card") return i.t("cut.cards", { card: c.card });
+  if (c?.kind === "move") return i.t("cut.stacks", { lo: c.lo, hi: c.hi, end: c.end });
+  return i.t("cut.other", { cut: cutLabel(i, cut) });
 }
 
 /** One operation as a step of the round, in words (``name`` shows a player's name). */
@@ -119,7 +159,9 @@ export function describeOp(
     case "shuffle":
       return step("op.shuffle", { noun });
     case "expose_stacking":
-      return step("op.exposeStacking", { pieces: list(d.tiles ?? d.pieces).join(" ") }, [list(d.tiles ?? d.pieces)]);
+      return step("op.exposeStacking", { pieces: piecesText(i, list(d.tiles ?? d.pieces)) }, [
+        list(d.tiles ?? d.pieces),
+      ]);
     case "cut":
       return step("op.cut", { cut: cutWords(i, str(d.cut)) });
     case "decline_cut":
@@ -158,18 +200,28 @@ export function describeOp(
       const hands = (d.hands ?? {}) as Readonly<Record<string, unknown>>;
       const shown = Object.entries(hands).map(([p, t]) => [p, list(t)] as const);
       const collected = list(d.collected);
+      // A hand collected unexposed at the table is still shown to a viewer who sees every hand
+      // (the operator, once the round is done): said once, as collected and shown here.
+      const played = shown.filter(([p]) => !collected.includes(p));
+      const seen = collected.filter((p) => shown.some(([q]) => q === p));
       return step(
         "op.deal",
         {
           noun,
-          shown: shown.length ? i.list(shown.map(([p]) => positionName(i, p))) : "none",
+          shown: played.length ? i.list(played.map(([p]) => positionName(i, p))) : "none",
           collected: collected.length ? i.list(collected.map((p) => positionName(i, p))) : "none",
+          seen:
+            seen.length === 0
+              ? "none"
+              : seen.length === collected.length
+                ? "all"
+                : i.list(seen.map((p) => positionName(i, p))),
         },
         shown.map(([, t]) => t),
       );
     }
     case "face_up_in_shoe":
-      return step("op.faceUpInShoe", { card: str(d.card) }, [[str(d.card)]]);
+      return step("op.faceUpInShoe", { card: pieceText(i, str(d.card)) }, [[str(d.card)]]);
     case "stub_count":
       return step("op.stubCount", { cards: num(d.cards) });
     case "dragons_eye":
@@ -205,14 +257,25 @@ export function describeOp(
     case "settle":
       return step("op.settle");
     case "void":
-      return step("op.void", { reason: str(d.reason) });
+      return step("op.void", { reason: serverText(i, str(d.reason)) });
     default:
       return step("op.other", { kind: op.kind.replace(/_/g, " ") });
   }
 }
 
-/** A transfer in words: "house → alice $9.50 (win)". */
-export function transferText(i: I18n, t: Transfer): string {
-  const name = (a: string) => (a.startsWith("player:") ? a.slice(7) : a);
-  return i.t("transfer", { from: name(t.from), to: name(t.to), amount: i.money(t.cents), reason: t.reason });
+/** An account of a transfer in words: a player by name, the house, the layout, the centre, the
+ * bank. */
+function accountWords(i: I18n, account: string): string {
+  if (account.startsWith("player:")) return displayName(i, account.slice(7));
+  return i.t("transfer.account", { account });
+}
+
+/** A transfer in words: "house → alice $9.50 (win)" (``reason``: the reason in words). */
+export function transferText(i: I18n, t: Transfer, reason: (why: string) => string = (why) => why): string {
+  return i.t("transfer", {
+    from: accountWords(i, t.from),
+    to: accountWords(i, t.to),
+    amount: i.money(t.cents),
+    reason: reason(t.reason),
+  });
 }

@@ -414,6 +414,7 @@ export interface LobbyTable {
   readonly private: {
     readonly owner: string;
     readonly invitation_only: boolean;
+    readonly name: string | null;
   } | null;
 }
 
@@ -467,6 +468,12 @@ export interface TableInfo {
   readonly on_setting_timeout: string;
   readonly advice: boolean;
   readonly computer_players: number;
+  readonly fee: "commission" | "collection" | "none";
+  readonly private: {
+    readonly owner: string;
+    readonly invitation_only: boolean;
+    readonly name: string | null;
+  } | null;
 }
 
 export interface NamedHands {
@@ -509,6 +516,7 @@ export interface Advice {
   readonly advice: boolean;
   readonly role: "player" | "bank";
   readonly dealer_way: string;
+  readonly fee: "commission" | "collection" | "none";
   readonly settings?: readonly ScoredSetting[];
   readonly best?: number;
   readonly house?: number;
@@ -552,6 +560,11 @@ export interface RecalledRound {
   readonly void: boolean;
   readonly record: RoundRecord;
   readonly statement: Statement;
+  readonly private: {
+    readonly owner: string;
+    readonly invitation_only: boolean;
+    readonly name: string | null;
+  } | null;
 }
 
 export interface BuyIn {

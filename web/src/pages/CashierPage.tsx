@@ -3,6 +3,8 @@ import { useSession } from "../app/session";
 import { ChipStack } from "../components/Chip";
 import { dollarsText, parseDollars } from "../game/money";
 import { useI18n } from "../i18n/i18n";
+import type { PrivateFacts } from "../i18n/tableNames";
+import { tableName } from "../i18n/tableNames";
 import { profileTitle } from "./profiles";
 import { useStore } from "../state/store";
 import { PageFrame } from "./PageFrame";
@@ -19,6 +21,9 @@ export function CashierPage() {
   const lobby = useStore(session.store, (s) => s.lobby);
   const tables = useStore(session.store, (s) => s.tables);
   const [chips, setChips] = useState<Readonly<Record<string, number>>>({});
+  // what the service says of each table seated at that the lobby does not list (a private
+  // table by invitation only): the page names it by its opener, not by its id
+  const [privates, setPrivates] = useState<Readonly<Record<string, PrivateFacts | null>>>({});
   const [target, setTarget] = useState("");
   const [amount, setAmount] = useState("200");
   const [busy, setBusy] = useState(false);
@@ -36,6 +41,13 @@ export function CashierPage() {
           if (live && me) setChips((c) => ({ ...c, [table]: st.chips[me.name] ?? 0 }));
         })
         .catch(() => undefined);
+      if (lobby.some((t) => t.id === table)) continue;
+      session.api
+        .info(table)
+        .then((inf) => {
+          if (live) setPrivates((p) => ({ ...p, [table]: inf.private }));
+        })
+        .catch(() => undefined);
     }
     return () => {
       live = false;
@@ -51,6 +63,7 @@ export function CashierPage() {
   }
   if (!me) return <PageFrame title={i.t("cashier.title")}>{null}</PageFrame>;
   const open = lobby.filter((t) => t.free.length > 0 && !(t.id in me.seats));
+  const nameOf = (table: string) => tableName(i, table, lobby.find((t) => t.id === table)?.private ?? privates[table]);
   const cents = parseDollars(amount);
   const chosen = open.find((t) => t.id === target) ?? open[0];
   // the service's bound (the wallet, what the daily limit leaves, an exclusion) and minimum
@@ -61,7 +74,7 @@ export function CashierPage() {
     setBusy(true);
     try {
       const r = await session.act(table, "leave", {});
-      if (r?.status === "applied") session.notify("info", { key: "cashier.left", values: { table } });
+      if (r?.status === "applied") session.notify("info", { key: "cashier.left", values: { table: nameOf(table) } });
       await session.refreshMe();
     } catch (e) {
       session.fail(e);
@@ -107,7 +120,7 @@ export function CashierPage() {
                 <li key={table} class="pg-list__row">
                   <span>
                     {i.rich("cashier.seatAt", {
-                      table,
+                      table: nameOf(table),
                       seat,
                       a: (c) => <a href={`#/table/${encodeURIComponent(table)}`}>{c}</a>,
                     })}
@@ -157,7 +170,7 @@ export function CashierPage() {
                   {open.map((t) => (
                     <option key={t.id} value={t.id}>
                       {i.t("cashier.tableOption", {
-                        id: t.id,
+                        table: tableName(i, t.id, t.private),
                         title: profileTitle(i, t.profile, t.title),
                         minimum: i.money(t.limits.min),
                       })}

@@ -10,6 +10,7 @@ import { profileTitle } from "./profiles";
 import { useStore } from "../state/store";
 import { PageFrame } from "./PageFrame";
 import { PrivateTables } from "./PrivateTables";
+import { tableName } from "../i18n/tableNames";
 
 /** The phases of a round in words (the lobby, the pit's floor). */
 export const PHASES: Readonly<Record<string, MessageKey>> = {
@@ -71,6 +72,7 @@ function TableCard({ table, me }: { readonly table: LobbyTable; readonly me: str
   const id = `t-${table.id}`;
   const mine = me !== null && Object.values(table.seats).includes(me);
   const full = table.free.length === 0;
+  const name = tableName(i, table.id, table.private);
   return (
     <li class="pg-tablecard" data-table={table.id} data-free={table.free.length}>
       <article aria-labelledby={id}>
@@ -84,7 +86,7 @@ function TableCard({ table, me }: { readonly table: LobbyTable; readonly me: str
             </h3>
             <p class="pg-tablecard__sub">
               {i.rich("lobby.tableSub", {
-                id: <strong data-testid="table-name">{table.name ?? table.id}</strong>,
+                table: <strong data-testid="table-name">{name}</strong>,
                 game: table.game,
               })}
             </p>
@@ -143,10 +145,7 @@ function TableCard({ table, me }: { readonly table: LobbyTable; readonly me: str
         <a
           class={`pg-button ${mine || !full ? "pg-button--primary" : "pg-button--secondary"} pg-tablecard__go`}
           href={`#/table/${encodeURIComponent(table.id)}`}
-          aria-label={i.t("lobby.goLabel", {
-            action: mine ? "back" : full ? "watch" : "sit",
-            table: table.name ?? table.id,
-          })}
+          aria-label={i.t("lobby.goLabel", { action: mine ? "back" : full ? "watch" : "sit", table: name })}
         >
           {i.t("lobby.go", { action: mine ? "back" : full ? "watch" : "sit" })}
         </a>

@@ -3,6 +3,9 @@ import { messageOf, useSession } from "../app/session";
 import { PieceRow } from "../components/Piece";
 import { describeOp, displayName, kindWords, positionName, styleWords, transferText } from "../game/record";
 import { ringOrder } from "../game/table";
+import { piecesText } from "../i18n/cards";
+import { transferReason } from "../i18n/engineWords";
+import { tableName } from "../i18n/tableNames";
 import { handWords, wayName } from "../i18n/hands";
 import { useI18n } from "../i18n/i18n";
 import type { Said } from "../i18n/said";
@@ -36,7 +39,9 @@ function RoundDetail({ r, me }: { readonly r: RecalledRound; readonly me: string
   const banker = i.t("recall.banker", { kind: b.kind.replace(/-/g, "_"), who: displayName(i, b.player ?? "") });
   return (
     <article class="pg-recall__round" aria-labelledby="recall-round-title" data-testid="recall-round">
-      <h2 id="recall-round-title">{i.t("recall.roundTitle", { table: r.table, round: r.round })}</h2>
+      <h2 id="recall-round-title">
+        {i.t("recall.roundTitle", { table: tableName(i, r.table, r.private), round: r.round })}
+      </h2>
       <p class="pg-note">
         <time dateTime={r.finished_at}>{i.dateTime(r.finished_at)}</time>
         {i.t("recall.facts", {
@@ -70,7 +75,7 @@ function RoundDetail({ r, me }: { readonly r: RecalledRound; readonly me: string
                       game={game}
                       codes={p.setting.high}
                       width={22}
-                      label={i.t("recall.highHand", { pieces: p.setting.high.join(" ") })}
+                      label={i.t("recall.highHand", { pieces: piecesText(i, p.setting.high) })}
                     />
                     <small>{handWords(i, game, p.setting.high)}</small>
                   </span>
@@ -79,7 +84,7 @@ function RoundDetail({ r, me }: { readonly r: RecalledRound; readonly me: string
                       game={game}
                       codes={p.setting.low}
                       width={22}
-                      label={i.t("recall.lowHand", { pieces: p.setting.low.join(" ") })}
+                      label={i.t("recall.lowHand", { pieces: piecesText(i, p.setting.low) })}
                     />
                     <small>{handWords(i, game, p.setting.low)}</small>
                   </span>
@@ -89,7 +94,7 @@ function RoundDetail({ r, me }: { readonly r: RecalledRound; readonly me: string
                   game={game}
                   codes={p.dealt}
                   width={22}
-                  label={i.t("recall.dealt", { pieces: p.dealt.join(" ") })}
+                  label={i.t("recall.dealt", { pieces: piecesText(i, p.dealt) })}
                 />
               ) : (
                 <p class="pg-note">{i.t("recall.hidden")}</p>
@@ -135,13 +140,13 @@ function RoundDetail({ r, me }: { readonly r: RecalledRound; readonly me: string
       </ol>
       <h3>{i.t("recall.money")}</h3>
       <Headline statement={r.statement} me={me} />
-      <StatementTable statement={r.statement} info={null} me={me} />
+      <StatementTable statement={r.statement} info={null} me={me} rules={rec.rules} />
       <ChipsTable players={r.statement.players} me={me} />
       <details class="pg-recall__transfers">
         <summary>{i.t("recall.transfers", { n: rec.transfers.length })}</summary>
         <ol>
           {rec.transfers.map((t, k) => (
-            <li key={k}>{transferText(i, t)}</li>
+            <li key={k}>{transferText(i, t, (why) => transferReason(i, why))}</li>
           ))}
         </ol>
       </details>
@@ -192,7 +197,9 @@ export function RecallPage({
       live = false;
     };
   }, [session, table, round, at, known, me?.name, me?.role]);
-  const title = table === null ? i.t("recall.mine") : i.t("recall.tables", { table });
+  // a table by its name (a private one's, from the rounds the service sent)
+  const named = table === null ? "" : tableName(i, table, rounds?.find((r) => r.private)?.private);
+  const title = table === null ? i.t("recall.mine") : i.t("recall.tables", { table: named });
   if (table === null && known && !me) {
     return (
       <PageFrame title={i.t("title.recall")}>
@@ -224,7 +231,12 @@ export function RecallPage({
                         setPicked(k);
                       }}
                     >
-                      <span>{i.t("recall.pick", { table: table === null ? r.table : "none", round: r.round })}</span>
+                      <span>
+                        {i.t("recall.pick", {
+                          table: table === null ? tableName(i, r.table, r.private) : "none",
+                          round: r.round,
+                        })}
+                      </span>
                       <span class={net === undefined ? "" : net > 0 ? "pg-up" : net < 0 ? "pg-down" : ""}>
                         {r.void ? i.t("result.void") : net === undefined ? "" : i.signed(net)}
                       </span>
@@ -239,7 +251,7 @@ export function RecallPage({
       )}
       {table !== null ? (
         <p>
-          <a href={`#/table/${encodeURIComponent(table)}`}>{i.t("recall.back", { table })}</a>
+          <a href={`#/table/${encodeURIComponent(table)}`}>{i.t("recall.back", { table: named })}</a>
         </p>
       ) : null}
     </PageFrame>

@@ -12,6 +12,10 @@ import { caseWords, toOne } from "../table/pays";
 import { PageFrame } from "./PageFrame";
 import { profileTitle } from "./profiles";
 
+/** The shipped profiles, whose rule documents the catalogue names in each language (an
+ * operator's own profile is shown with its source as written, in English). */
+const SOURCES: ReadonlySet<string> = new Set(["colorado", "generic", "lucky-chances", "maryland", "nj-supreme"]);
+
 /** One fact of the rules: a term and what the profile says. */
 function Fact({ term, children }: { readonly term: string; readonly children: ComponentChildren }) {
   return (
@@ -134,8 +138,8 @@ function Rules({ r }: { readonly r: ProfileRules }) {
     <div class="pg-rules" data-testid="rules" data-profile={r.profile}>
       <p class="pg-lead">
         {i.t("rules.game", { game: r.game })}
-        <span lang="en" class="pg-rules__source">
-          {r.source}
+        <span class="pg-rules__source" lang={SOURCES.has(r.profile) ? undefined : "en"}>
+          {i.t("rules.source", { profile: r.profile.replace(/-/g, "_"), source: r.source })}
         </span>
       </p>
       <section class="pg-card-panel" aria-labelledby="rules-table">

@@ -6,6 +6,7 @@ import type { CardCode } from "../game/cards";
 import type { Evaluator, Piece as PieceCode } from "../game/hands";
 import { cardEvaluator, tileEvaluator } from "../game/hands";
 import type { TileCode } from "../game/tiles";
+import { piecesText } from "../i18n/cards";
 import { handWords, wayName } from "../i18n/hands";
 import type { I18n } from "../i18n/i18n";
 import { useI18n } from "../i18n/i18n";
@@ -190,8 +191,8 @@ function Verdict({ answer }: { readonly answer: TrainerAnswer }) {
                 </span>
                 <span class="pg-advice__names">
                   {i.t("trainer.names", {
-                    high: o.high.join(" "),
-                    low: o.low.join(" "),
+                    high: piecesText(i, o.high),
+                    low: piecesText(i, o.low),
                     highName: handWords(i, game, o.high) ?? o.high_name,
                     lowName: handWords(i, game, o.low) ?? o.low_name,
                   })}
@@ -213,13 +214,13 @@ function Verdict({ answer }: { readonly answer: TrainerAnswer }) {
         {i.t("trainer.whyHouse", {
           way: wayName(i, ex.house_way),
           rule: ex.rule ? serverText(i, ex.rule) : "none",
-          setting: settingText(s.settings[ex.house]),
+          setting: settingText(i, s.settings[ex.house]),
         })}
       </p>
       <p>
         {ex.house_vs_best === null
           ? i.t("trainer.houseIsBest", { dealer: wayName(i, ex.dealer_way) })
-          : i.t("trainer.bestIs", { dealer: wayName(i, ex.dealer_way), setting: settingText(s.settings[ex.best]) })}
+          : i.t("trainer.bestIs", { dealer: wayName(i, ex.dealer_way), setting: settingText(i, s.settings[ex.best]) })}
       </p>
       {ex.comparisons.map((c, k) => (
         <div key={k} class="pg-trainer__why">
@@ -257,8 +258,11 @@ function Verdict({ answer }: { readonly answer: TrainerAnswer }) {
 
 /** The trainer: deal a hand, set it, and see the exact EV it gives up and why. */
 /** A setting as the engine writes it: "6-6 4-5 / 1-2 3-3". */
-function settingText(s: { readonly high: readonly string[]; readonly low: readonly string[] } | undefined): string {
-  return s ? `${s.high.join(" ")} / ${s.low.join(" ")}` : "";
+function settingText(
+  i: I18n,
+  s: { readonly high: readonly string[]; readonly low: readonly string[] } | undefined,
+): string {
+  return s ? `${piecesText(i, s.high)} / ${piecesText(i, s.low)}` : "";
 }
 
 export function TrainerPage() {

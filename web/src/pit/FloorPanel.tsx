@@ -1,6 +1,7 @@
 import { useState } from "preact/hooks";
 import { messageOf, useSession } from "../app/session";
 import { dollarsText, parseDollars } from "../game/money";
+import { piecesText } from "../i18n/cards";
 import type { I18n } from "../i18n/i18n";
 import { useI18n } from "../i18n/i18n";
 import { OptionToggle, PayTableSelect } from "./optionFields";
@@ -291,7 +292,7 @@ function TableCard({
           <ul>
             {Object.entries(look.hands).map(([pos, pieces]) => (
               <li key={pos} data-position={pos}>
-                {i.t("pit.lookHand", { pos, pieces: pieces ? pieces.join(" ") : i.t("common.none") })}
+                {i.t("pit.lookHand", { pos, pieces: pieces ? piecesText(i, pieces) : i.t("common.none") })}
               </li>
             ))}
           </ul>

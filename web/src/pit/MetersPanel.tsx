@@ -80,33 +80,82 @@ function Table({
   );
 }
 
-/** Win per hour, as bars (above the line: the house won; below: it lost). */
+const HOUR_MS = 3_600_000;
+
+/** The period's hours (UTC), each with the server's figures of that hour (none: no round). */
+function periodHours(m: Meters): { readonly at: Date; readonly figures: Meters["hours"][number] | undefined }[] {
+  const start = Date.parse(`${m.first}T00:00:00Z`);
+  const end = Date.parse(`${m.last}T00:00:00Z`) + 24 * HOUR_MS;
+  if (!Number.isFinite(start) || !Number.isFinite(end) || end <= start) return [];
+  const byHour = new Map(m.hours.map((x) => [Math.round((Date.parse(x.hour) - start) / HOUR_MS), x]));
+  return Array.from({ length: Math.round((end - start) / HOUR_MS) }, (_, k) => ({
+    at: new Date(start + k * HOUR_MS),
+    figures: byHour.get(k),
+  }));
+}
+
+/** Win per hour of the period, one bar per hour (above the line: the house won; below: it lost;
+ * none: no round that hour), every figure the server's meters; under it the hours (UTC), and
+ * the day where one begins. */
 function Chart({ m }: { readonly m: Meters }) {
   const i = useI18n();
-  const hours = m.hours;
-  if (hours.length === 0) return null;
+  const hours = periodHours(m);
+  if (m.hours.length === 0 || hours.length === 0) return null;
   const w = 640;
   const h = 160;
-  const most = Math.max(1, ...hours.map((x) => Math.abs(x.win)));
-  const bar = Math.min(48, w / hours.length);
+  const axis = 30;
+  const most = Math.max(1, ...m.hours.map((x) => Math.abs(x.win)));
+  const slot = w / hours.length;
   const mid = h / 2;
+  // a label every hour on one day, every 3 or 6 hours over longer periods (readable at 640 px)
+  const every = hours.length <= 24 ? 1 : hours.length <= 72 ? 3 : hours.length <= 168 ? 6 : 24;
+  const two = (n: number) => String(n).padStart(2, "0");
   return (
-    <figure class="pg-pit__chart">
-      <svg viewBox={`0 0 ${w} ${h}`} role="img" aria-label={i.t("pit.chart", { first: m.first, last: m.last })}>
+    <figure class="pg-pit__chart" data-testid="meters-chart">
+      <svg viewBox={`0 0 ${w} ${h + axis}`} role="img" aria-label={i.t("pit.chart", { first: m.first, last: m.last })}>
         <line x1={0} x2={w} y1={mid} y2={mid} stroke="currentColor" stroke-opacity={0.4} />
-        {hours.map((x, n) => {
-          const len = (Math.abs(x.win) / most) * (mid - 4);
+        {hours.map(({ at, figures }, n) => {
+          const hour = at.getUTCHours();
+          const win = figures?.win ?? 0;
+          const len = (Math.abs(win) / most) * (mid - 4);
           return (
-            <rect
-              key={x.hour}
-              x={n * bar + 1}
-              width={Math.max(1, bar - 2)}
-              y={x.win >= 0 ? mid - len : mid}
-              height={len}
-              class={x.win >= 0 ? "pg-pit__bar--up" : "pg-pit__bar--down"}
-            >
-              <title>{i.t("pit.chartBar", { hour: x.hour.slice(0, 13), win: i.money(x.win), rounds: x.rounds })}</title>
-            </rect>
+            <g key={n} data-hour={at.toISOString()} data-win={figures ? win : undefined} data-rounds={figures?.rounds}>
+              {figures ? (
+                <rect
+                  x={n * slot + slot * 0.1}
+                  width={Math.max(1, slot * 0.8)}
+                  y={win >= 0 ? mid - len : mid}
+                  height={Math.max(len, 1)}
+                  class={win >= 0 ? "pg-pit__bar--up" : "pg-pit__bar--down"}
+                >
+                  <title>
+                    {i.t("pit.chartBar", {
+                      hour: `${at.toISOString().slice(0, 10)} ${two(hour)}`,
+                      win: i.money(win),
+                      rounds: figures.rounds,
+                    })}
+                  </title>
+                </rect>
+              ) : null}
+              {hour % every === 0 ? (
+                <text
+                  class="pg-pit__hour"
+                  data-label={two(hour)}
+                  x={n * slot + slot / 2}
+                  y={h + 12}
+                  text-anchor="middle"
+                  font-size={10}
+                  fill="currentColor"
+                >
+                  {two(hour)}
+                </text>
+              ) : null}
+              {hour === 0 && hours.length > 24 ? (
+                <text x={n * slot + 1} y={h + 26} font-size={10} fill="currentColor" fill-opacity={0.7}>
+                  {at.toISOString().slice(5, 10)}
+                </text>
+              ) : null}
+            </g>
           );
         })}
       </svg>

@@ -2,8 +2,7 @@ import type { ComponentChildren } from "preact";
 import { useId, useState } from "preact/hooks";
 import { useSession } from "../app/session";
 import { dollarsText, parseDollars } from "../game/money";
-import { cutWords, styleWords } from "../game/record";
-import type { I18n } from "../i18n/i18n";
+import { cutLabel, styleWords } from "../game/record";
 import { useI18n } from "../i18n/i18n";
 import { buyInMost, buyInProblem } from "../pages/buyIn";
 import { signInFrom } from "../pages/SignInPage";
@@ -165,10 +164,17 @@ export function SittingOut({ state }: { readonly state: TableState }) {
   const i = useI18n();
   const { act, busy } = useAct(state.table);
   const c = state.choices;
-  const chose = c !== null && !c.sit_out;
+  // Why the player sits out, as the server's choices say: back and waiting for the next round
+  // (only who chose to sit out comes back that way), sitting out by choice (they may not sit out
+  // again), or sat out because their decisions ran out of time.
+  const why = c?.returning ? "returning" : c !== null && !c.sit_out ? "chosen" : "timeout";
   return (
     <DecisionFrame title={i.t("sittingOut.title")}>
-      <p data-testid="sitting-out">{i.t(chose ? "sittingOut.chosenText" : "sittingOut.text")}</p>
+      <p data-testid="sitting-out" data-why={why}>
+        {i.t(
+          why === "returning" ? "sittingOut.backText" : why === "chosen" ? "sittingOut.chosenText" : "sittingOut.text",
+        )}
+      </p>
       {c?.returning ? (
         <p role="status" data-testid="returning">
           {i.t("sittingOut.returning")}
@@ -262,23 +268,6 @@ export function BankOffer({
   );
 }
 
-/** A cut in words, for the list of cuts the server offers (R-CUT-02, R-SPG-09). */
-export function cutLabel(i: I18n, cut: string): string {
-  if (cut.startsWith("card:")) return i.t("cut.afterCard", { card: cut.slice(5) });
-  const split = /^b:(\d+)-(\d+):(\d+(?:-\d+)?)>(right|left)$/.exec(cut);
-  if (split) {
-    const [, from, to, part, end] = split;
-    const [p, q] = (part ?? "").split("-");
-    return i.t("cut.split", { from: from ?? "", to: to ?? "", lo: p ?? "", hi: q ?? "none", end: end ?? "" });
-  }
-  const move = /^a:(\d+)(?:-(\d+))?:(right|left)$/.exec(cut);
-  if (move) {
-    const [, lo, hi, end] = move;
-    return i.t("cut.move", { lo: lo ?? "", hi: hi ?? "none", end: end ?? "" });
-  }
-  return cutWords(i, cut);
-}
-
 export function CutForm({ state, cuts }: { readonly state: TableState; readonly cuts: readonly string[] }) {
   const i = useI18n();
   const { act, busy } = useAct(state.table);
@@ -335,7 +324,7 @@ export function CutForm({ state, cuts }: { readonly state: TableState; readonly 
             disabled={busy}
             onClick={() => void act("cut", { cut })}
           >
-            {i.t("cut.submit", { cut })}
+            {i.t("cut.submit", { cut: cutLabel(i, cut) })}
           </button>
         ) : null}
         <button
@@ -381,17 +370,18 @@ export function StyleForm({
               <input
                 type="radio"
                 name="style"
+                value={s.style}
                 checked={style === s.style}
                 onChange={() => {
                   setStyle(s.style);
                 }}
               />
-              <span>{i.rich("style.option", { style: <strong>{s.style}</strong>, label: s.label })}</span>
+              <span>{s.label}</span>
             </label>
           ))}
         </fieldset>
         <button type="submit" class="pg-button pg-button--primary" disabled={busy}>
-          {i.t("style.submit", { style })}
+          {i.t("style.submit", { style: styleWords(i, style) })}
         </button>
       </form>
     </DecisionFrame>

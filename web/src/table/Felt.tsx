@@ -6,6 +6,7 @@ import { TileStack } from "../components/TileStack";
 import { displayName, positionName } from "../game/record";
 import { bankSpot, dealOrder, ringOrder, tableRing, wagerLabel } from "../game/table";
 import type { Pips } from "../game/tiles";
+import { piecesText } from "../i18n/cards";
 import { handWords } from "../i18n/hands";
 import type { I18n } from "../i18n/i18n";
 import { useI18n } from "../i18n/i18n";
@@ -91,9 +92,9 @@ function HandView({
         role="group"
         aria-label={i.t("hand.setLabel", {
           where,
-          high: view.setting.high.join(" "),
+          high: piecesText(i, view.setting.high),
           highName: high ?? "none",
-          low: view.setting.low.join(" "),
+          low: piecesText(i, view.setting.low),
           lowName: low ?? "none",
         })}
       >
@@ -124,7 +125,7 @@ function HandView({
       data-deal-order={order}
       data-expose-order={exposedAt}
       role="group"
-      aria-label={i.t("hand.dealtLabel", { where, pieces: view.pieces ? view.pieces.join(" ") : "none", state })}
+      aria-label={i.t("hand.dealtLabel", { where, pieces: view.pieces ? piecesText(i, view.pieces) : "none", state })}
     >
       <PieceRow game={game} codes={pieces} width={width} decorative />
     </div>

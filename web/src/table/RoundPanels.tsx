@@ -3,6 +3,7 @@ import { PieceRow } from "../components/Piece";
 import { describeOp, displayName, positionName } from "../game/record";
 import type { I18n } from "../i18n/i18n";
 import { useI18n } from "../i18n/i18n";
+import { piecesText } from "../i18n/cards";
 import { handWords } from "../i18n/hands";
 import { serverText } from "../i18n/serverText";
 import type { RecalledRound, RoundView, TableEvent, TableInfo } from "../protocol";
@@ -58,9 +59,9 @@ export function ResultsPanel({
   const bank = round.banker.position ? round.positions[round.banker.position]?.setting : null;
   const hand = (h: { readonly high: readonly string[]; readonly low: readonly string[] }) =>
     i.t("results.hand", {
-      high: h.high.join(" "),
+      high: piecesText(i, h.high),
       highName: handWords(i, round.game, h.high) ?? i.t("hand.high"),
-      low: h.low.join(" "),
+      low: piecesText(i, h.low),
       lowName: handWords(i, round.game, h.low) ?? i.t("hand.low"),
     });
   return (

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "preact/hooks";
 import { messageOf } from "../app/session";
+import { piecesText } from "../i18n/cards";
 import { handWords, wayName } from "../i18n/hands";
 import type { I18n } from "../i18n/i18n";
 import { useI18n } from "../i18n/i18n";
@@ -64,6 +65,7 @@ export function AdvicePanel({
         {i.rich("advice.lead", {
           bank: bank ? "yes" : "no",
           way: <strong>{wayName(i, advice.dealer_way)}</strong>,
+          fee: advice.fee,
         })}
       </p>
       <ol class="pg-advice__list">
@@ -82,7 +84,7 @@ export function AdvicePanel({
               <button
                 type="button"
                 class="pg-button pg-button--ghost pg-button--small"
-                aria-label={i.t("advice.useLabel", { high: s.high.join(" "), low: s.low.join(" ") })}
+                aria-label={i.t("advice.useLabel", { high: piecesText(i, s.high), low: piecesText(i, s.low) })}
                 onClick={() => {
                   onUse(s);
                 }}
@@ -92,7 +94,7 @@ export function AdvicePanel({
             </div>
             <p class="pg-advice__names">
               <span class="pg-visually-hidden">
-                {i.t("advice.settingSpoken", { high: s.high.join(" "), low: s.low.join(" ") })}
+                {i.t("advice.settingSpoken", { high: piecesText(i, s.high), low: piecesText(i, s.low) })}
               </span>
               {i.t("advice.names", {
                 high: handWords(i, game, s.high) ?? s.high_name,
@@ -110,7 +112,7 @@ export function AdvicePanel({
             ) : null}
             {s.same.map((o) => (
               <p key={`${o.high.join(" ")}/${o.low.join(" ")}`} class="pg-advice__same" data-testid="same-setting">
-                {i.t("advice.same", { high: o.high.join(" "), low: o.low.join(" ") })}
+                {i.t("advice.same", { high: piecesText(i, o.high), low: piecesText(i, o.low) })}
               </p>
             ))}
           </li>

@@ -2,8 +2,9 @@ import { displayName, positionName } from "../game/record";
 import { wagerLabel } from "../game/table";
 import type { I18n, MessageKey } from "../i18n/i18n";
 import { useI18n } from "../i18n/i18n";
+import { classWords, reasonWords } from "../i18n/engineWords";
 import { serverText } from "../i18n/serverText";
-import type { Statement, StatementPlayer, TableInfo } from "../protocol";
+import type { Statement, StatementPlayer, StatementWager, TableInfo } from "../protocol";
 
 /**
  * A round's settlement statement as the server sent it (the engine's, from the round's record):
@@ -30,6 +31,26 @@ function resultWords(i: I18n, result: string | null | undefined): string {
 /** The bank's kind in words: "the bank", "the co-bank", "the Player-Dealer". */
 function bankWords(i: I18n, kind: string): string {
   return i.t("bank.kind", { kind: kind.replace(/-/g, "_") });
+}
+
+/**
+ * What a wager's line says of the Player-Dealer's action on it (R-LC-09), from the statement's
+ * ``action`` (the part of the wager the stake took or paid): nothing for a wager wholly in action,
+ * pushed (a push uses none of the stake and moves nothing) or void, "no action" for a won or lost
+ * one the stake no longer covered, the amount for one covered in part. The page adds nothing up.
+ */
+function actionWords(i: I18n, w: StatementWager): { action: string; amount: string } {
+  if (w.action === undefined || w.action === w.stake || (w.result !== "win" && w.result !== "lose")) {
+    return { action: "none", amount: "" };
+  }
+  if (w.action === 0) return { action: "no", amount: "" };
+  return { action: "part", amount: i.money(w.action) };
+}
+
+/** The fee a round's rules take (its record's ``rules.commission``). */
+function feeOf(rules: Readonly<Record<string, unknown>> | undefined): "collection" | "commission" {
+  const c = rules?.commission as { readonly collection?: unknown } | undefined;
+  return c?.collection === true ? "collection" : "commission";
 }
 
 /** The viewer's own line: "You won $28.75 after $1.25 commission." */
@@ -60,13 +81,19 @@ export function StatementTable({
   statement,
   info,
   me,
+  rules,
 }: {
   readonly statement: Statement;
   readonly info: TableInfo | null;
   readonly me: string | null;
+  /** A recalled round's rules (its record's), when there are no table facts. */
+  readonly rules?: Readonly<Record<string, unknown>>;
 }) {
   const i = useI18n();
-  const collection = statement.wagers.some((w) => w.collection > 0);
+  // "commission" or "collection" as the table's rules take it (the table's facts, or the
+  // recalled round's own rules), never guessed from the figures (a collection's free hands
+  // take none)
+  const collection = (info?.fee ?? feeOf(rules)) === "collection";
   const fee = collection ? "collection" : "commission";
   const d = statement.dealer_wager;
   const bank = statement.bank;
@@ -90,15 +117,15 @@ export function StatementTable({
                 {i.t("statement.line", {
                   owner: displayName(i, w.owner),
                   kind: wagerLabel(i, w.kind, info?.side_bets),
-                  class: w.class ?? "none",
+                  class: w.class ? classWords(i, w.kind, w.class) : "none",
                   spot: w.spot,
                   stake: i.money(w.stake),
-                  action: w.action !== undefined && w.action !== w.stake ? i.money(w.action) : "none",
+                  ...actionWords(i, w),
                 })}
               </th>
               <td data-result={w.result ?? ""}>
                 {resultWords(i, w.result)}
-                {w.reason ? i.t("common.parenthesised", { text: serverText(i, w.reason) }) : ""}
+                {w.reason ? i.t("common.parenthesised", { text: reasonWords(i, w.reason) }) : ""}
               </td>
               <td data-cents={w.won}>{w.won ? i.money(w.won) : i.t("common.none")}</td>
               <td data-cents={collection ? w.collection : w.commission}>

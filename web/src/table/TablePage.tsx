@@ -8,6 +8,7 @@ import type { Said } from "../i18n/said";
 import { say } from "../i18n/said";
 import { PageFrame } from "../pages/PageFrame";
 import { profileTitle } from "../pages/profiles";
+import { tableName } from "../i18n/tableNames";
 import { useTableSounds } from "../sound/tableSounds";
 import type { RecalledRound, RoundView, TableInfo, TableState } from "../protocol";
 import { useStore } from "../state/store";
@@ -262,6 +263,7 @@ export function TablePage({ table }: { readonly table: string }) {
   const known = useStore(session.store, (s) => s.meKnown);
   const slot = useStore(session.store, (s) => s.tables[table]);
   const connection = useStore(session.store, (s) => s.connection);
+  const listed = useStore(session.store, (s) => s.lobby.find((t) => t.id === table));
   const [info, setInfo] = useState<TableInfo | null>(null);
   const [missing, setMissing] = useState<Said | null>(null);
 
@@ -325,10 +327,11 @@ export function TablePage({ table }: { readonly table: string }) {
   const [results, closeResults] = useKeptResults(slot?.state ?? null, me?.name ?? null);
 
   useTableSounds(slot?.state ?? null, slot?.log ?? [], me?.name ?? null);
-  const title = info ? profileTitle(i, info.profile, info.title) : i.t("table.title", { table });
+  const name = tableName(i, table, info?.private ?? listed?.private);
+  const title = info ? profileTitle(i, info.profile, info.title) : name;
   if (missing) {
     return (
-      <PageFrame title={i.t("table.title", { table })}>
+      <PageFrame title={name}>
         <p class="pg-lead">
           {say(i, missing)} <a href="#/lobby">{i.t("table.backToLobby")}</a>
         </p>
@@ -352,7 +355,9 @@ export function TablePage({ table }: { readonly table: string }) {
     <PageFrame title={title} wide>
       <div class="pg-tablebar">
         <p class="pg-tablebar__facts">
-          <span>{i.rich("table.id", { table: <strong data-testid="table-name">{state.name ?? table}</strong> })}</span>
+          <span>
+            <strong data-testid="table-name">{name}</strong>
+          </span>
           <span>{i.t("common.range", { min: i.money(state.limits.min), max: i.money(state.limits.max) })}</span>
           <span>{round ? i.t("table.round", { round }) : i.t("table.noRound")}</span>
           {info && info.commission !== "0" ? (

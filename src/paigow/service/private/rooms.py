@@ -354,7 +354,9 @@ async def sweep(service: Service, every: float | None = None) -> None:
 
 
 def private_of(config: TableConfig) -> dict[str, Any] | None:
-    """What the lobby says of a private table (None for the house's)."""
+    """What the lobby, the table's facts and a recalled round say of a private table: its
+    opener, whether it is by invitation only, and the name its opener gave it (None when
+    none); None for the house's."""
     if config.owner is None:
         return None
-    return {"owner": config.owner, "invitation_only": config.invitation_only}
+    return {"owner": config.owner, "invitation_only": config.invitation_only, "name": config.name}
