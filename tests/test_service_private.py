@@ -124,7 +124,7 @@ def test_an_invitation_only_table_is_found_by_its_code_only(server: Server) -> N
     assert table not in {t["id"] for t in lobby}
     floor = server.http("GET", "/api/pit/floor", server.login(OPERATOR)).json()
     mine = next(t for t in floor if t["id"] == table)
-    assert mine["private"] == {"owner": "pann", "invitation_only": True}
+    assert mine["private"] == {"owner": "pann", "invitation_only": True, "name": None}
     found = server.http("GET", f"/api/private-tables/{code[:4].lower()}-{code[4:].lower()}")
     assert found.status_code == 200, found.text
     assert found.json() | {} == found.json() and found.json()["table"] == table
@@ -167,7 +167,11 @@ def test_an_open_private_table_is_in_the_lobby_with_its_owner(server: Server) ->
     ann = server.player("pcarl")
     made = _open(server, ann)
     lobby = {t["id"]: t for t in server.http("GET", "/api/tables").json()}
-    assert lobby[made["table"]]["private"] == {"owner": "pcarl", "invitation_only": False}
+    assert lobby[made["table"]]["private"] == {
+        "owner": "pcarl",
+        "invitation_only": False,
+        "name": None,
+    }
     pit = server.http("GET", "/api/pit/private-tables", server.login(OPERATOR)).json()
     assert pit["per_player"] == 2 and pit["idle_minutes"] == IDLE_MINUTES
     row = next(t for t in pit["tables"] if t["table"] == made["table"])

@@ -681,7 +681,7 @@ def test_a_private_table_and_the_recall(wen: Visit, server: Server) -> None:
 
     read(page, "a private table", named)
     info = server.http("GET", f"/api/tables/{private}/info").json()
-    assert info.get("private") == {"owner": "ann", "invitation_only": False}, info
+    assert info.get("private") == {"owner": "ann", "invitation_only": False, "name": None}, info
     goto(wen, f"#/recall/{private}")
 
     def recall(p: Page, locale: str) -> None:
