@@ -246,9 +246,8 @@ def stored(url: str) -> dict[str, int]:
 def run(args: argparse.Namespace, *, full_states: bool, src: str | None = None) -> dict[str, Any]:
     """One load run (with the code in ``src``: None, this checkout's); its figures."""
     os.environ["PAIGOW_FULL_STATES"] = "1" if full_states else "0"
-    path = os.environ.get("PYTHONPATH")
-    if src is not None:
-        os.environ["PYTHONPATH"] = src + (os.pathsep + path if path else "")
+    code = contextlib.ExitStack()
+    code.enter_context(code_of(src))
     load0 = os.getloadavg()[0]
     tmp = Path(tempfile.mkdtemp(prefix="paigow-load-"))
     pg = None
@@ -369,11 +368,7 @@ def run(args: argparse.Namespace, *, full_states: bool, src: str | None = None) 
             figures["audited_rounds"] = report.counted["rounds"]
         return figures
     finally:
-        if src is not None:
-            if path is None:
-                os.environ.pop("PYTHONPATH", None)
-            else:
-                os.environ["PYTHONPATH"] = path
+        code.close()
         if proxy is not None:
             proxy.stop()
         for s in servers:

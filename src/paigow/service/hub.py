@@ -82,6 +82,8 @@ class Service:
         #: process of their own, made on the first report asked for, so that a report's
         #: seconds of work never hold the compute worker the players' advice waits for.
         self.reports = WorkPool("reports", 1, o.worker_queue, REPORT_WAIT, processes=True)
+        #: The reports made, by bundled profile (one build makes the same document each time).
+        self.reports_made: dict[str, str] = {}
         self.accounts = Accounts(self)
         #: Websockets open per client address (``sockets_per_address``).
         self.sockets: dict[str, int] = {}

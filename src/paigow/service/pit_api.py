@@ -410,11 +410,6 @@ async def meters_csv(
     )
 
 
-#: Each bundled profile's report, made once per process (a pure function of the build and the
-#: name, so never stale; at most one per bundled profile).
-_REPORTS: dict[str, str] = {}
-
-
 @router.get("/tables/{table_id}/report")
 async def table_report(table_id: str, request: Request, _op: Operator) -> Response:
     """The report of the table's profile as ``paigow report --profile P`` writes it, as an
@@ -423,11 +418,11 @@ async def table_report(table_id: str, request: Request, _op: Operator) -> Respon
     service = service_of(request)
     actor = await _actor(service, table_id)
     name = actor.engine.profile.name
-    html = _REPORTS.get(name)
+    html = service.reports_made.get(name)
     if html is None:
         html = await service.reports.run(report_document, name)
         if name in profile_names():
-            _REPORTS[name] = html
+            service.reports_made[name] = html
     return Response(
         html,
         media_type="text/html; charset=utf-8",
