@@ -4,7 +4,7 @@ distributions, so that installing paigow needs no Node.
 * **sdist**: carries ``web/dist`` (the built client, with its precompressed variants) beside
   the client's sources.
 * **wheel**: carries the same files as ``paigow/service/webclient``, where ``paigow serve``
-  finds them (``paigow.service.static.default_web``).
+  finds them (``paigow.service.routes.static.default_web``).
 
 From a checkout, ``web/dist`` is built first (``npm ci`` and ``npm run build``, Node 20.19+)
 when it is missing or older than the client's sources; from an sdist it is taken as it is, and
@@ -26,7 +26,7 @@ from setuptools.command.sdist import sdist
 ROOT = Path(__file__).resolve().parent
 WEB = ROOT / "web"
 DIST = WEB / "dist"
-#: Where the wheel carries the client (``paigow.service.static.PACKAGED``).
+#: Where the wheel carries the client (``paigow.service.routes.static.PACKAGED``).
 PACKAGED = ("paigow", "service", "webclient")
 #: The client's sources: a build older than any of them is stale.
 SOURCES = (

@@ -1,8 +1,8 @@
-"""Benchmark of the legal choices a table sends its players (paigow.service.choices): the time of
-:func:`~paigow.service.choices.player_choices` for all six players of a table, as one broadcast
-makes them, in the wager phase (three of the six have wagered) and in the setting phase, for
-every profile; the ranges of the wagers both searched afresh and kept from the last broadcast
-(the path of a table that changed: :class:`~paigow.service.choices.Choices`).
+"""Benchmark of the legal choices a table sends its players (paigow.service.tables.choices): the
+time of :func:`~paigow.service.tables.choices.player_choices` for all six players of a table, as one
+broadcast makes them, in the wager phase (three of the six have wagered) and in the setting phase,
+for every profile; the ranges of the wagers both searched afresh and kept from the last broadcast
+(the path of a table that changed: :class:`~paigow.service.tables.choices.Choices`).
 
 The same tables are measured with this checkout's source and with an earlier revision's
 (``--before``, default ``main``; its ``src`` taken from git into a temporary folder), each in
@@ -39,9 +39,9 @@ def _table(profile: str, phase: str) -> tuple[Any, Any, Any]:
     """A table of six players driven to ``phase`` (its engine, the wait, the floor): in the
     wager phase three have wagered; in the setting phase all six (five against a player
     bank)."""
-    from paigow.service.conduct import Floor, Wait, next_step
-    from paigow.service.config import TableConfig
-    from paigow.service.engine import TableEngine
+    from paigow.service.tables.conduct import Floor, Wait, next_step
+    from paigow.service.tables.config import TableConfig
+    from paigow.service.tables.engine import TableEngine
 
     cfg = TableConfig(id="b", profile=profile, computer_players=0, **VARIATIONS.get(profile, {}))
     e = TableEngine(cfg)
@@ -73,10 +73,10 @@ def _table(profile: str, phase: str) -> tuple[Any, Any, Any]:
 
 def _time(table: tuple[Any, Any, Any], kept: bool, reps: int) -> float:
     """Microseconds per broadcast of the six players' choices at ``table``: made afresh
-    (:func:`~paigow.service.choices.player_choices`), or, ``kept``, as a table makes them
-    after a change (:class:`~paigow.service.choices.Choices`: the wager ranges kept from the
+    (:func:`~paigow.service.tables.choices.player_choices`), or, ``kept``, as a table makes them
+    after a change (:class:`~paigow.service.tables.choices.Choices`: the wager ranges kept from the
     last broadcast; the table's change counted without changing it)."""
-    from paigow.service.choices import Choices, player_choices
+    from paigow.service.tables.choices import Choices, player_choices
 
     e, wait, floor = table
     choices = Choices()

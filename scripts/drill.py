@@ -31,9 +31,9 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
 
-from paigow.service import leases  # noqa: E402
-from paigow.service.audit import audit_store  # noqa: E402
-from paigow.service.store import Store  # noqa: E402
+from paigow.service.db import leases  # noqa: E402
+from paigow.service.pit.audit import audit_store  # noqa: E402
+from paigow.service.store.store import Store  # noqa: E402
 from service_pg import PgCluster  # noqa: E402
 from service_proxy import Nginx  # noqa: E402
 from service_support import OPERATOR, Client, Server, default_policy, drive  # noqa: E402

@@ -225,7 +225,7 @@ def stored(url: str) -> dict[str, int]:
     """The commands stored, and the batches and transactions they were written in."""
     import sqlalchemy as sa
 
-    from paigow.service.store import Store
+    from paigow.service.store.store import Store
 
     store = Store(url)
     try:
@@ -356,8 +356,8 @@ def run(args: argparse.Namespace, *, full_states: bool, src: str | None = None) 
         if args.audit:
             for s in servers:
                 s.stop()
-            from paigow.service.audit import audit_store
-            from paigow.service.store import Store
+            from paigow.service.pit.audit import audit_store
+            from paigow.service.store.store import Store
 
             store = Store(url)
             try:

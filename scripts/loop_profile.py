@@ -70,9 +70,9 @@ class Probe:
 
 def _service(db: str) -> Any:
     """The service, with its per-address limits opened wide (one client calls everything)."""
-    from paigow.service.auth import hash_password
+    from paigow.service.accounts.auth import hash_password
     from paigow.service.hub import Service, ServiceOptions
-    from paigow.service.store import Store
+    from paigow.service.store.store import Store
 
     store = Store(db)
     store.migrate()
@@ -80,7 +80,7 @@ def _service(db: str) -> Any:
     params = inspect.signature(ServiceOptions).parameters
     kw: dict[str, Any] = {"seed": 1}
     if "limits" in params:
-        from paigow.service.ratelimit import DOORS, Rate
+        from paigow.service.kit.ratelimit import DOORS, Rate
 
         kw["limits"] = {d: Rate(1_000_000, 1) for d in DOORS if not d.startswith("failed")}
         kw["signup_grant_period"] = 0
@@ -258,7 +258,7 @@ async def _drive(
 
 
 async def main_async(calls: int) -> list[dict[str, Any]]:
-    from paigow.service.app import create_app
+    from paigow.service.routes.app import create_app
 
     tmp = Path(tempfile.mkdtemp(prefix="paigow-profile-"))
     service = _service(f"sqlite:///{tmp / 'profile.sqlite3'}")

@@ -38,7 +38,7 @@ async def _play(profile: str, steps: int) -> int:
     commands sent."""
     import logging
 
-    from paigow.service.config import TableConfig
+    from paigow.service.tables.config import TableConfig
     from service_sim import Sim
 
     logging.disable(logging.CRITICAL)

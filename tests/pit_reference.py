@@ -1,6 +1,6 @@
 """An independent reference for the pit's meters: the figures of play worked out from the stored
 round records themselves (their wagers, transfers and nets), not through the settlement statement
-the service meters from (:mod:`paigow.service.pit_meters`)."""
+the service meters from (:mod:`paigow.service.db.pit_meters`)."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ from typing import Any
 
 import sqlalchemy as sa
 
-from paigow.service import schema as db
-from paigow.service.store import Store
+from paigow.service.db import schema as db
+from paigow.service.store.store import Store
 
 __all__ = ["FIGURES", "independent", "stored_records"]
 

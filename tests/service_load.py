@@ -30,8 +30,8 @@ from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
 
-from paigow.service.auth import hash_password, new_token, token_hash
-from paigow.service.store import Store
+from paigow.service.accounts.auth import hash_password, new_token, token_hash
+from paigow.service.store.store import Store
 from service_support import Feed, default_policy
 
 __all__ = ["LoadResult", "ProcStat", "limited_wait", "make_players", "percentile", "run_load"]

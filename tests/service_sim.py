@@ -11,11 +11,11 @@ from collections.abc import Callable
 from typing import Any, cast
 
 from paigow.errors import IllegalActionError
-from paigow.service.actor import TableActor
-from paigow.service.auth import User
-from paigow.service.config import TableConfig
-from paigow.service.engine import TableEngine
-from paigow.service.store import Batch, Store
+from paigow.service.accounts.auth import User
+from paigow.service.store.store import Batch, Store
+from paigow.service.tables.actor import TableActor
+from paigow.service.tables.config import TableConfig
+from paigow.service.tables.engine import TableEngine
 from service_support import Feed
 
 __all__ = ["PROFILES", "MemoryStore", "Sim", "Sub"]

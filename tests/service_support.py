@@ -23,7 +23,7 @@ from websockets.exceptions import InvalidStatus
 from websockets.sync.client import ClientConnection, connect
 from websockets.typing import Origin
 
-from paigow.service.deltas import PatchError, apply_patch
+from paigow.service.wire.deltas import PatchError, apply_patch
 from service_pg import free_port
 
 __all__ = [

@@ -9,8 +9,8 @@ size, keys that are not strings), for what is not JSON data (refused the same wa
 every value the chains of simulated tables of every profile hashed. Those records hold no float
 (what makes the definition's "floats never occur" true where it matters).
 
-The stored text of records and commands (``paigow.service.stored_json.dumps``) is written by orjson
-too; it is read back as the value the standard library's text gives, for the same values.
+The stored text of records and commands (``paigow.service.db.stored_json.dumps``) is written by
+orjson too; it is read back as the value the standard library's text gives, for the same values.
 """
 
 from __future__ import annotations
@@ -25,8 +25,8 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from paigow.service import stored_json
-from paigow.service.config import TableConfig
+from paigow.service.db import stored_json
+from paigow.service.tables.config import TableConfig
 from paigow.table import chain
 from paigow.table.chain import canonical, reference_canonical
 from paigow.table.ops import _plain

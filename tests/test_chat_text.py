@@ -1,7 +1,7 @@
 """Chat text and the chat message of the protocol, property-based: whatever a client sends,
 the server either refuses it with a specific reason or keeps plain text of one line, at most
 300 code points, with no control, bidirectional or invisible character that could disturb what
-is shown around it (paigow.service.social.text); the same text normalised again is unchanged.
+is shown around it (paigow.service.wire.chat_text); the same text normalised again is unchanged.
 A slow obvious reference checks the characters kept."""
 
 from __future__ import annotations
@@ -15,8 +15,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from pydantic import ValidationError
 
-from paigow.service.protocol import ChatPost, schemas
-from paigow.service.social.text import (
+from paigow.service.wire.chat_text import (
     MAX_CHARS,
     MAX_MARKS,
     MAX_RAW,
@@ -25,6 +24,7 @@ from paigow.service.social.text import (
     chat_text,
     plain_line,
 )
+from paigow.service.wire.protocol import ChatPost, schemas
 
 BIDI = set("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 TRICKY = st.sampled_from(

@@ -7,6 +7,10 @@
   ``TYPE_CHECKING`` block or an ``importlib`` string (tests/import_graph.py reads them all).
 * No file over 500 lines.
 * No code outside ``paigow/games/`` tests which game it is playing: it asks the profile's game.
+* The table service lives in rooms (docs/architecture.md, "The service's rooms"): each imports
+  only from its own room or those below it, at most eight modules sit at the service's top
+  level, and every room says what it holds.
+* The engine has one public path for each name: the old top-level re-exports are gone.
 """
 
 from __future__ import annotations
@@ -23,15 +27,6 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     (
         "games",
         (
-            "paigow.tiles",
-            "paigow.ranking",
-            "paigow.settings",
-            "paigow.hands4",
-            "paigow.cards",
-            "paigow.ways",
-            "paigow.spg",
-            "paigow.sidebets",
-            "paigow.dealing",
             "paigow.games.outcomes",
             "paigow.games.dice",
             "paigow.games.ring",
@@ -115,7 +110,7 @@ def test_the_graph_sees_every_kind_of_import() -> None:
     relative ones and ``from P import module`` all make edges."""
     source = (
         "from typing import TYPE_CHECKING\n"
-        "import paigow.tiles\n"
+        "import paigow.games.tiles.tiles\n"
         "from . import ranking\n"
         "from .settings import Setting\n"
         "if TYPE_CHECKING:\n"
@@ -126,11 +121,11 @@ def test_the_graph_sees_every_kind_of_import() -> None:
         "    importlib.import_module('paigow.trainer.core')\n"
         "X = 'paigow.cli.main:main'\n"
     )
-    found = set(named_modules(source, "paigow.example"))
+    found = set(named_modules(source, "paigow.games.tiles.example"))
     assert {
-        "paigow.tiles",
-        "paigow.ranking",
-        "paigow.settings",
+        "paigow.games.tiles.tiles",
+        "paigow.games.tiles.ranking",
+        "paigow.games.tiles.settings",
         "paigow.profiles",
         "paigow.table.round",
         "paigow.trainer.core",
@@ -252,3 +247,110 @@ def test_no_code_outside_the_games_tests_which_game_it_plays() -> None:
     assert not over, f"ask the profile's game instead: {over}"
     done = sorted(f for f, n in KNOWN_KIND_TESTS.items() if len(found.get(f, [])) < n)
     assert not done, f"fewer kind tests now: lower KNOWN_KIND_TESTS for {done}"
+
+
+#: The table service's rooms, lowest first (docs/architecture.md, "The service's rooms"): a
+#: module imports only from its own room or those below it. ``""`` is the service's top level
+#: (the running service: the modules directly in ``paigow/service/``); the package
+#: ``paigow.service`` itself imports nothing and sits below every room (its name is the logger's).
+SERVICE = "paigow.service"
+SERVICE_ROOMS: tuple[str, ...] = (
+    "kit",
+    "wire",
+    "db",
+    "protection",
+    "store",
+    "accounts",
+    "tables",
+    "private",
+    "social",
+    "pit",
+    "cluster",
+    "",
+    "routes",
+)
+#: The most modules the service's top level may hold besides its ``__init__``.
+TOP_LIMIT = 8
+
+
+def room_of(module: str) -> int:
+    """The rank of the service room of ``module`` (-1 for the package ``paigow.service``)."""
+    assert module.startswith(SERVICE), module
+    if module == SERVICE:
+        return -1
+    head = module[len(SERVICE) + 1 :].split(".", maxsplit=1)[0]
+    is_room = (PACKAGE / "service" / head / "__init__.py").is_file()
+    assert not is_room or head in SERVICE_ROOMS, (
+        f"{SERVICE}.{head} is a room no order names: add it to SERVICE_ROOMS in "
+        "tests/test_layout.py and to docs/architecture.md"
+    )
+    return SERVICE_ROOMS.index(head if is_room else "")
+
+
+def _service_modules() -> list[str]:
+    return [m for m in modules() if m == SERVICE or m.startswith(SERVICE + ".")]
+
+
+def test_the_service_package_imports_nothing() -> None:
+    """``paigow.service`` is below every room, so it may import none of them."""
+    assert not graph()[SERVICE]
+
+
+def test_the_service_rooms_import_only_downwards() -> None:
+    names = [r or "(top level)" for r in SERVICE_ROOMS]
+    up = sorted(
+        (a, b)
+        for a in _service_modules()
+        for b in graph()[a]
+        if b.startswith(SERVICE) and room_of(b) > room_of(a)
+    )
+    assert not up, "service imports up: " + ", ".join(
+        f"{a} ({names[room_of(a)]}) -> {b} ({names[room_of(b)]})" for a, b in up
+    )
+
+
+def test_no_cycle_between_the_service_rooms() -> None:
+    """The rooms' own graph (an edge when any module of one imports any of another) is acyclic,
+    which the order implies; checked on its own so that a changed order cannot hide one."""
+    rooms: dict[int, set[int]] = {}
+    for a in _service_modules():
+        for b in graph()[a]:
+            if b.startswith(SERVICE) and room_of(a) != room_of(b):
+                rooms.setdefault(room_of(a), set()).add(room_of(b))
+    g = {str(k): frozenset(str(v) for v in vs) for k, vs in rooms.items()}
+    assert not [c for c in cycles(g) if len(c) > 1]
+
+
+def test_every_service_module_is_in_a_room_or_the_top_level() -> None:
+    top = sorted(
+        m
+        for m in _service_modules()
+        if m.count(".") == 2
+        and not (PACKAGE / "service" / m.split(".")[2] / "__init__.py").is_file()
+    )
+    assert len(top) <= TOP_LIMIT, f"{len(top)} modules at the service's top level: {top}"
+    rooms = {p.name for p in (PACKAGE / "service").iterdir() if (p / "__init__.py").is_file()}
+    assert rooms == {r for r in SERVICE_ROOMS if r}, rooms ^ {r for r in SERVICE_ROOMS if r}
+    for m in _service_modules():
+        room_of(m)
+
+
+def test_every_room_says_what_it_holds_and_what_it_may_use() -> None:
+    for room in filter(None, SERVICE_ROOMS):
+        doc = ast.get_docstring(ast.parse((PACKAGE / "service" / room / "__init__.py").read_text()))
+        assert doc and ("May use" in doc or "may use" in doc), f"service/{room}/__init__.py"
+
+
+def test_the_architecture_map_lists_the_rooms_in_their_order() -> None:
+    """docs/architecture.md names the rooms, lowest first, in one line of its section."""
+    text = (PACKAGE.parents[1] / "docs" / "architecture.md").read_text(encoding="utf-8")
+    line = next(x for x in text.splitlines() if x.startswith("Rooms, lowest first:"))
+    said = [r.strip(" `.") for r in line.split(":", 1)[1].split("→")]
+    assert said == [r or "top level" for r in SERVICE_ROOMS], said
+
+
+def test_the_old_top_level_paths_are_gone() -> None:
+    """One public path for each engine name (CHANGELOG.md, "Moved"): the modules that only
+    re-exported ``paigow.games`` under their old names are gone."""
+    old = ("tiles", "ranking", "settings", "hands4", "dealing", "cards", "ways", "spg", "sidebets")
+    assert not [n for n in old if f"paigow.{n}" in modules()]

@@ -8,7 +8,7 @@ link and the first settlement transfer's link bracket the deal and the setting; 
 the unexposed tiles, in every order, and the three settings of a hand found the surrendered hand,
 the unused stack (the dead hand) and the setting, and the head gave the surrendered hand's
 comparisons with the dealer's. :mod:`record_attack` is that adversary; here it is run on what a
-history sends (:func:`paigow.service.recall.recalled`, the function every recall calls), for
+history sends (:func:`paigow.service.tables.recall.recalled`, the function every recall calls), for
 a spectator, a player who saw no hidden hand and the player who surrendered.
 
 The round: a Pai Gow Tiles table with six players, each on their own spot, so that only the
@@ -26,10 +26,10 @@ import pytest
 from paigow.errors import RecordError
 from paigow.games import hand_pieces
 from paigow.games.tiles.settings import settings_of
-from paigow.service.conduct import Floor, Wait, next_step
-from paigow.service.config import TableConfig
-from paigow.service.engine import TableEngine
-from paigow.service.recall import recalled
+from paigow.service.tables.conduct import Floor, Wait, next_step
+from paigow.service.tables.config import TableConfig
+from paigow.service.tables.engine import TableEngine
+from paigow.service.tables.recall import recalled
 from paigow.table.record_schema import check_record
 from record_attack import attack, digests
 

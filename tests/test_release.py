@@ -21,7 +21,7 @@ import paigow
 from cli_helpers import run_main
 from paigow.cli.db_cmd import status_of
 from paigow.cli.version_cmd import about
-from paigow.service.migrations import VERSIONS, revisions, schema_head
+from paigow.service.db.migrations import VERSIONS, revisions, schema_head
 
 ROOT = Path(__file__).resolve().parents[1]
 

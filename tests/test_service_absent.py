@@ -11,9 +11,9 @@ from dataclasses import fields
 from hypothesis import given
 from hypothesis import strategies as st
 
-from paigow.service.conduct import Floor, Wait, next_step
-from paigow.service.config import TableConfig
-from paigow.service.engine import TableEngine
+from paigow.service.tables.conduct import Floor, Wait, next_step
+from paigow.service.tables.config import TableConfig
+from paigow.service.tables.engine import TableEngine
 
 
 def _table() -> tuple[TableEngine, Floor]:

@@ -23,7 +23,7 @@ from typing import Any
 import httpx
 import pytest
 
-from paigow.service.pit_api import MAX_ADJUSTMENT
+from paigow.service.routes.pit_api import MAX_ADJUSTMENT
 from service_fixtures import pg_cluster
 from service_pg import PgCluster
 from service_support import OPERATOR, Server

@@ -1,7 +1,7 @@
-"""What a cluster process announces of the tables it runs (:mod:`paigow.service.replicas`,
+"""What a cluster process announces of the tables it runs (:mod:`paigow.service.cluster.replicas`,
 docs/scaling.md "What a table costs"): every lobby line and every digest goes out exactly
 once, in notifications PostgreSQL accepts (under ``MAX_PAYLOAD`` bytes, as
-:class:`paigow.service.fanout.PgFanout` sends them); a line never carries what moves every
+:class:`paigow.service.cluster.fanout.PgFanout` sends them); a line never carries what moves every
 round (the phase, the round count); after the first announcement only the lines that changed,
 and every ``every``-th time the digests of the others, a few bytes a table; what a process
 hears it keeps, and lists, fresh, but the tables it has an actor of; a digest it cannot match
@@ -15,8 +15,8 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from paigow.service.fanout import MAX_PAYLOAD
-from paigow.service.replicas import MOVING, Announcer, Directory, announcements, digest
+from paigow.service.cluster.fanout import MAX_PAYLOAD
+from paigow.service.cluster.replicas import MOVING, Announcer, Directory, announcements, digest
 
 LINE = st.fixed_dictionaries(
     {

@@ -15,9 +15,9 @@ import pytest
 import sqlalchemy as sa
 
 from paigow.cli.main import main
-from paigow.service import schema as db
-from paigow.service.audit import audit_store
-from paigow.service.store import Store
+from paigow.service.db import schema as db
+from paigow.service.pit.audit import audit_store
+from paigow.service.store.store import Store
 from service_fixtures import BACKENDS, db_url, pg_cluster
 from service_support import OPERATOR, Server, drive
 
@@ -256,7 +256,7 @@ def test_the_migration_chains_the_commands_already_stored(tmp_path: Path) -> Non
     from alembic import command
     from alembic.config import Config
 
-    from paigow.service.chain import ChainRow, verify_ops
+    from paigow.service.db.chain import ChainRow, verify_ops
 
     store = Store(f"sqlite:///{tmp_path / 'old.sqlite3'}")
     try:

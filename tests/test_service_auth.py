@@ -12,9 +12,9 @@ from typing import Any
 import pytest
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
-from paigow.service.auth import hash_password, new_token, token_hash
-from paigow.service.protocol import ACTIONS, OPERATOR_ACTIONS
-from paigow.service.store import Store
+from paigow.service.accounts.auth import hash_password, new_token, token_hash
+from paigow.service.store.store import Store
+from paigow.service.wire.protocol import ACTIONS, OPERATOR_ACTIONS
 from service_fixtures import operator_token, pg_cluster, server
 from service_support import OPERATOR, PASSWORD, SAMPLE_ARGS, Client, Server
 
@@ -168,8 +168,8 @@ def test_every_route(server: Server, tokens: dict[str, str | None]) -> None:
 
 def test_the_matrix_covers_every_route() -> None:
     """Every route of the application is in the matrix above (a new route cannot skip it)."""
-    from paigow.service.app import create_app
     from paigow.service.hub import Service
+    from paigow.service.routes.app import create_app
 
     app = create_app(Service(Store("sqlite://")))
 

@@ -29,13 +29,13 @@ import sqlalchemy as sa
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from paigow.service.accounts_sql import now
-from paigow.service.actor import TableActor
-from paigow.service.auth import User
-from paigow.service.config import TableConfig
-from paigow.service.engine import TableEngine
-from paigow.service.groupcommit import GroupCommit
-from paigow.service.store import Batch, Store
+from paigow.service.accounts.auth import User
+from paigow.service.db.accounts_sql import now
+from paigow.service.store.groupcommit import GroupCommit
+from paigow.service.store.store import Batch, Store
+from paigow.service.tables.actor import TableActor
+from paigow.service.tables.config import TableConfig
+from paigow.service.tables.engine import TableEngine
 from paigow.table.observation import OPERATOR
 from paigow.table.record import round_record
 from service_fixtures import BACKENDS, db_url, pg_cluster
@@ -173,7 +173,7 @@ def test_groups_in_flight_one_on_sqlite_several_allowed_on_postgresql(
     backend: str, tmp_path: Path, request: pytest.FixtureRequest
 ) -> None:
     """SQLite has one writer, so a group commit with more groups in flight is refused. On
-    PostgreSQL the service writes one group at a time (src/paigow/service/groupcommit.py), but
+    PostgreSQL the service writes one group at a time (src/paigow/service/store/groupcommit.py), but
     more may be asked for a database across a network: six tables sharing three groups in
     flight have every command applied, stored once and replayed to the live table."""
     store = _store(backend, tmp_path, request)

@@ -7,7 +7,7 @@ never a server error. Balances are kept inside the ledger's range too (409 past 
 
 Before the fix an operator deposit of 2^63 - 1, 2^63 or 10^40 was an HTTP 500 (money is now
 moved by hand through one door, ``POST /api/pit/accounts/{name}/adjust``, at most
-:data:`~paigow.service.pit_api.MAX_ADJUSTMENT` cents either way).
+:data:`~paigow.service.routes.pit_api.MAX_ADJUSTMENT` cents either way).
 """
 
 from __future__ import annotations
@@ -17,11 +17,11 @@ from typing import Any
 import pytest
 import sqlalchemy as sa
 
-from paigow.service import schema as db
-from paigow.service.accounts_sql import LEDGER_MAX
-from paigow.service.pit_api import MAX_ADJUSTMENT
-from paigow.service.protocol import ACTIONS, OPERATOR_ACTIONS, schemas
-from paigow.service.store import Store
+from paigow.service.db import schema as db
+from paigow.service.db.accounts_sql import LEDGER_MAX
+from paigow.service.routes.pit_api import MAX_ADJUSTMENT
+from paigow.service.store.store import Store
+from paigow.service.wire.protocol import ACTIONS, OPERATOR_ACTIONS, schemas
 from service_fixtures import operator_token, pg_cluster, server
 from service_support import Server
 

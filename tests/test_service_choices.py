@@ -1,7 +1,7 @@
 """The legal choices a player's projection carries are exactly what the table accepts.
 
 Tables of every profile and banking mode are played by players who choose only among the
-``choices`` of their state (paigow.service.choices): every command they send is applied, none
+``choices`` of their state (paigow.service.tables.choices): every command they send is applied, none
 refused. At every state a seated player receives while the table waits for them, every offered
 choice is tried on a copy of the table (the command's rights, then the engine, rolled back): each
 is accepted; the least and the most of every amount are accepted and one cent past either end
@@ -24,13 +24,13 @@ from hypothesis import strategies as st
 
 from paigow.errors import PaigowError
 from paigow.profiles import profile_names
-from paigow.service.actor import TableActor
-from paigow.service.auth import User
-from paigow.service.choices import _still, player_choices
-from paigow.service.conduct import next_step
-from paigow.service.config import TableConfig
-from paigow.service.protocol import ProtocolError, parse_args
-from paigow.service.rights import RightsError, translate
+from paigow.service.accounts.auth import User
+from paigow.service.tables.actor import TableActor
+from paigow.service.tables.choices import _still, player_choices
+from paigow.service.tables.conduct import next_step
+from paigow.service.tables.config import TableConfig
+from paigow.service.tables.rights import RightsError, translate
+from paigow.service.wire.protocol import ProtocolError, parse_args
 from paigow.table.choices import amount_range
 from service_sim import Sim, Sub
 
@@ -247,10 +247,10 @@ def _seated(sim: Sim) -> list[User]:
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(profile=st.sampled_from(profile_names()), seed=st.integers(0, 2**32))
 def test_kept_choices_are_the_choices_made_afresh(profile: str, seed: int) -> None:
-    """The choices a table keeps between changes (paigow.service.choices.Choices) are, at every
-    state any subscriber is sent, those :func:`player_choices` makes afresh for every seated
-    player, and the choices sent are those (the slow obvious reference of the fast path), equal
-    as JSON to the type (the kept object is handed out again only when it is the same JSON)."""
+    """The choices a table keeps between changes (paigow.service.tables.choices.Choices) are, at
+    every state any subscriber is sent, those :func:`player_choices` makes afresh for every seated
+    player, and the choices sent are those (the slow obvious reference of the fast path), equal as
+    JSON to the type (the kept object is handed out again only when it is the same JSON)."""
     sim = _choosing(profile, seed)
     compared = Counter[str]()
 
@@ -312,7 +312,7 @@ def test_choices_the_same_as_before_a_change_are_the_same_object(profile: str) -
 @pytest.mark.parametrize("cap", range(0, 8))
 @pytest.mark.parametrize("hints", [(1,), (3,), (5, 2, 1), (0, 7)])
 def test_kept_ends_hold_exactly_when_a_search_finds_them(cap: int, hints: tuple[int, ...]) -> None:
-    """The four checks that keep a wager's range (paigow.service.choices._still) hold for
+    """The four checks that keep a wager's range (paigow.service.tables.choices._still) hold for
     the ends kept exactly when amount_range, searching afresh, finds those ends: every
     interval of 0..7 accepted (and none), every pair of ends kept, every cap: exhaustive."""
     intervals = [(lo, hi) for lo in range(8) for hi in range(lo, 8)] + [(1, 0)]

@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 
 from paigow.errors import IllegalActionError
-from paigow.service.auth import User
-from paigow.service.config import TableConfig
+from paigow.service.accounts.auth import User
 from paigow.service.hub import Service, ServiceOptions
-from paigow.service.store import Store
+from paigow.service.store.store import Store
+from paigow.service.tables.config import TableConfig
 
 
 async def _closing(url: str) -> None:

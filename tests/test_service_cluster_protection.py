@@ -28,9 +28,9 @@ from typing import Any
 import pytest
 import sqlalchemy as sa
 
-from paigow.service import schema as db
+from paigow.service.db import schema as db
 from paigow.service.protection.tables import protection
-from paigow.service.store import Store
+from paigow.service.store.store import Store
 from service_fixtures import pg_cluster
 from service_pg import PgCluster
 from service_support import OPERATOR, Server, eventually

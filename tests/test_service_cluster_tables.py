@@ -33,11 +33,11 @@ import sqlalchemy as sa
 from hypothesis import given
 from hypothesis import strategies as st
 
-from paigow.service import leases
-from paigow.service.floor_ask import parts_of
+from paigow.service.cluster.floor_ask import parts_of
+from paigow.service.db import leases
+from paigow.service.db.schema import tables as db_tables
 from paigow.service.private.tables import private_tables
-from paigow.service.schema import tables as db_tables
-from paigow.service.store import Store
+from paigow.service.store.store import Store
 from service_fixtures import pg_cluster
 from service_pg import PgCluster
 from service_support import OPERATOR, Server

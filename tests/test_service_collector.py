@@ -1,4 +1,4 @@
-"""The collector's pauses (src/paigow/service/collector.py, docs/reliability.md "The
+"""The collector's pauses (src/paigow/service/kit/collector.py, docs/reliability.md "The
 collector's pauses"): why the young generations are collected by the clock, and that they are.
 
 Python counts allocations *less deallocations* towards a young collection. A service that
@@ -20,7 +20,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from paigow.service.collector import EVERY, THRESHOLDS, Collector
+from paigow.service.kit.collector import EVERY, THRESHOLDS, Collector
 
 
 @pytest.fixture

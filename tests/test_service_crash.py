@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from paigow.service.store import Store
+from paigow.service.store.store import Store
 from paigow.table.replay import replay
 from service_fixtures import BACKENDS, db_url, pg_cluster
 from service_support import OPERATOR, Client, Server, default_policy, drive

@@ -1,5 +1,5 @@
 """Deltas, not states: after its snapshot a subscriber is sent only what changed in its own
-projection (:mod:`paigow.service.deltas`), numbered; the projection is made once per distinct
+projection (:mod:`paigow.service.wire.deltas`), numbered; the projection is made once per distinct
 visibility and each frame encoded once.
 
 The properties: a patch turns any JSON object into any other (hypothesis), a malformed patch or
@@ -25,11 +25,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from paigow.service.auth import User
-from paigow.service.config import TableConfig
-from paigow.service.deltas import Differ, PatchError, apply_patch, diff
-from paigow.service.projection import Kept
-from paigow.service.views import INLINE
+from paigow.service.accounts.auth import User
+from paigow.service.tables.config import TableConfig
+from paigow.service.tables.projection import Kept
+from paigow.service.tables.views import INLINE
+from paigow.service.wire.deltas import Differ, PatchError, apply_patch, diff
 from paigow.table.observation import (
     SPECTATOR,
     Observer,
@@ -200,7 +200,7 @@ def test_every_viewer_rebuilds_the_state_it_would_have_been_sent(
 
 def test_inline_results_come_once_in_the_senders_frame_after_the_change() -> None:
     """Two players' commands answered inside their frames (``/ws?results=inline``), the others
-    apart, for 15 rounds: each answer marked :data:`~paigow.service.views.INLINE` was carried
+    apart, for 15 rounds: each answer marked :data:`~paigow.service.tables.views.INLINE` was carried
     by exactly one frame of the sender's own subscriber, whole (type, table, id and the
     result), and by no one else's; an answer not so marked by none; a frame's results follow
     the change they answer (an applied command's number is at most the frame's ``seq``)."""

@@ -7,8 +7,8 @@ import dataclasses
 import json
 from pathlib import Path
 
-from paigow.service.config import TableConfig
-from paigow.service.protocol import ACTIONS, OPERATOR_ACTIONS, SERVER_MESSAGES, schemas
+from paigow.service.tables.config import TableConfig
+from paigow.service.wire.protocol import ACTIONS, OPERATOR_ACTIONS, SERVER_MESSAGES, schemas
 
 DOC = (Path(__file__).resolve().parents[1] / "docs" / "service.md").read_text(encoding="utf-8")
 
@@ -29,9 +29,9 @@ def test_every_message_is_documented_with_its_schema() -> None:
 def test_every_table_option_and_route_is_documented() -> None:
     for f in dataclasses.fields(TableConfig):
         assert f"`{f.name}`" in DOC, f.name
-    from paigow.service.app import create_app
     from paigow.service.hub import Service
-    from paigow.service.store import Store
+    from paigow.service.routes.app import create_app
+    from paigow.service.store.store import Store
 
     app = create_app(Service(Store("sqlite://")))
     # The OpenAPI document lists the routes of included routers too (the web table's, the

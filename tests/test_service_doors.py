@@ -17,9 +17,9 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
-from paigow.service.deps import BINARY, MAX_BODY
 from paigow.service.hub import DEFERRED
-from paigow.service.ratelimit import CLOSE_AFTER, DOORS
+from paigow.service.kit.ratelimit import CLOSE_AFTER, DOORS
+from paigow.service.routes.deps import BINARY, MAX_BODY
 from service_support import OPERATOR, Server, eventually
 
 

@@ -18,11 +18,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from paigow.service.audit import audit_store
-from paigow.service.conduct import Floor, Wait, next_step
-from paigow.service.config import TableConfig
-from paigow.service.engine import TableEngine
-from paigow.service.store import Store
+from paigow.service.pit.audit import audit_store
+from paigow.service.store.store import Store
+from paigow.service.tables.conduct import Floor, Wait, next_step
+from paigow.service.tables.config import TableConfig
+from paigow.service.tables.engine import TableEngine
 from paigow.table.observation import OPERATOR as OPERATOR_VIEW
 from service_fixtures import pg_cluster
 from service_pg import PgCluster

@@ -24,7 +24,7 @@ import httpx
 import pytest
 from websockets.exceptions import ConnectionClosed
 
-from paigow.service.store import Store
+from paigow.service.store.store import Store
 from service_flood import Flood, Pinger, measure
 from service_load import percentile
 from service_support import LOOSE, OPERATOR, PASSWORD, TLS, Server, drive

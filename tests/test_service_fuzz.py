@@ -24,9 +24,9 @@ from schemathesis.checks import not_a_server_error
 from schemathesis.core.result import Ok
 from websockets.exceptions import ConnectionClosed
 
-from paigow.service.audit import audit_store
-from paigow.service.protocol import SERVER_MESSAGES
-from paigow.service.store import Store
+from paigow.service.pit.audit import audit_store
+from paigow.service.store.store import Store
+from paigow.service.wire.protocol import SERVER_MESSAGES
 from service_support import OPERATOR, Server
 
 EXAMPLES = 25

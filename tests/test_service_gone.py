@@ -1,10 +1,10 @@
-"""Nothing waits for ever on a table's actor that has stopped (src/paigow/service/actor.py,
+"""Nothing waits for ever on a table's actor that has stopped (src/paigow/service/tables/actor.py,
 ``TableActor.stop`` and ``finish``; docs/service.md, "Tables").
 
 A table's actor stops when its table closes, when a cluster process drops a replica nobody
 watches, and at shutdown. Whatever was asked of it and not yet answered — a command, a
 subscription, an operator's task, even the one it was in the middle of — is answered: a
-command ``refused`` with :data:`~paigow.service.actor.GONE` ("send again with the same id",
+command ``refused`` with :data:`~paigow.service.tables.actor.GONE` ("send again with the same id",
 which the idempotency key makes safe), anything else :class:`TableGoneError` (a 409 over HTTP);
 and so is anything asked after. Before this, such a caller waited for ever: a websocket whose
 command came as its table closed read no more messages, and an operator's close in a cluster
@@ -24,12 +24,12 @@ from typing import Any
 
 import pytest
 
-from paigow.service import leases
-from paigow.service.actor import GONE, TableActor, TableGoneError
-from paigow.service.auth import User
-from paigow.service.config import TableConfig
+from paigow.service.accounts.auth import User
+from paigow.service.db import leases
 from paigow.service.hub import Service, ServiceOptions
-from paigow.service.store import Store
+from paigow.service.store.store import Store
+from paigow.service.tables.actor import GONE, TableActor, TableGoneError
+from paigow.service.tables.config import TableConfig
 from service_fixtures import pg_cluster
 from service_pg import PgCluster
 from service_sim import Sub

@@ -1,7 +1,7 @@
 """The service's guards on their own: who the client is behind proxies
-(src/paigow/service/addresses.py: ``X-Forwarded-For`` believed only from ``--trusted-proxy``,
+(src/paigow/service/kit/addresses.py: ``X-Forwarded-For`` believed only from ``--trusted-proxy``,
 read from the right, against a slow obvious reference on generated chains), and the bounded
-worker pools (src/paigow/service/workers.py: never more work running than workers, never more
+worker pools (src/paigow/service/kit/workers.py: never more work running than workers, never more
 waiting than the queue, a request that gets no worker in time refused, a worker given back
 only when its work ends)."""
 
@@ -17,8 +17,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from paigow.service.addresses import address_key, client_address, parse_trusted
-from paigow.service.workers import BusyError, WorkPool
+from paigow.service.kit.addresses import address_key, client_address, parse_trusted
+from paigow.service.kit.workers import BusyError, WorkPool
 from service_support import Server
 
 TRUSTED = parse_trusted(["10.0.0.0/8", "192.0.2.7", "2001:db8::/32"])

@@ -1,4 +1,4 @@
-"""A table keeps only its latest idempotency keys in memory (src/paigow/service/idem.py), and a
+"""A table keeps only its latest idempotency keys in memory (src/paigow/service/db/idem.py), and a
 command is still applied at most once: a retry whose key the table forgot is refused by the
 store's unique index, found there and answered ``duplicate`` with the number of the command
 that key was first given to, while the commands sent with it are applied as usual.
@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from paigow.service.idem import RecentKeys
+from paigow.service.db.idem import RecentKeys
 from service_fixtures import BACKENDS, pg_cluster
 from test_service_batching import NAMES, Table, _replayed, _store
 

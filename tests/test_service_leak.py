@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from depth import DEEP, size
-from paigow.service.config import TableConfig
+from paigow.service.tables.config import TableConfig
 from paigow.table.observation import Viewer
 from paigow.table.record_schema import check_redacted
 from paigow.table.redaction import redact_record

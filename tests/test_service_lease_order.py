@@ -1,5 +1,5 @@
 """Every transaction that locks several tables' lease rows locks them in the order of the
-tables' ids (paigow.service.leases, module notes): a group commit's fences, a renewal, a
+tables' ids (paigow.service.db.leases, module notes): a group commit's fences, a renewal, a
 release. In another order a group commit and the same process's renewal each held a row the
 other waited for; PostgreSQL found the deadlock after its ``deadlock_timeout`` (a second) and
 cancelled one, and every command of that group waited the second (seen with two ``--cluster``
@@ -15,8 +15,8 @@ from typing import Any
 import pytest
 import sqlalchemy as sa
 
-from paigow.service import leases
-from paigow.service.store import Batch, Store
+from paigow.service.db import leases
+from paigow.service.store.store import Batch, Store
 from service_fixtures import BACKENDS, db_url, pg_cluster
 
 __all__ = ["pg_cluster"]

@@ -13,8 +13,8 @@ import json
 from pathlib import Path
 from typing import Any
 
-from paigow.service.audit import audit_store
-from paigow.service.store import Store
+from paigow.service.pit.audit import audit_store
+from paigow.service.store.store import Store
 from service_load import LoadResult, limited_wait, make_players, percentile, run_load
 from service_support import OPERATOR, Server
 
@@ -27,7 +27,8 @@ def test_percentile_by_nearest_rank() -> None:
 
 
 def test_a_command_over_the_rate_limit_is_waited_for_and_sent_again() -> None:
-    # the server's answer to a command over the websocket's door (paigow.service.app._limited)
+    # the server's answer to a command over the websocket's door
+    # (paigow.service.routes.app._limited)
     over = {"status": "refused", "error": "rate limit: too many messages; wait 0.25 s"}
     assert limited_wait(over) == 0.25
     assert limited_wait({"status": "refused", "error": "not your turn"}) is None

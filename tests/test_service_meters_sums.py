@@ -1,4 +1,4 @@
-"""The meters are written as sums (``paigow.service.sums_sql``): every round a transaction
+"""The meters are written as sums (``paigow.service.db.sums_sql``): every round a transaction
 finishes adds its figures to its table's row of the day (docs/service.md, "Meters") and of the
 hour, and its side bets' to their kinds' rows (docs/pit.md, the pit's meters), all of one kind
 in one ``INSERT … ON CONFLICT DO UPDATE`` statement, rounds of one key added up first.
@@ -6,7 +6,7 @@ in one ``INSERT … ON CONFLICT DO UPDATE`` statement, rounds of one key added u
 Checked on SQLite and PostgreSQL against two slow obvious references: the same rounds
 committed one at a time on another database (the rows equal), and the sums over the stored
 rounds' records worked out here and by the audit's own check of the pit's meters
-(:func:`paigow.service.pit_meters.findings`)."""
+(:func:`paigow.service.db.pit_meters.findings`)."""
 
 from __future__ import annotations
 
@@ -20,11 +20,11 @@ from typing import Any
 import pytest
 import sqlalchemy as sa
 
-from paigow.service import pit_meters
-from paigow.service import schema as db
-from paigow.service.config import TableConfig
-from paigow.service.meters import METERS, round_meters
-from paigow.service.store import Batch, RoundRow, Store
+from paigow.service.db import pit_meters
+from paigow.service.db import schema as db
+from paigow.service.db.meters import METERS, round_meters
+from paigow.service.store.store import Batch, RoundRow, Store
+from paigow.service.tables.config import TableConfig
 from service_fixtures import BACKENDS, db_url, pg_cluster
 from service_sim import Sim
 

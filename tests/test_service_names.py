@@ -1,4 +1,4 @@
-"""Account names (docs/service.md, "Account names"; :mod:`paigow.service.names`): one spelling
+"""Account names (docs/service.md, "Account names"; :mod:`paigow.service.kit.names`): one spelling
 per name (NFKC, case-folded), the rule read whole, nothing invisible, no look-alike of an
 existing account, enforced by the database (``users.skeleton`` under a unique index, migration
 ``0009_name_skeletons``).
@@ -27,8 +27,9 @@ from alembic.config import Config
 from hypothesis import given
 from hypothesis import strategies as st
 
-from paigow.service import schema as db
-from paigow.service.names import (
+from paigow.service.db import schema as db
+from paigow.service.db.sessions_sql import register
+from paigow.service.kit.names import (
     FOLDS,
     SEQUENCES,
     NameRefusedError,
@@ -36,8 +37,7 @@ from paigow.service.names import (
     normal_name,
     skeleton,
 )
-from paigow.service.sessions_sql import register
-from paigow.service.store import Store
+from paigow.service.store.store import Store
 from service_fixtures import BACKENDS, db_url, pg_cluster
 from service_support import OPERATOR, PASSWORD, Server
 

@@ -21,8 +21,8 @@ from typing import Any
 
 import pytest
 
-from paigow.service.auth import hash_password
-from paigow.service.store import Store
+from paigow.service.accounts.auth import hash_password
+from paigow.service.store.store import Store
 from pit_reference import FIGURES, independent, stored_records
 from service_fixtures import operator_token, pg_cluster, server
 from service_support import OPERATOR, PASSWORD, Client, Server, default_policy, drive

@@ -19,10 +19,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import paigow.profiles
+from paigow.service.db.schema import tables as db_tables
 from paigow.service.private.rooms import ALPHABET, normal_code
-from paigow.service.schema import tables as db_tables
-from paigow.service.store import Store
-from paigow.service.view_schema import ref
+from paigow.service.store.store import Store
+from paigow.service.wire.view_schema import ref
 from service_fixtures import BACKENDS, db_url, pg_cluster
 from service_support import OPERATOR, Server
 from web_schema import errors

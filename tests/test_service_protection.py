@@ -14,10 +14,10 @@ from typing import Any
 import pytest
 import sqlalchemy as sa
 
-from paigow.service import schema as db
+from paigow.service.db import schema as db
 from paigow.service.protection.tables import protection
-from paigow.service.store import Store
-from paigow.service.view_schema import ref
+from paigow.service.store.store import Store
+from paigow.service.wire.view_schema import ref
 from service_fixtures import BACKENDS, db_url, pg_cluster
 from service_support import OPERATOR, Server
 from web_schema import errors

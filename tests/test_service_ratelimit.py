@@ -1,4 +1,4 @@
-"""The limiter of every door (src/paigow/service/ratelimit.py, docs/reliability.md "Threats"),
+"""The limiter of every door (src/paigow/service/kit/ratelimit.py, docs/reliability.md "Threats"),
 checked on generated request timings against a slow obvious reference: a token bucket per key
 in exact arithmetic (fractions of a token), kept for every key ever seen, never forgotten.
 
@@ -21,7 +21,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from paigow.service.ratelimit import DOORS, Limiter, Limits, Rate, parse_limit, retry_after
+from paigow.service.kit.ratelimit import DOORS, Limiter, Limits, Rate, parse_limit, retry_after
 
 NS = 1_000_000_000
 

@@ -10,7 +10,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from paigow.service.views import RECENT, TableViews
+from paigow.service.tables.views import RECENT, TableViews
 
 #: A step of the table: how many rounds are finished, whether one is open, and the round
 #: numbers (None: between rounds) of the events one broadcast tells.

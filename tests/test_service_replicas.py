@@ -17,8 +17,8 @@ from typing import Any
 
 import pytest
 
-from paigow.service.replicas import MOVING
-from paigow.service.store import Store
+from paigow.service.cluster.replicas import MOVING
+from paigow.service.store.store import Store
 from service_fixtures import pg_cluster
 from service_pg import PgCluster
 from service_support import OPERATOR, Client, Server, drive, eventually

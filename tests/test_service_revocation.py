@@ -2,7 +2,7 @@
 operator suspending the account or revoking the session, the session cap, expiry — closes
 every websocket of that session within a second (close code 4401, docs/service.md), and no
 command of it is applied after the revocation commits: the session is checked in the
-transaction that commits the command (src/paigow/service/sessions_sql.py, ``check_session``).
+transaction that commits the command (src/paigow/service/db/sessions_sql.py, ``check_session``).
 
 Before the fix an open websocket kept sitting, wagering and leaving after ``POST /api/logout``
 (a ``sit`` after sign-out took $10 from the wallet), and a revoked token opening a websocket
@@ -23,19 +23,19 @@ from typing import Any
 import pytest
 from websockets.exceptions import ConnectionClosed
 
-from paigow.service.accounts import SWEEP
-from paigow.service.auth import hash_password, new_token, token_hash
-from paigow.service.config import TableConfig
-from paigow.service.hub import Service, ServiceOptions
-from paigow.service.protocol import ACTIONS, OPERATOR_ACTIONS
-from paigow.service.sessions_sql import (
+from paigow.service.accounts.accounts import SWEEP
+from paigow.service.accounts.auth import hash_password, new_token, token_hash
+from paigow.service.db.sessions_sql import (
     SessionRevokedError,
     check_session,
     check_sessions,
     end_sessions,
     open_session,
 )
-from paigow.service.store import Store
+from paigow.service.hub import Service, ServiceOptions
+from paigow.service.store.store import Store
+from paigow.service.tables.config import TableConfig
+from paigow.service.wire.protocol import ACTIONS, OPERATOR_ACTIONS
 from paigow.table.observation import OPERATOR as OPERATOR_VIEW
 from service_fixtures import operator_token, pg_cluster, server
 from service_pg import PgCluster
@@ -239,7 +239,7 @@ async def _revoked_commands(url: str) -> None:
             assert row is not None
             users[name] = (row["id"], name, role, new_token())
             open_session(store, token_hash(users[name][3]), row["id"], later, 10)
-        from paigow.service.auth import User
+        from paigow.service.accounts.auth import User
 
         ann = User(users["ann"][0], "ann", "player")
         opx = User(users["opx"][0], "opx", "operator")

@@ -14,9 +14,9 @@ from typing import Any
 
 import pytest
 
-from paigow.service import leases
-from paigow.service.audit import audit_store
-from paigow.service.store import Store
+from paigow.service.db import leases
+from paigow.service.pit.audit import audit_store
+from paigow.service.store.store import Store
 from service_fixtures import pg_cluster
 from service_pg import PgCluster
 from service_proxy import Nginx

@@ -35,12 +35,12 @@ from typing import Any
 import pytest
 from websockets.exceptions import ConnectionClosed
 
-from paigow.service.audit import AuditReport, audit_store
-from paigow.service.auth import User
-from paigow.service.background import spawn
-from paigow.service.config import TableConfig
-from paigow.service.database import DatabaseAwayError
-from paigow.service.store import Store
+from paigow.service.accounts.auth import User
+from paigow.service.db.background import spawn
+from paigow.service.db.database import DatabaseAwayError
+from paigow.service.pit.audit import AuditReport, audit_store
+from paigow.service.store.store import Store
+from paigow.service.tables.config import TableConfig
 from service_fixtures import BACKENDS, db_url, pg_cluster
 from service_pg import PgCluster
 from service_sim import Sim

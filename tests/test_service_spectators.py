@@ -26,7 +26,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 from paigow.service.options import ServiceOptions
-from paigow.service.watch import FULL, IDLE
+from paigow.service.routes.watch import FULL, IDLE
 from service_support import OPERATOR, Server
 
 #: The defaults every server of the service runs with (``paigow serve``).

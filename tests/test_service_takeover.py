@@ -5,7 +5,7 @@ owner at a time").
 * Every takeover writes exactly one ``table_taken`` event, naming the table, the previous and
   the new owner and the new epoch, whether the process that takes the table kept a replica of
   it (the replica promoted) or not (the table rebuilt from the store): the event is written in
-  the transaction that takes the lease (``paigow.service.leases.take``). Before, it was written
+  the transaction that takes the lease (``paigow.service.db.leases.take``). Before, it was written
   only when the taker had heard of the previous owner through a replica's notifications: a
   takeover of a table nobody watched at the taker left no trace in the log.
 * The table plays again at the process that took it: a round finishes there.
@@ -27,9 +27,9 @@ from typing import Any
 import pytest
 import sqlalchemy as sa
 
-from paigow.service import leases
-from paigow.service import schema as db
-from paigow.service.store import Store
+from paigow.service.db import leases
+from paigow.service.db import schema as db
+from paigow.service.store.store import Store
 from service_fixtures import pg_cluster
 from service_pg import PgCluster
 from service_support import OPERATOR, Client, Server, drive, eventually

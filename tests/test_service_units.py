@@ -21,13 +21,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from paigow.service.accounts_sql import now
-from paigow.service.chain import GENESIS
-from paigow.service.conduct import Floor, Wait, next_step
-from paigow.service.config import TableConfig
-from paigow.service.engine import Move, TableEngine
-from paigow.service.protocol import ProtocolError, parse_args, parse_message
-from paigow.service.store import Batch, OpRow, Store
+from paigow.service.db.accounts_sql import Move, now
+from paigow.service.db.chain import GENESIS
+from paigow.service.store.store import Batch, OpRow, Store
+from paigow.service.tables.conduct import Floor, Wait, next_step
+from paigow.service.tables.config import TableConfig
+from paigow.service.tables.engine import TableEngine
+from paigow.service.wire.protocol import ProtocolError, parse_args, parse_message
 from paigow.table.observation import (
     OPERATOR,
     SPECTATOR,

@@ -1,5 +1,5 @@
 """The wallet and the buy-in bound the service tells every page of an account
-(:mod:`paigow.service.wallets`, docs/service.md, ``wallet``), on a real store: the bound is
+(:mod:`paigow.service.accounts.wallets`, docs/service.md, ``wallet``), on a real store: the bound is
 the edge of the store's own refusal (the page offers exactly what the commit would take), and a
 change is pushed to every websocket of the account and of the accounts bound to it, read after
 the commit, and to nobody else."""
@@ -11,15 +11,14 @@ import datetime as dt
 from pathlib import Path
 from typing import Any
 
-from paigow.service.accounts_sql import now
-from paigow.service.auth import User
-from paigow.service.config import TableConfig
+from paigow.service.accounts.auth import User
+from paigow.service.accounts.wallets import WalletPush, figures, wallet_names
 from paigow.service.connection import Connection
-from paigow.service.engine import Move
+from paigow.service.db.accounts_sql import Move, now
 from paigow.service.protection import rules
 from paigow.service.protection.bindings import link
-from paigow.service.store import Batch, OpRow, Store
-from paigow.service.wallets import WalletPush, figures, wallet_names
+from paigow.service.store.store import Batch, OpRow, Store
+from paigow.service.tables.config import TableConfig
 
 
 def _store(tmp_path: Path) -> Store:

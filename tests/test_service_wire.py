@@ -1,4 +1,4 @@
-"""The websocket frames' JSON (:mod:`paigow.service.wire`) against the standard library's.
+"""The websocket frames' JSON (:mod:`paigow.service.wire.codec`) against the standard library's.
 
 A frame is made by ``orjson``; the clients parse it with their own JSON parser. Whatever the
 service sends must parse, with any conforming parser (here :func:`json.loads`, the slow obvious
@@ -16,7 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from paigow.service.wire import decode, encode
+from paigow.service.wire.codec import decode, encode
 
 leaves = (
     st.none()

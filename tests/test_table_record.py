@@ -24,7 +24,7 @@ import pytest
 
 from paigow.errors import RecordError, ReplayMismatchError
 from paigow.profiles import get_profile
-from paigow.service.recall import recalled
+from paigow.service.tables.recall import recalled
 from paigow.table.auto import ComputerPlayer, run_dealer
 from paigow.table.chain import digest
 from paigow.table.observation import SPECTATOR, Viewer

@@ -26,8 +26,8 @@ import pytest
 from websockets.sync.client import connect
 
 from paigow.profiles import get_profile, profile_names
-from paigow.service.bootstrap import FREE_SEATS
-from paigow.service.view_schema import ref
+from paigow.service.demo import FREE_SEATS
+from paigow.service.wire.view_schema import ref
 from paigow.trainer import Trainer
 from service_pg import free_port
 from service_support import OPERATOR, Client, Server, drive

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from paigow.service.view_schema import ref
+from paigow.service.wire.view_schema import ref
 from web_frames import FRAMES_TS, record_frames, typescript_frames
 from web_schema import errors
 

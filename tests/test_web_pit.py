@@ -19,7 +19,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from cli_helpers import CONSOLE_SCRIPT
-from paigow.service.store import Store
+from paigow.service.store.store import Store
 from pit_reference import FIGURES, independent, stored_records
 from service_support import OPERATOR, PASSWORD, Server, drive
 from web_fixtures import browser, visit

@@ -32,11 +32,11 @@ import pytest
 import sqlalchemy as sa
 from playwright.sync_api import Locator, Page, expect
 
-from paigow.service import schema as db
+from paigow.service.db import schema as db
 from paigow.service.private.rooms import owned
 from paigow.service.protection.tables import protection
 from paigow.service.social.tables import chat_messages, chat_mutes
-from paigow.service.store import Store
+from paigow.service.store.store import Store
 from service_support import OPERATOR, Client, Server, eventually
 from web_fixtures import browser, visit
 from web_oracle import (

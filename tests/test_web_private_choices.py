@@ -21,9 +21,9 @@ import pytest
 import sqlalchemy as sa
 from playwright.sync_api import expect
 
+from paigow.service.db.schema import tables as db_tables
 from paigow.service.private.rooms import owned
-from paigow.service.schema import tables as db_tables
-from paigow.service.store import Store
+from paigow.service.store.store import Store
 from service_support import OPERATOR, Server
 from web_fixtures import browser, visit
 from web_oracle import Figures, money, oracle, page_round, sign_in

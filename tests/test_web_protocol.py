@@ -16,8 +16,8 @@ from typing import Any
 import pytest
 
 from paigow.profiles import profile_names
-from paigow.service.config import TableConfig
-from paigow.service.view_schema import DEFS, ROOTS, ref
+from paigow.service.tables.config import TableConfig
+from paigow.service.wire.view_schema import DEFS, ROOTS, ref
 from service_sim import Sim, Sub
 from web_schema import GENERATED, errors, typescript
 

@@ -1,6 +1,6 @@
-"""The browser client's files as ``paigow serve`` sends them (paigow.service.static): precompressed
-at build time (brotli and gzip), each response in the encoding the request accepts (with
-``Vary``), the hashed assets cached for a year as immutable and every other file revalidated.
+"""The browser client's files as ``paigow serve`` sends them (paigow.service.routes.static):
+precompressed at build time (brotli and gzip), each response in the encoding the request accepts
+(with ``Vary``), the hashed assets cached for a year as immutable and every other file revalidated.
 
 The first visit is what Debian's Chromium fetches opening the lobby; its bytes are measured with
 and without compression on a real server, every compressed response decoded and compared with
@@ -22,7 +22,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from playwright.sync_api import Request
 
-from paigow.service.static import (
+from paigow.service.routes.static import (
     ENCODINGS,
     IMMUTABLE,
     REVALIDATE,
@@ -250,7 +250,7 @@ def test_a_checkout_serves_its_own_build(tmp_path: Path) -> None:
     checkout around it), the build the wheel carries; else nothing."""
     assert default_web() == DIST
     checkout = tmp_path / "checkout"
-    module = checkout / "src" / "paigow" / "service" / "static.py"
+    module = checkout / "src" / "paigow" / "service" / "routes" / "static.py"
     module.parent.mkdir(parents=True)
     (checkout / "pyproject.toml").write_text("")
     (checkout / "web").mkdir()
@@ -259,11 +259,12 @@ def test_a_checkout_serves_its_own_build(tmp_path: Path) -> None:
     (checkout / "web" / "dist").mkdir()
     (checkout / "web" / "dist" / "index.html").write_text("<p>checkout</p>")
     assert default_web(module) == checkout / "web" / "dist"
-    installed = tmp_path / "site-packages" / "paigow" / "service" / "static.py"
-    (installed.parent / "webclient").mkdir(parents=True)
+    installed = tmp_path / "site-packages" / "paigow" / "service" / "routes" / "static.py"
+    service = installed.parent.parent
+    (service / "webclient").mkdir(parents=True)
     assert default_web(installed) is None
-    (installed.parent / "webclient" / "index.html").write_text("<p>wheel</p>")
-    assert default_web(installed) == installed.parent / "webclient"
+    (service / "webclient" / "index.html").write_text("<p>wheel</p>")
+    assert default_web(installed) == service / "webclient"
 
 
 # ------------------------------------------------------------------ Accept-Encoding

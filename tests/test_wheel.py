@@ -155,8 +155,8 @@ def test_the_wheel_carries_the_built_client_and_everything_the_service_reads(
     names = set(files)
     versions = ROOT / "src" / "paigow" / "service" / "migrations" / "versions"
     for p in versions.glob("0*.py"):
-        assert f"paigow/service/migrations/versions/{p.name}" in names
-    assert "paigow/service/migrations/env.py" in names and "paigow/py.typed" in names
+        assert f"paigow/service/db/migrations/versions/{p.name}" in names
+    assert "paigow/service/db/migrations/env.py" in names and "paigow/py.typed" in names
     assert {f"paigow/profiles/{p}.toml" for p in paigow.profile_names()} <= names
     assert {n.split("/")[0] for n in names} == {"paigow", f"paigow-{paigow.__version__}.dist-info"}
     info = f"paigow-{paigow.__version__}.dist-info/"
@@ -209,7 +209,7 @@ def test_version_from_the_installed_package(built: Built) -> None:
         [
             str(built.venv / "bin" / "python"),
             "-c",
-            "import paigow.service.static as s; print(s.__file__); print(s.default_web())",
+            "import paigow.service.routes.static as s; print(s.__file__); print(s.default_web())",
         ],
         cwd=built.home,
         env=env,

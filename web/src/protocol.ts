@@ -2,7 +2,7 @@
  * The table service's websocket protocol and views, as the browser client understands them.
  *
  * Every type comes from `generated/protocol.ts`, which is generated from the service's JSON
- * schemas (`paigow.service.protocol.schemas()` and `paigow.service.view_schema`) and checked
+ * schemas (`paigow.service.wire.protocol.schemas()` and `paigow.service.wire.view_schema`) and checked
  * current by tests/test_web_protocol.py: the client's types cannot drift from the server.
  * Conventions: JSON objects with a `type`; snake_case fields; money in integer cents; tiles and
  * cards in the engine's notation ("6-6", "As", "Jk1"); a piece the viewer may not see yet is

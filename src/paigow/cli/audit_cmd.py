@@ -1,5 +1,5 @@
 """``paigow audit --db URL``: verify a table service's database end to end
-(:mod:`paigow.service.audit`); exit 0 when clean, 1 on any finding."""
+(:mod:`paigow.service.pit.audit`); exit 0 when clean, 1 on any finding."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """Audit, print the report; 0 clean, 1 findings."""
     with opened_store("audit", args.db) as store:
-        from paigow.service.audit import audit_store
+        from paigow.service.pit.audit import audit_store
 
         report = audit_store(store)
     if args.json:

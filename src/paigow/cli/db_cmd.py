@@ -18,7 +18,7 @@ from paigow.errors import ConfigError
 from .service_db import opened_store
 
 if TYPE_CHECKING:
-    from paigow.service.store import Store
+    from paigow.service.store.store import Store
 
 __all__ = ["add_arguments", "current_revision", "run", "status_of"]
 
@@ -62,7 +62,7 @@ def status_of(current: str | None, head: str, known: set[str]) -> tuple[str, boo
 def run(args: argparse.Namespace) -> int:
     """Migrate or check; 0 when the database ends at this version's schema."""
     with opened_store("db", args.db) as store:
-        from paigow.service.migrations import revisions, schema_head
+        from paigow.service.db.migrations import revisions, schema_head
 
         head = schema_head()
         # As the operator writes it: no driver, no password.

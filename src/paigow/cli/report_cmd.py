@@ -4,7 +4,7 @@ Chromium, where it is installed).
 
 The document is made by :mod:`paigow.report` from the exact engine; this command reads what the
 engine may not (the profile's text for its annotations, the package's files for the manifest:
-:mod:`paigow.service.lab_report`) and writes the files.
+:mod:`paigow.service.pit.lab_report`) and writes the files.
 """
 
 from __future__ import annotations
@@ -71,7 +71,7 @@ def run(args: argparse.Namespace) -> int:
     from paigow.report.build import build_report
     from paigow.report.html import report_html
     from paigow.report.randomness import RandomnessPlan
-    from paigow.service.lab_report import build_identity
+    from paigow.service.pit.lab_report import build_identity
 
     prof = get_profile(args.profile)
     plan = RandomnessPlan(source=args.source)

@@ -245,13 +245,13 @@ def serve(args: argparse.Namespace) -> int:
 
     from pathlib import Path
 
-    from paigow.service.addresses import parse_trusted
-    from paigow.service.app import create_app, default_web
-    from paigow.service.auth import check_password, hash_password
+    from paigow.service.accounts.auth import check_password, hash_password
     from paigow.service.hub import Service, ServiceOptions
-    from paigow.service.names import account_name
-    from paigow.service.ratelimit import parse_limit
-    from paigow.service.store import Store
+    from paigow.service.kit.addresses import parse_trusted
+    from paigow.service.kit.names import account_name
+    from paigow.service.kit.ratelimit import parse_limit
+    from paigow.service.routes.app import create_app, default_web
+    from paigow.service.store.store import Store
 
     if not 0 <= args.port <= 65535:
         raise ConfigError(f"--port must be 0..65535, got {args.port}")
@@ -355,7 +355,7 @@ def serve(args: argparse.Namespace) -> int:
         ws_per_message_deflate=args.ws_compression,
         log_level="warning",
         # The application reads X-Forwarded-For itself, from --trusted-proxy only
-        # (paigow.service.addresses); uvicorn's own reading trusts 127.0.0.1 by default.
+        # (paigow.service.kit.addresses); uvicorn's own reading trusts 127.0.0.1 by default.
         proxy_headers=False,
         forwarded_allow_ips=[],
         limit_concurrency=args.max_connections,

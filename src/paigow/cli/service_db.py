@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from paigow.errors import ConfigError
 
 if TYPE_CHECKING:
-    from paigow.service.store import Store
+    from paigow.service.store.store import Store
 
 __all__ = ["opened_store"]
 
@@ -23,7 +23,7 @@ def opened_store(command: str, url: str | None) -> Iterator[Store]:
     try:
         from sqlalchemy.exc import SQLAlchemyError
 
-        from paigow.service.store import Store
+        from paigow.service.store.store import Store
     except ImportError:  # pragma: no cover - the service's packages are an extra
         raise ConfigError(
             f"paigow {command} needs the service packages: pip install 'paigow[service]'"

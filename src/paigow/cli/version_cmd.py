@@ -14,7 +14,7 @@ __all__ = ["about", "run"]
 def about() -> dict[str, str]:
     """What ``paigow --version`` prints."""
     from paigow import __version__
-    from paigow.service.migrations import schema_head
+    from paigow.service.db.migrations import schema_head
     from paigow.table.record_header import FORMAT
 
     return {

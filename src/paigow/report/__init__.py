@@ -9,6 +9,6 @@ randomness and how it was tested, the records, and the software's identity.
 * :mod:`.html`, :mod:`.html_tables` — the report as one self-contained HTML document.
 
 Pure, as the engine is: the caller reads the files (the profile's text, the package's
-manifest: :mod:`paigow.service.lab_report`) and writes the document (``paigow report``, the
+manifest: :mod:`paigow.service.pit.lab_report`) and writes the document (``paigow report``, the
 pit's download).
 """

@@ -27,7 +27,7 @@ from .model import Records
 
 __all__ = ["AUDIT_WORDS", "records_section"]
 
-#: What ``paigow audit --db URL`` proves of a table service's database (paigow.service.audit).
+#: What ``paigow audit --db URL`` proves of a table service's database (paigow.service.pit.audit).
 AUDIT_WORDS: Final = (
     "The ledger balances to the cent: every account equals the sum of its ledger rows, all "
     "accounts sum to zero, and no wallet or chip account is negative.",

@@ -1,6 +1,6 @@
 """One websocket client of the service (:class:`Connection`): who it is, its session, its
 address, the tables it watches and its outgoing queue, drained by a writer task
-(:mod:`paigow.service.app`)."""
+(:mod:`paigow.service.routes.app`)."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ import datetime as dt
 import itertools
 from typing import Any
 
-from .auth import User
-from .store import now
+from .accounts.auth import User
+from .store.store import now
 
 __all__ = ["Connection"]
 

@@ -1,6 +1,6 @@
 """The running service: the store, one actor per open table, sessions and connections.
 
-:class:`Service` is what the HTTP and websocket handlers (:mod:`paigow.service.app`) call. At
+:class:`Service` is what the HTTP and websocket handlers (:mod:`paigow.service.routes.app`) call. At
 start-up it migrates the database, then rebuilds every open table by replaying its committed
 commands through the engine (:meth:`TableActor.replay`) and resumes conducting it.
 """
@@ -23,32 +23,32 @@ from typing import Any
 from paigow.errors import ConfigError, IllegalActionError
 from paigow.games.dice import default_rng
 
-from . import leases
-from .accounts import Accounts
-from .actor import TableActor, TableGoneError
-from .addresses import address_key, parse_trusted
-from .auth import User, token_hash
-from .background import spawn
-from .batch_rows import Batch
-from .chain import ChainRow, verify_ops
-from .cluster import CLOSE, Cluster
-from .collector import Collector
-from .conduct import is_bot
-from .config import TableConfig
+from .accounts.accounts import Accounts
+from .accounts.auth import User, token_hash
+from .accounts.wallets import WalletPush, wallet_names
+from .cluster.cluster import CLOSE, Cluster
 from .connection import Connection
-from .database import DatabaseAwayError
-from .engine import TableEngine
-from .events import EventLog
-from .groupcommit import GroupCommit
-from .lobby import lobby_entry
+from .db import leases
+from .db.background import spawn
+from .db.chain import ChainRow, verify_ops
+from .db.database import DatabaseAwayError
+from .db.events import EventLog
+from .kit.addresses import address_key, parse_trusted
+from .kit.collector import Collector
+from .kit.ratelimit import Limits
+from .kit.workers import WorkPool
 from .options import ServiceOptions
-from .ratelimit import Limits
-from .recall import recall_on
 from .social.chat import Chat
-from .store import Store
-from .tableopts import BOT_CHIPS
-from .wallets import WalletPush, wallet_names
-from .workers import WorkPool
+from .store.batch_rows import Batch
+from .store.groupcommit import GroupCommit
+from .store.store import Store
+from .tables.actor import TableActor, TableGoneError
+from .tables.conduct import is_bot
+from .tables.config import TableConfig
+from .tables.engine import TableEngine
+from .tables.lobby import lobby_entry
+from .tables.recall import recall_on
+from .tables.tableopts import BOT_CHIPS
 
 __all__ = ["DEFERRED", "Service", "ServiceOptions"]
 
@@ -78,7 +78,7 @@ class Service:
         self.compute = WorkPool(
             "compute", o.compute_workers, o.worker_queue, o.worker_wait, processes=True
         )
-        #: The pit's reports (:func:`paigow.service.lab_report.report_document`): one worker
+        #: The pit's reports (:func:`paigow.service.pit.lab_report.report_document`): one worker
         #: process of their own, made on the first report asked for, so that a report's
         #: seconds of work never hold the compute worker the players' advice waits for.
         self.reports = WorkPool("reports", 1, o.worker_queue, REPORT_WAIT, processes=True)
@@ -129,7 +129,7 @@ class Service:
                 actor.start()
                 rebuilt.append(table_id)
         if self.options.demo:
-            from .bootstrap import open_demo_tables
+            from .demo import open_demo_tables
 
             await open_demo_tables(self)
         await self.events.add("start", "info", tables=rebuilt, pid=os.getpid())
@@ -423,7 +423,7 @@ class Service:
         """The ledger checked end to end: every account equals the sum of its ledger rows, all
         accounts sum to zero (one consistent read), and every table this process runs has the
         chips its accounts hold (read between its batches)."""
-        from .audit import ledger_findings, ledger_findings_at
+        from .pit.audit import ledger_findings, ledger_findings_at
 
         if self.store.url.rstrip("/") in ("sqlite:", "sqlite:/") or ":memory:" in self.store.url:
             found = await self.store.run(ledger_findings, self.store)  # not visible elsewhere
@@ -464,5 +464,5 @@ class Service:
     async def recall(
         self, rows: list[dict[str, Any]], who: str, name: str | None
     ) -> list[dict[str, Any]]:
-        """:func:`~paigow.service.recall.recall_on` the compute pool."""
+        """:func:`~paigow.service.tables.recall.recall_on` the compute pool."""
         return await recall_on(self.compute, rows, who, name)

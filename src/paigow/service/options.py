@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 
-from .ratelimit import Rate
+from .kit.ratelimit import Rate
 
 __all__ = ["ServiceOptions"]
 
@@ -27,11 +27,11 @@ class ServiceOptions:
     sockets_per_address: int = 64
     #: Spectators' websockets (``/ws/watch``): open at once in the process and per client
     #: address (IPv6 by its /64), and the seconds one may send nothing, or watch no open
-    #: table, before it is closed (:mod:`paigow.service.watch`).
+    #: table, before it is closed (:mod:`paigow.service.routes.watch`).
     spectators: int = 500
     spectators_per_address: int = 8
     spectator_idle_seconds: float = 90.0
-    #: Overrides of the doors' limits (:data:`paigow.service.ratelimit.DOORS`).
+    #: Overrides of the doors' limits (:data:`paigow.service.kit.ratelimit.DOORS`).
     limits: dict[str, Rate] = field(default_factory=dict)
     #: Proxies (addresses or CIDR networks) whose ``X-Forwarded-For`` is believed.
     trusted_proxies: tuple[str, ...] = ()
@@ -45,7 +45,7 @@ class ServiceOptions:
     #: Deal every table (and the trainer) from seeded random sources: for demonstrations and
     #: tests only, never for real play.
     seed: int | None = None
-    #: Open the demonstration tables at start-up (:mod:`paigow.service.bootstrap`).
+    #: Open the demonstration tables at start-up (:mod:`paigow.service.demo`).
     demo: bool = False
     #: This process's name in the event log and the leases (default: host-pid-random).
     instance: str = ""

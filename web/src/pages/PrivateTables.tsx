@@ -2,7 +2,7 @@ import { useEffect, useState } from "preact/hooks";
 import { useSession } from "../app/session";
 import { parseDollars } from "../game/money";
 import { useI18n } from "../i18n/i18n";
-import { OptionToggle, PayTableSelect } from "../pit/optionFields";
+import { OptionToggle, PayTableSelect } from "../pit/fields";
 import type { MyPrivateTables, PrivateOpened, ProfileRules, ProfileSummary } from "../protocol";
 import { PageFrame } from "./PageFrame";
 import { useStore } from "../state/store";

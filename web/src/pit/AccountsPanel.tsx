@@ -11,6 +11,7 @@ import { useStore } from "../state/store";
 import { protectionFacts } from "../pages/Protection";
 import type { Protection } from "../protocol";
 import type { AccountDetail, PitApi } from "./pitApi";
+import { PitForm, SelectField, TextField, useAction } from "./fields";
 import { usePoll } from "./usePoll";
 import { moment } from "./words";
 
@@ -23,7 +24,6 @@ function Adjust({ a, pit, done }: { readonly a: AccountDetail; readonly pit: Pit
   const [amount, setAmount] = useState("");
   const [direction, setDirection] = useState<"in" | "out">("in");
   const [reason, setReason] = useState("");
-  const [busy, setBusy] = useState(false);
   // The adjustment's idempotency key: kept until the server has answered it (a retry after a
   // lost answer or an error is the same adjustment and moves nothing again; the server refuses
   // the key with another amount or reason), then a new one for the next adjustment.
@@ -31,80 +31,62 @@ function Adjust({ a, pit, done }: { readonly a: AccountDetail; readonly pit: Pit
   const cents = parseDollars(amount);
   const why = reason.replace(/\s+/g, " ").trim();
   const ok = cents !== null && cents > 0 && why.length >= REASON_MIN;
-  const submit = async () => {
-    if (cents === null) return;
-    setBusy(true);
-    try {
+  const { busy, run } = useAction(
+    async () => {
+      if (cents === null) return;
       const r = await pit.adjust(a.name, direction === "in" ? cents : -cents, why, key);
       session.notify("info", { key: "pit.walletIs", values: { name: a.name, amount: i.money(r.wallet) } });
       setKey(randomKey());
       setAmount("");
       setReason("");
       done();
-    } catch (e) {
-      session.notify("error", messageOf(e));
-      // refused as it stands (the key used for another adjustment, a wallet short): shown,
-      // and the next press is a new adjustment
+    },
+    // refused as it stands (the key used for another adjustment, a wallet short): shown, and
+    // the next press is a new adjustment
+    (e) => {
       if (e instanceof ApiError && e.status === 409) setKey(randomKey());
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  );
   return (
-    <form
-      class="pg-form pg-card-panel"
-      aria-labelledby="adjust-title"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
-    >
+    <PitForm class="pg-form pg-card-panel" aria-labelledby="adjust-title" submit={run}>
       <h3 id="adjust-title">{i.t("pit.adjustTitle")}</h3>
       <div class="pg-pit__row">
-        <label class="pg-field pg-field--short">
-          <span class="pg-field__label">{i.t("pit.direction")}</span>
-          <select
-            name="direction"
-            value={direction}
-            onChange={(e) => {
-              setDirection(e.currentTarget.value === "out" ? "out" : "in");
-            }}
-          >
-            <option value="in">{i.t("pit.adjustIn")}</option>
-            <option value="out">{i.t("pit.adjustOut")}</option>
-          </select>
-        </label>
-        <label class="pg-field pg-field--short">
-          <span class="pg-field__label">{i.t("pit.amount")}</span>
-          <input
-            name="amount"
-            inputMode="decimal"
-            value={amount}
-            aria-invalid={amount !== "" && cents === null}
-            onInput={(e) => {
-              setAmount(e.currentTarget.value);
-            }}
-          />
-        </label>
-        <label class="pg-field">
-          <span class="pg-field__label">{i.t("pit.reasonRequired")}</span>
-          <input
-            name="reason"
-            value={reason}
-            required
-            minLength={REASON_MIN}
-            maxLength={60}
-            onInput={(e) => {
-              setReason(e.currentTarget.value);
-            }}
-          />
-        </label>
+        <SelectField
+          short
+          label={i.t("pit.direction")}
+          name="direction"
+          value={direction}
+          set={(v) => {
+            setDirection(v === "out" ? "out" : "in");
+          }}
+        >
+          <option value="in">{i.t("pit.adjustIn")}</option>
+          <option value="out">{i.t("pit.adjustOut")}</option>
+        </SelectField>
+        <TextField
+          short
+          label={i.t("pit.amount")}
+          name="amount"
+          inputMode="decimal"
+          value={amount}
+          set={setAmount}
+          aria-invalid={amount !== "" && cents === null}
+        />
+        <TextField
+          label={i.t("pit.reasonRequired")}
+          name="reason"
+          value={reason}
+          set={setReason}
+          required
+          minLength={REASON_MIN}
+          maxLength={60}
+        />
         <button type="submit" class="pg-button pg-button--primary" disabled={busy || !ok}>
           {i.t("pit.adjust")}
         </button>
       </div>
       <p class="pg-field__help">{i.t("pit.adjustHelp")}</p>
-    </form>
+    </PitForm>
   );
 }
 
@@ -291,18 +273,7 @@ export function AccountsPanel({ pit, account }: { readonly pit: PitApi; readonly
   return (
     <div class="pg-pit__accounts">
       <section class="pg-card-panel" aria-label={i.t("pit.findAccount")}>
-        <label class="pg-field">
-          <span class="pg-field__label">{i.t("pit.findAccount")}</span>
-          <input
-            type="search"
-            name="q"
-            value={q}
-            maxLength={32}
-            onInput={(e) => {
-              setQ(e.currentTarget.value);
-            }}
-          />
-        </label>
+        <TextField label={i.t("pit.findAccount")} type="search" name="q" value={q} set={setQ} maxLength={32} />
         <ul class="pg-list" data-testid="accounts">
           {(data ?? []).map((r) => (
             <li key={r.name} class="pg-list__row">

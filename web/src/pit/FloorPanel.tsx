@@ -4,7 +4,7 @@ import { dollarsText, parseDollars } from "../game/money";
 import { piecesText } from "../i18n/cards";
 import type { I18n } from "../i18n/i18n";
 import { useI18n } from "../i18n/i18n";
-import { OptionToggle, PayTableSelect } from "./optionFields";
+import { OptionToggle, PayTableSelect, PitForm, TextField, useAction } from "./fields";
 import type { Said } from "../i18n/said";
 import { say } from "../i18n/said";
 import { profileTitle } from "../pages/profiles";
@@ -40,7 +40,6 @@ function OptionsForm({
   const [de, setDe] = useState(table.variations.dragons_eye);
   const [sb, setSb] = useState(table.variations.supreme_bonus);
   const [bots, setBots] = useState(String(table.computer_players));
-  const [busy, setBusy] = useState(false);
   const lo = parseDollars(min);
   const hi = parseDollars(max);
   const n = Number(bots);
@@ -53,65 +52,42 @@ function OptionsForm({
   if (sb !== table.variations.supreme_bonus) change.supreme_bonus = sb;
   if (Number.isInteger(n) && n !== table.computer_players) change.computer_players = n;
   const id = `opts-${table.id}`;
-  const submit = async () => {
-    setBusy(true);
-    try {
-      const t = await pit.configure(table.id, change);
-      session.notify("info", { key: t.pending ? "pit.changeWaits" : "pit.changed", values: { table: table.id } });
-      done();
-    } catch (e) {
-      session.notify("error", messageOf(e));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, run } = useAction(async () => {
+    const t = await pit.configure(table.id, change);
+    session.notify("info", { key: t.pending ? "pit.changeWaits" : "pit.changed", values: { table: table.id } });
+    done();
+  });
   return (
-    <form
-      class="pg-form pg-pit__options"
-      aria-label={i.t("pit.optionsOf", { table: table.id })}
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
-    >
+    <PitForm class="pg-form pg-pit__options" aria-label={i.t("pit.optionsOf", { table: table.id })} submit={run}>
       <div class="pg-pit__row">
-        <label class="pg-field pg-field--short">
-          <span class="pg-field__label">{i.t("pit.minimum")}</span>
-          <input
-            name="min"
-            inputMode="decimal"
-            value={min}
-            onInput={(e) => {
-              setMin(e.currentTarget.value);
-            }}
-            aria-invalid={lo === null}
-          />
-        </label>
-        <label class="pg-field pg-field--short">
-          <span class="pg-field__label">{i.t("pit.maximum")}</span>
-          <input
-            name="max"
-            inputMode="decimal"
-            value={max}
-            onInput={(e) => {
-              setMax(e.currentTarget.value);
-            }}
-            aria-invalid={hi === null}
-          />
-        </label>
-        <label class="pg-field pg-field--short">
-          <span class="pg-field__label">{i.t("pit.computerPlayers")}</span>
-          <input
-            name="bots"
-            type="number"
-            min={0}
-            max={o.computer_players}
-            value={bots}
-            onInput={(e) => {
-              setBots(e.currentTarget.value);
-            }}
-          />
-        </label>
+        <TextField
+          short
+          label={i.t("pit.minimum")}
+          name="min"
+          inputMode="decimal"
+          value={min}
+          set={setMin}
+          aria-invalid={lo === null}
+        />
+        <TextField
+          short
+          label={i.t("pit.maximum")}
+          name="max"
+          inputMode="decimal"
+          value={max}
+          set={setMax}
+          aria-invalid={hi === null}
+        />
+        <TextField
+          short
+          label={i.t("pit.computerPlayers")}
+          name="bots"
+          type="number"
+          min={0}
+          max={o.computer_players}
+          value={bots}
+          set={setBots}
+        />
         <PayTableSelect tables={o.pair_fortunes} value={pf} set={setPf} />
       </div>
       <div class="pg-pit__row">
@@ -132,7 +108,7 @@ function OptionsForm({
           {i.t(table.round_open ? "pit.waitsForEnd" : "pit.atOnce")}
         </span>
       </div>
-    </form>
+    </PitForm>
   );
 }
 

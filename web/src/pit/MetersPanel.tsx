@@ -4,6 +4,7 @@ import type { I18n, MessageKey } from "../i18n/i18n";
 import { useI18n } from "../i18n/i18n";
 import { say } from "../i18n/said";
 import type { Figures, MeterGroup, Meters, PitApi } from "./pitApi";
+import { PitForm, TextField } from "./fields";
 import { usePoll } from "./usePoll";
 
 function today(): string {
@@ -218,39 +219,13 @@ export function MetersPanel({ pit }: { readonly pit: PitApi }) {
   const { data: m, error } = usePoll(() => pit.meters(first, last), 5000, [pit, first, last]);
   return (
     <section aria-label={i.t("pit.meters")}>
-      <form
-        class="pg-form pg-pit__row"
-        aria-label={i.t("pit.period")}
-        onSubmit={(e) => {
-          e.preventDefault();
-        }}
-      >
-        <label class="pg-field pg-field--short">
-          <span class="pg-field__label">{i.t("pit.from")}</span>
-          <input
-            type="date"
-            name="first"
-            value={first}
-            onInput={(e) => {
-              setFirst(e.currentTarget.value);
-            }}
-          />
-        </label>
-        <label class="pg-field pg-field--short">
-          <span class="pg-field__label">{i.t("pit.to")}</span>
-          <input
-            type="date"
-            name="last"
-            value={last}
-            onInput={(e) => {
-              setLast(e.currentTarget.value);
-            }}
-          />
-        </label>
+      <PitForm class="pg-form pg-pit__row" aria-label={i.t("pit.period")}>
+        <TextField short label={i.t("pit.from")} type="date" name="first" value={first} set={setFirst} />
+        <TextField short label={i.t("pit.to")} type="date" name="last" value={last} set={setLast} />
         <a class="pg-button pg-button--secondary" href={pit.metersCsv(first, last)} download>
           {i.t("pit.exportCsv")}
         </a>
-      </form>
+      </PitForm>
       {error ? <p class="pg-form__error">{say(i, error)}</p> : null}
       {m ? (
         <>

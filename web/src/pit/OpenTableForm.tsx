@@ -1,8 +1,8 @@
 import { useState } from "preact/hooks";
-import { messageOf, useSession } from "../app/session";
+import { useSession } from "../app/session";
 import { dollarsText, parseDollars } from "../game/money";
 import { useI18n } from "../i18n/i18n";
-import { OptionToggle, PayTableSelect } from "./optionFields";
+import { OptionToggle, PayTableSelect, PitForm, SelectField, TextField, useAction } from "./fields";
 import { profileTitle } from "../pages/profiles";
 import type { OpenTable, PitApi } from "./pitApi";
 import { usePoll } from "./usePoll";
@@ -22,8 +22,24 @@ export function OpenTableForm({ pit, opened }: { readonly pit: PitApi; readonly 
   const [de, setDe] = useState(false);
   const [sb, setSb] = useState(true);
   const [advice, setAdvice] = useState(true);
-  const [busy, setBusy] = useState(false);
   const p = profiles?.find((x) => x.name === name) ?? profiles?.[0];
+  const lo = min.trim() ? parseDollars(min) : null;
+  const hi = max.trim() ? parseDollars(max) : null;
+  const bad = (min.trim() !== "" && lo === null) || (max.trim() !== "" && hi === null);
+  const { busy, run } = useAction(async () => {
+    if (!p) return;
+    const body: OpenTable = { id: id.trim(), profile: p.name, computer_players: Number(bots), advice };
+    if (lo !== null) body.min_wager = lo;
+    if (hi !== null) body.max_wager = hi;
+    if (pf && p.offer.pair_fortunes.includes(pf)) body.pair_fortunes = pf;
+    if (p.offer.dragons_eye) body.dragons_eye = de;
+    if (p.offer.supreme_bonus) body.supreme_bonus = sb;
+    await pit.open(body);
+    session.notify("info", { key: "pit.opened", values: { table: body.id } });
+    setShow(false);
+    setId("");
+    opened();
+  });
   if (!show || !p) {
     return (
       <p>
@@ -40,105 +56,61 @@ export function OpenTableForm({ pit, opened }: { readonly pit: PitApi; readonly 
       </p>
     );
   }
-  const lo = min.trim() ? parseDollars(min) : null;
-  const hi = max.trim() ? parseDollars(max) : null;
-  const bad = (min.trim() !== "" && lo === null) || (max.trim() !== "" && hi === null);
-  const submit = async () => {
-    const body: OpenTable = { id: id.trim(), profile: p.name, computer_players: Number(bots), advice };
-    if (lo !== null) body.min_wager = lo;
-    if (hi !== null) body.max_wager = hi;
-    if (pf && p.offer.pair_fortunes.includes(pf)) body.pair_fortunes = pf;
-    if (p.offer.dragons_eye) body.dragons_eye = de;
-    if (p.offer.supreme_bonus) body.supreme_bonus = sb;
-    setBusy(true);
-    try {
-      await pit.open(body);
-      session.notify("info", { key: "pit.opened", values: { table: body.id } });
-      setShow(false);
-      setId("");
-      opened();
-    } catch (e) {
-      session.notify("error", messageOf(e));
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
-    <form
-      class="pg-form pg-card-panel pg-pit__open"
-      aria-label={i.t("pit.openForm")}
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
-    >
+    <PitForm class="pg-form pg-card-panel pg-pit__open" aria-label={i.t("pit.openForm")} submit={run}>
       <div class="pg-pit__row">
-        <label class="pg-field pg-field--short">
-          <span class="pg-field__label">{i.t("pit.tableId")}</span>
-          <input
-            name="id"
-            value={id}
-            required
-            pattern="[a-z0-9][a-z0-9\-]{0,39}"
-            onInput={(e) => {
-              setId(e.currentTarget.value);
-            }}
-          />
-        </label>
-        <label class="pg-field">
-          <span class="pg-field__label">{i.t("pit.profile")}</span>
-          <select
-            name="profile"
-            value={p.name}
-            onChange={(e) => {
-              setName(e.currentTarget.value);
-              setPf("");
-            }}
-          >
-            {profiles?.map((x) => (
-              <option key={x.name} value={x.name}>
-                {i.t("pit.profileOption", { name: x.name, title: profileTitle(i, x.name, x.title) })}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label class="pg-field pg-field--short">
-          <span class="pg-field__label">{i.t("pit.minimum")}</span>
-          <input
-            name="min"
-            inputMode="decimal"
-            placeholder={dollarsText(p.limits.min)}
-            value={min}
-            onInput={(e) => {
-              setMin(e.currentTarget.value);
-            }}
-          />
-        </label>
-        <label class="pg-field pg-field--short">
-          <span class="pg-field__label">{i.t("pit.maximum")}</span>
-          <input
-            name="max"
-            inputMode="decimal"
-            placeholder={dollarsText(p.limits.max)}
-            value={max}
-            onInput={(e) => {
-              setMax(e.currentTarget.value);
-            }}
-          />
-        </label>
-        <label class="pg-field pg-field--short">
-          <span class="pg-field__label">{i.t("pit.computerPlayers")}</span>
-          <input
-            name="bots"
-            type="number"
-            min={0}
-            max={p.offer.computer_players}
-            value={bots}
-            onInput={(e) => {
-              setBots(e.currentTarget.value);
-            }}
-          />
-        </label>
+        <TextField
+          short
+          label={i.t("pit.tableId")}
+          name="id"
+          value={id}
+          set={setId}
+          required
+          pattern="[a-z0-9][a-z0-9\-]{0,39}"
+        />
+        <SelectField
+          label={i.t("pit.profile")}
+          name="profile"
+          value={p.name}
+          set={(v) => {
+            setName(v);
+            setPf("");
+          }}
+        >
+          {profiles?.map((x) => (
+            <option key={x.name} value={x.name}>
+              {i.t("pit.profileOption", { name: x.name, title: profileTitle(i, x.name, x.title) })}
+            </option>
+          ))}
+        </SelectField>
+        <TextField
+          short
+          label={i.t("pit.minimum")}
+          name="min"
+          inputMode="decimal"
+          placeholder={dollarsText(p.limits.min)}
+          value={min}
+          set={setMin}
+        />
+        <TextField
+          short
+          label={i.t("pit.maximum")}
+          name="max"
+          inputMode="decimal"
+          placeholder={dollarsText(p.limits.max)}
+          value={max}
+          set={setMax}
+        />
+        <TextField
+          short
+          label={i.t("pit.computerPlayers")}
+          name="bots"
+          type="number"
+          min={0}
+          max={p.offer.computer_players}
+          value={bots}
+          set={setBots}
+        />
         <PayTableSelect tables={p.offer.pair_fortunes} value={pf} set={setPf} />
       </div>
       <div class="pg-pit__row">
@@ -162,6 +134,6 @@ export function OpenTableForm({ pit, opened }: { readonly pit: PitApi; readonly 
           {i.t("pit.cancel")}
         </button>
       </div>
-    </form>
+    </PitForm>
   );
 }

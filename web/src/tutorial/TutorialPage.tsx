@@ -71,7 +71,7 @@ const POINT_EXAMPLES: readonly (readonly [TileCode, TileCode, MessageKey])[] = [
   ["5-5", "4-6", "tutorial.zero"],
 ];
 
-/** The guided round's deal (paigow.service.tutorial_api.GUIDED_DEAL). */
+/** The guided round's deal (paigow.service.routes.tutorial_api.GUIDED_DEAL). */
 export const GUIDED_DEAL = 9;
 
 function Pieces({ codes, width = 34 }: { readonly codes: readonly string[]; readonly width?: number }) {

@@ -2,7 +2,7 @@
 
 A signed-in player opens a table of a profile within the profile's own limits, with the side
 bets the profile offers that they choose, up to the server's number of computer players, and a
-name of their choosing (:func:`paigow.service.names.table_name`: players see the name, not the
+name of their choosing (:func:`paigow.service.kit.names.table_name`: players see the name, not the
 id; operators see both); it gets an unguessable id (``p-`` and 16 random letters and digits,
 80 bits) and a short share code (8 characters of Crockford's base 32, 40 bits; lookups are
 rate-limited per address). An *invitation-only* table is left out of the lobby and of
@@ -29,19 +29,19 @@ from paigow.errors import IllegalActionError
 from paigow.profiles import bundled_profile
 from paigow.table.variations import TableOptions
 
-from ..accounts_sql import now
-from ..conduct import is_bot
-from ..config import TableConfig
-from ..names import table_name
-from ..schema import tables as db_tables
-from ..schema import users
-from ..seats_sql import seated_at
+from ..db.accounts_sql import now
+from ..db.schema import tables as db_tables
+from ..db.schema import users
+from ..db.seats_sql import seated_at
+from ..kit.names import table_name
+from ..tables.conduct import is_bot
+from ..tables.config import TableConfig
 from .tables import private_tables
 
 if TYPE_CHECKING:
-    from ..actor import TableActor
-    from ..events import EventLog
-    from ..store import Store
+    from ..db.events import EventLog
+    from ..store.store import Store
+    from ..tables.actor import TableActor
 
 __all__ = [
     "ALPHABET",
@@ -52,7 +52,6 @@ __all__ = [
     "normal_code",
     "open_private",
     "owned",
-    "private_of",
     "sweep",
 ]
 
@@ -351,12 +350,3 @@ async def sweep(service: Service, every: float | None = None) -> None:
             await service.events.add(
                 "private_table_closed", "info", tid, None, reason="empty", minutes=idle / 60
             )
-
-
-def private_of(config: TableConfig) -> dict[str, Any] | None:
-    """What the lobby, the table's facts and a recalled round say of a private table: its
-    opener, whether it is by invitation only, and the name its opener gave it (None when
-    none); None for the house's."""
-    if config.owner is None:
-        return None
-    return {"owner": config.owner, "invitation_only": config.invitation_only, "name": config.name}

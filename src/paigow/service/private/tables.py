@@ -1,11 +1,11 @@
 """The table of private tables (migration ``0007_private_tables``), on the service's one
-:data:`paigow.service.schema.metadata`. docs/service.md ("Database schema") describes it."""
+:data:`paigow.service.db.schema.metadata`. docs/service.md ("Database schema") describes it."""
 
 from __future__ import annotations
 
 from sqlalchemy import Column, DateTime, String, Table
 
-from ..schema import metadata
+from ..db.schema import metadata
 
 __all__ = ["private_tables"]
 

@@ -15,7 +15,7 @@ protection"): the service cannot know a person, only what a person's accounts ha
   account now excluded was seen in the last :data:`ADDRESS_DAYS` days gets no grant
   (:func:`address_excluded`); it is opened, and it is bound by nothing else.
 
-Each function that takes a :class:`~paigow.service.store.Store` runs on its thread; those that
+Each function that takes a :class:`~paigow.service.store.store.Store` runs on its thread; those that
 take a connection run in the caller's transaction.
 """
 
@@ -30,11 +30,11 @@ from sqlalchemy.engine import Connection
 
 from paigow.errors import IllegalActionError
 
-from ..accounts_sql import now
+from ..db.accounts_sql import now
 from .tables import address_accounts, device_accounts, payment_ids, protection
 
 if TYPE_CHECKING:
-    from ..database import Database
+    from ..db.database import Database
 
 __all__ = [
     "ADDRESS_DAYS",

@@ -25,9 +25,8 @@ from sqlalchemy.engine import Connection
 
 from paigow.errors import IllegalActionError
 
-from .. import schema as db
-from ..accounts_sql import now
-from ..engine import Move
+from ..db import schema as db
+from ..db.accounts_sql import Move, now
 from .bindings import bound_accounts
 from .tables import protection
 

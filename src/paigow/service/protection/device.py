@@ -25,12 +25,12 @@ from typing import TYPE_CHECKING, Annotated
 import sqlalchemy as sa
 from fastapi import Depends, Request, Response
 
-from ..accounts_sql import now
+from ..db.accounts_sql import now
 from .bindings import link
 from .tables import service_keys
 
 if TYPE_CHECKING:
-    from ..database import Database
+    from ..db.database import Database
 
 __all__ = [
     "COOKIE",

@@ -15,19 +15,19 @@ from typing import TYPE_CHECKING, Any
 import orjson
 import sqlalchemy as sa
 
-from .. import schema as db
-from ..accounts_sql import now
-from ..database import DatabaseAwayError
+from ..db import schema as db
+from ..db.accounts_sql import now
+from ..db.database import DatabaseAwayError
 from .checks import utc
 from .tables import protection
 
 if TYPE_CHECKING:
-    from ..store import Store
+    from ..db.database import Database
 
 __all__ = ["remind", "session_play"]
 
 
-def _read(store: Store, name: str, session: str | None) -> tuple[int | None, dt.datetime | None]:
+def _read(store: Database, name: str, session: str | None) -> tuple[int | None, dt.datetime | None]:
     with store.engine.connect() as c:
         minutes = c.execute(
             sa.select(protection.c.reminder_minutes).where(protection.c.account == name)
@@ -40,7 +40,7 @@ def _read(store: Store, name: str, session: str | None) -> tuple[int | None, dt.
     return (None if minutes is None else int(minutes)), utc(started)
 
 
-def session_play(store: Store, name: str, since: dt.datetime) -> tuple[int, int]:
+def session_play(store: Database, name: str, since: dt.datetime) -> tuple[int, int]:
     """The rounds finished at or after ``since`` in which ``name`` sat, and ``name``'s net over
     them (each record's ``net``: every wager of theirs, side bets, commission, a bank's
     result)."""
@@ -57,7 +57,7 @@ def session_play(store: Store, name: str, since: dt.datetime) -> tuple[int, int]
 
 
 async def remind(
-    store: Store,
+    store: Database,
     name: str,
     session: str | None,
     push: Callable[[dict[str, Any]], None],

@@ -9,7 +9,8 @@
 * **Self-exclusion** for a chosen number of days: no seat and no buy-in until it ends; it can
   be extended, never shortened or lifted by the player (nor by an operator here).
 
-Each function takes the :class:`~paigow.service.store.Store` and runs on its thread.
+Each function takes the :class:`~paigow.service.db.database.Database` (the service's
+:class:`~paigow.service.store.store.Store`) and runs on its thread.
 """
 
 from __future__ import annotations
@@ -21,13 +22,13 @@ import sqlalchemy as sa
 
 from paigow.errors import IllegalActionError
 
-from ..accounts_sql import now
-from ..seats_sql import tables_of
+from ..db.accounts_sql import now
+from ..db.seats_sql import tables_of
 from .checks import bound_state, effective_limit, lock_wallets, spent_today, utc
 from .tables import protection
 
 if TYPE_CHECKING:
-    from ..store import Store
+    from ..db.database import Database
 
 __all__ = ["SeatedError", "exclude", "read", "set_limit", "set_reminder"]
 
@@ -81,7 +82,7 @@ def _view(c: sa.Connection, row: dict[str, Any], at: dt.datetime) -> dict[str, A
     }
 
 
-def read(store: Store, name: str) -> dict[str, Any]:
+def read(store: Database, name: str) -> dict[str, Any]:
     """``name``'s protection now: ``daily_limit`` (None: none), ``pending`` (a raise waiting:
     ``limit``, ``from``), ``spent_today`` and ``left_today`` (cents, this UTC day),
     ``reminder_minutes``, ``excluded_until`` (None: not excluded), and ``bound`` (None when no
@@ -100,7 +101,9 @@ def _write(c: sa.Connection, row: dict[str, Any], at: dt.datetime) -> None:
         c.execute(t.insert().values(account=row["account"], **values))
 
 
-def set_limit(store: Store, name: str, cents: int | None, cooling_hours: float) -> dict[str, Any]:
+def set_limit(
+    store: Database, name: str, cents: int | None, cooling_hours: float
+) -> dict[str, Any]:
     """A new daily limit (``None``: none): lower at once, higher after ``cooling_hours``."""
     at = now()
     with store.engine.begin() as c:
@@ -119,7 +122,7 @@ def set_limit(store: Store, name: str, cents: int | None, cooling_hours: float) 
         return _view(c, row, at)
 
 
-def set_reminder(store: Store, name: str, minutes: int | None) -> dict[str, Any]:
+def set_reminder(store: Database, name: str, minutes: int | None) -> dict[str, Any]:
     """The session reminder every ``minutes`` (``None``: off)."""
     at = now()
     with store.engine.begin() as c:
@@ -132,7 +135,7 @@ class SeatedError(IllegalActionError):
     """A self-exclusion asked while the player sits at a table (HTTP 409): leave first."""
 
 
-def exclude(store: Store, name: str, days: int) -> dict[str, Any]:
+def exclude(store: Database, name: str, days: int) -> dict[str, Any]:
     """Exclude ``name`` from play for ``days`` from now (an exclusion running already ends at
     the later of the two).
 

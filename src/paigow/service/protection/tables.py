@@ -1,12 +1,12 @@
 """The tables of player protection (migrations ``0008_protection`` and ``0012_bindings``), on
-the service's one :data:`paigow.service.schema.metadata`. docs/service.md ("Database schema")
+the service's one :data:`paigow.service.db.schema.metadata`. docs/service.md ("Database schema")
 describes them."""
 
 from __future__ import annotations
 
 from sqlalchemy import BigInteger, Column, DateTime, Integer, String, Table
 
-from ..schema import metadata
+from ..db.schema import metadata
 
 __all__ = ["address_accounts", "device_accounts", "payment_ids", "protection", "service_keys"]
 

@@ -5,7 +5,7 @@ projection.
 * **Who writes.** A seated player (``player``), an operator (``operator``), and a signed-in
   spectator at a table opened with ``spectator_chat`` (``spectator``); everyone watching reads,
   signed-out spectators too. A writer must watch the table (``subscribe``) first.
-* **What is written** is plain text, normalised (:func:`paigow.service.social.text.chat_text`),
+* **What is written** is plain text, normalised (:func:`paigow.service.wire.chat_text.chat_text`),
   at most 300 characters; it is never read as markup, and every client shows it as text.
 * **Limits.** The doors ``chat.account`` (per account) and ``chat.table`` (everyone at one
   table) of the service's limiter, after the websocket's own message limits. Messages are
@@ -21,8 +21,8 @@ projection.
   (``GET /api/tables/{id}/chat``). The last :data:`RING` of each table are kept in memory for
   the ``chat_history`` a new watcher gets.
 * **Several processes** (``--cluster``): a message, a deletion, a silence or a change of mutes
-  is published to the others (PostgreSQL ``NOTIFY``, :mod:`paigow.service.cluster`), which tell
-  their own watchers.
+  is published to the others (PostgreSQL ``NOTIFY``, :mod:`paigow.service.cluster.cluster`), which
+  tell their own watchers.
 """
 
 from __future__ import annotations
@@ -39,9 +39,10 @@ from pydantic import ValidationError
 
 from paigow.errors import IllegalActionError
 
-from ..accounts_sql import now
-from ..background import spawn
-from ..protocol import ChatPost
+from ..db.accounts_sql import now
+from ..db.background import spawn
+from ..wire.chat_text import ChatTextError, chat_text
+from ..wire.protocol import ChatPost
 from .chat_sql import (
     delete_message,
     insert_messages,
@@ -51,14 +52,13 @@ from .chat_sql import (
     set_silence,
     silences,
 )
-from .text import ChatTextError, chat_text
 
 if TYPE_CHECKING:
-    from ..actor import TableActor
-    from ..auth import User
-    from ..events import EventLog
-    from ..ratelimit import Limits
-    from ..store import Store
+    from ..accounts.auth import User
+    from ..db.events import EventLog
+    from ..kit.ratelimit import Limits
+    from ..store.store import Store
+    from ..tables.actor import TableActor
 
 
 class Connection(Protocol):

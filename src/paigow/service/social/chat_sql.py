@@ -1,7 +1,7 @@
 """The store's statements for table chat: messages (written in groups, one transaction for all
 the messages waiting), the recent ones of a table, an operator's review and deletion, a
 player's mutes and the accounts an operator silenced. Each function runs in one transaction,
-in the store's thread (:meth:`paigow.service.store.Store.run`)."""
+in the store's thread (:meth:`paigow.service.store.store.Store.run`)."""
 
 from __future__ import annotations
 
@@ -11,12 +11,12 @@ from typing import TYPE_CHECKING, Any
 
 import sqlalchemy as sa
 
-from ..accounts_sql import now
-from ..sessions_sql import SessionRevokedError, check_session
+from ..db.accounts_sql import now
+from ..db.sessions_sql import SessionRevokedError, check_session
 from .tables import chat_messages, chat_mutes, chat_silences
 
 if TYPE_CHECKING:
-    from ..store import Store
+    from ..store.store import Store
 
 __all__ = [
     "delete_message",
@@ -48,7 +48,7 @@ def _message(r: Any) -> dict[str, Any]:
 def insert_messages(store: Store, rows: Sequence[dict[str, Any]]) -> list[dict[str, Any] | str]:
     """Store messages (``table``, ``author``, ``role``, ``text``, ``session``: the token hash
     of the sender's session, or None) in one transaction, each checked against its sender's
-    session in it (:func:`paigow.service.sessions_sql.check_session`: a message of a session
+    session in it (:func:`paigow.service.db.sessions_sql.check_session`: a message of a session
     that ended is not written); each as stored, with its ``id`` and time, or why it was not."""
     m = chat_messages
     out: list[dict[str, Any] | str] = []

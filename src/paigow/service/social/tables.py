@@ -1,5 +1,5 @@
 """The tables of table chat (migration ``0006_social``), on the service's one
-:data:`paigow.service.schema.metadata`. docs/service.md ("Database schema") describes every
+:data:`paigow.service.db.schema.metadata`. docs/service.md ("Database schema") describes every
 column.
 """
 
@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from sqlalchemy import Column, DateTime, Integer, String, Table, Text
 
-from ..schema import metadata
+from ..db.schema import metadata
 
 __all__ = [
     "chat_messages",
