@@ -17,15 +17,20 @@ from __future__ import annotations
 
 import csv
 import io
+import time
 from typing import Any
 
 import pytest
 
 from paigow.service.accounts.auth import hash_password
 from paigow.service.store.store import Store
+from paigow.service.wire.view_schema import ROOTS, ref
+from paigow.service.wire.view_schema_floor import FLOOR_ROOTS
+from paigow.service.wire.view_schema_kit import list_of
 from pit_reference import FIGURES, independent, stored_records
 from service_fixtures import operator_token, pg_cluster, server
 from service_support import OPERATOR, PASSWORD, Client, Server, default_policy, drive
+from web_schema import errors
 
 __all__ = ["operator_token", "pg_cluster", "server"]
 
@@ -413,3 +418,90 @@ def test_hidden_hands_need_the_surveillance_right_and_each_look_is_logged(
     assert r.status_code == 200
     assert server.http("POST", "/api/pit/tables/pit-eye/look", eye).status_code == 403
     c.close()
+
+
+# ---------------------------------------------------------------- the answers' schemas
+def test_every_pit_answer_fits_its_schema(server: Server, operator_token: str) -> None:
+    """Every answer of the pit's routes, and of the operator's routes the pit reads (the event
+    log, the audit, a table's chat, a silence), fits the schema ``view_schema.ROOTS`` names for
+    it: the pit's TypeScript types are generated from those schemas (tests/web_schema.py), so a
+    field the server adds, drops or makes null fails here before the page misreads it."""
+    table, name = "pit-schema", "pitschema"
+    server.open_table(
+        operator_token,
+        id=table,
+        profile="colorado",
+        computer_players=2,
+        pause_seconds=0,
+        pair_fortunes="1",
+    )
+    store = Store(server.db_url)
+    try:
+        if store.user_by_name("pitschemaeye") is None:
+            store.create_user("pitschemaeye", hash_password(PASSWORD), "operator", 0)
+    finally:
+        store.close()
+    eye = server.login("pitschemaeye")
+    clients = server.seat(table, [name], ["1"])
+    drive(
+        clients,
+        table,
+        lambda st: st["rounds"] >= 1 and (st["round"] or {}).get("phase") == "setting",
+    )
+    adjust = {"cents": 100, "reason": "the schemas' own adjustment", "key": "pit-schema-1"}
+    asked: dict[str, tuple[str, str, Any]] = {
+        "GET /api/pit/floor": ("GET", "/api/pit/floor", None),
+        "GET /api/pit/profiles": ("GET", "/api/pit/profiles", None),
+        "POST /api/pit/tables/{id}/pause": ("POST", f"/api/pit/tables/{table}/pause", None),
+        "POST /api/pit/tables/{id}/resume": ("POST", f"/api/pit/tables/{table}/resume", None),
+        "POST /api/pit/tables/{id}/configure": (
+            "POST",
+            f"/api/pit/tables/{table}/configure",
+            {"computer_players": 1},
+        ),
+        "GET /api/pit/tables/{id}/rounds/{n}": ("GET", f"/api/pit/tables/{table}/rounds/1", None),
+        "POST /api/pit/accounts/{name}/surveillance": (
+            "POST",
+            "/api/pit/accounts/pitschemaeye/surveillance",
+            {"surveillance": True},
+        ),
+        "POST /api/pit/tables/{id}/look": ("POST", f"/api/pit/tables/{table}/look", None),
+        "GET /api/pit/accounts": ("GET", f"/api/pit/accounts?q={name}", None),
+        "GET /api/pit/accounts/{name}": ("GET", f"/api/pit/accounts/{name}", None),
+        "POST /api/pit/accounts/{name}/adjust": (
+            "POST",
+            f"/api/pit/accounts/{name}/adjust",
+            adjust,
+        ),
+        "GET /api/pit/meters": ("GET", "/api/pit/meters", None),
+        "GET /api/pit/private-tables": ("GET", "/api/pit/private-tables", None),
+        "GET /api/events": ("GET", "/api/events?limit=50", None),
+        "GET /api/audit": ("GET", "/api/audit", None),
+        "GET /api/tables/{id}/chat": ("GET", f"/api/tables/{table}/chat", None),
+        "POST /api/accounts/{name}/silence": (
+            "POST",
+            f"/api/accounts/{name}/silence",
+            {"minutes": 5},
+        ),
+        "POST /api/accounts/{name}/unsilence": ("POST", f"/api/accounts/{name}/unsilence", None),
+    }
+    assert set(asked) == set(FLOOR_ROOTS)  # every answer of the floor's schemas is asked for
+    clients[0].send({"type": "chat", "table": table, "text": "good luck", "ref": "m-1"})
+    try:
+        for route, (method, path, body) in asked.items():
+            token = eye if route.endswith("/look") else operator_token  # (granted the right)
+            r = server.http(method, path, token, body)
+            for _ in range(50):  # the chat line written (messages are written in groups)
+                if r.status_code != 200 or r.json() != []:
+                    break
+                time.sleep(0.1)
+                r = server.http(method, path, token, body)
+            assert r.status_code == 200, (route, r.text)
+            found = r.json()
+            want = ROOTS[route]
+            schema = list_of(ref(want[:-2])) if want.endswith("[]") else ref(want)
+            assert errors(found, schema) == [], (route, errors(found, schema))
+            assert found, route  # (an empty list would check nothing)
+    finally:
+        for c in clients:
+            c.close()

@@ -392,32 +392,6 @@ export interface TableEvent {
   readonly ops?: readonly OperationView[];
 }
 
-export interface LobbyTable {
-  readonly id: string;
-  readonly name: string | null;
-  readonly profile: string;
-  readonly title: string;
-  readonly game: "tiles" | "cards";
-  readonly limits: Limits;
-  readonly variations: {
-    readonly pair_fortunes: string | null;
-    readonly dragons_eye: boolean;
-    readonly supreme_bonus: boolean;
-  };
-  readonly computer_players: number;
-  readonly notes: readonly string[];
-  readonly seats: Readonly<Record<string, string | null>>;
-  readonly free: readonly string[];
-  readonly phase: string | null;
-  readonly rounds: number | null;
-  readonly held: string | null;
-  readonly private: {
-    readonly owner: string;
-    readonly invitation_only: boolean;
-    readonly name: string | null;
-  } | null;
-}
-
 export interface LobbyFeed {
   readonly type: "lobby";
   readonly tables: readonly LobbyTable[];
@@ -745,6 +719,289 @@ export interface Protection {
     readonly left_today: number | null;
   } | null;
   readonly cooling_hours?: number;
+}
+
+export interface LobbyTable {
+  readonly id: string;
+  readonly name: string | null;
+  readonly profile: string;
+  readonly title: string;
+  readonly game: "tiles" | "cards";
+  readonly limits: Limits;
+  readonly variations: {
+    readonly pair_fortunes: string | null;
+    readonly dragons_eye: boolean;
+    readonly supreme_bonus: boolean;
+  };
+  readonly computer_players: number;
+  readonly notes: readonly string[];
+  readonly seats: Readonly<Record<string, string | null>>;
+  readonly free: readonly string[];
+  readonly phase: string | null;
+  readonly rounds: number | null;
+  readonly held: string | null;
+  readonly private: {
+    readonly owner: string;
+    readonly invitation_only: boolean;
+    readonly name: string | null;
+  } | null;
+}
+
+export interface Offer {
+  readonly pair_fortunes: readonly string[];
+  readonly dragons_eye: boolean;
+  readonly supreme_bonus: boolean;
+  readonly computer_players: number;
+  readonly max_cents: number;
+}
+
+export interface FloorTable {
+  readonly id: string;
+  readonly name: string | null;
+  readonly profile: string;
+  readonly title: string;
+  readonly game: "tiles" | "cards";
+  readonly limits: Limits;
+  readonly variations: {
+    readonly pair_fortunes: string | null;
+    readonly dragons_eye: boolean;
+    readonly supreme_bonus: boolean;
+  };
+  readonly computer_players: number;
+  readonly notes: readonly string[];
+  readonly seats: Readonly<Record<string, string | null>>;
+  readonly free: readonly string[];
+  readonly phase: string;
+  readonly rounds: number;
+  readonly held: string | null;
+  readonly private: {
+    readonly owner: string;
+    readonly invitation_only: boolean;
+    readonly name: string | null;
+  } | null;
+  readonly paused: boolean;
+  readonly advice: boolean;
+  readonly round_open: boolean;
+  readonly pending: {
+    readonly options: Readonly<Record<string, unknown>>;
+    readonly by: string;
+  } | null;
+  readonly offer: Offer;
+  readonly can: {
+    readonly pause: boolean;
+    readonly resume: boolean;
+    readonly configure: boolean;
+    readonly close: boolean;
+    readonly look: boolean;
+  };
+}
+
+export interface PitProfile {
+  readonly name: string;
+  readonly title: string;
+  readonly positions: number;
+  readonly limits: Limits;
+  readonly offer: Offer;
+}
+
+export interface Paused {
+  readonly table: string;
+  readonly paused: boolean;
+}
+
+export interface Look {
+  readonly table: string;
+  readonly round: number;
+  readonly hands: Readonly<Record<string, readonly string[] | null>>;
+  readonly event: number;
+}
+
+export interface Surveillance {
+  readonly name: string;
+  readonly surveillance: boolean;
+}
+
+export interface AccountRow {
+  readonly name: string;
+  readonly role: string;
+  readonly created_at: string | null;
+  readonly suspended: boolean;
+  readonly wallet: number;
+}
+
+export interface AccountDetail {
+  readonly name: string;
+  readonly role: string;
+  readonly created_at: string | null;
+  readonly suspended_at: string | null;
+  readonly surveillance: boolean;
+  readonly wallet: number;
+  readonly ledger: readonly ({
+    readonly id: number;
+    readonly at: string | null;
+    readonly table: string | null;
+    readonly other: string;
+    readonly cents: number;
+    readonly reason: string;
+  })[];
+  readonly sessions: readonly {
+    readonly id: string;
+    readonly created_at: string;
+    readonly expires_at: string;
+    readonly expired: boolean;
+    readonly websockets: number;
+  }[];
+  readonly seats: Readonly<Record<string, string>>;
+  readonly connected: boolean;
+  readonly protection: Protection;
+  readonly bindings: {
+    readonly payment_id: string | null;
+    readonly devices: number;
+    readonly addresses: readonly string[];
+    readonly bound: readonly string[];
+  };
+  readonly rounds: readonly {
+    readonly table: string;
+    readonly round: number;
+    readonly finished_at: string;
+    readonly net: number;
+  }[];
+}
+
+export interface Adjusted {
+  readonly name: string;
+  readonly wallet: number;
+  readonly event: number;
+}
+
+export interface Figures {
+  readonly rounds: number;
+  readonly voids: number;
+  readonly handle: number;
+  readonly side_handle: number;
+  readonly win: number;
+  readonly side_win: number;
+  readonly commission: number;
+  readonly collection: number;
+  readonly computer_net: number;
+  readonly hold: number | null;
+}
+
+export interface SideFigures {
+  readonly wagers: number;
+  readonly handle: number;
+  readonly win: number;
+  readonly hold: number | null;
+}
+
+export interface MeterGroup {
+  readonly rounds: number;
+  readonly voids: number;
+  readonly handle: number;
+  readonly side_handle: number;
+  readonly win: number;
+  readonly side_win: number;
+  readonly commission: number;
+  readonly collection: number;
+  readonly computer_net: number;
+  readonly hold: number | null;
+  readonly sides: Readonly<Record<string, SideFigures>>;
+}
+
+export interface Meters {
+  readonly first: string;
+  readonly last: string;
+  readonly total: MeterGroup;
+  readonly tables: readonly ({
+    readonly rounds: number;
+    readonly voids: number;
+    readonly handle: number;
+    readonly side_handle: number;
+    readonly win: number;
+    readonly side_win: number;
+    readonly commission: number;
+    readonly collection: number;
+    readonly computer_net: number;
+    readonly hold: number | null;
+    readonly sides: Readonly<Record<string, SideFigures>>;
+    readonly table: string;
+    readonly profile: string;
+  })[];
+  readonly profiles: readonly ({
+    readonly rounds: number;
+    readonly voids: number;
+    readonly handle: number;
+    readonly side_handle: number;
+    readonly win: number;
+    readonly side_win: number;
+    readonly commission: number;
+    readonly collection: number;
+    readonly computer_net: number;
+    readonly hold: number | null;
+    readonly sides: Readonly<Record<string, SideFigures>>;
+    readonly profile: string;
+  })[];
+  readonly hours: readonly ({
+    readonly rounds: number;
+    readonly voids: number;
+    readonly handle: number;
+    readonly side_handle: number;
+    readonly win: number;
+    readonly side_win: number;
+    readonly commission: number;
+    readonly collection: number;
+    readonly computer_net: number;
+    readonly hold: number | null;
+    readonly hour: string;
+  })[];
+}
+
+export interface PrivateFloor {
+  readonly per_player: number;
+  readonly idle_minutes: number;
+  readonly computer_players: number;
+  readonly tables: readonly ({
+    readonly table: string;
+    readonly owner: string;
+    readonly code: string | null;
+    readonly invitation_only: boolean;
+    readonly players: readonly string[];
+  })[];
+}
+
+export interface LogEvent {
+  readonly id: number;
+  readonly at: string;
+  readonly kind: string;
+  readonly level: "info" | "warning" | "alert";
+  readonly table: string | null;
+  readonly actor: string | null;
+  readonly instance: string | null;
+  readonly detail: Readonly<Record<string, unknown>>;
+}
+
+export interface AuditReport {
+  readonly findings: readonly string[];
+  readonly accounts?: number;
+  readonly ledger_rows?: number;
+}
+
+export interface ChatReview {
+  readonly id: number;
+  readonly table: string;
+  readonly author: string;
+  readonly role: string;
+  readonly text: string;
+  readonly at: string;
+  readonly deleted_at: string | null;
+  readonly deleted_by: string | null;
+}
+
+export interface Silenced {
+  readonly name: string;
+  readonly silenced: boolean;
+  readonly until?: string | null;
+  readonly lifted?: boolean;
 }
 
 // ---- Client -> server ------------------------------------------------------------

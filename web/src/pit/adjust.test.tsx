@@ -26,6 +26,7 @@ const ALICE: AccountDetail = {
     excluded_until: null,
     bound: null,
   },
+  bindings: { payment_id: null, devices: 0, addresses: [], bound: [] },
   wallet: 100_000,
   ledger: [],
   sessions: [],

@@ -4,42 +4,36 @@
  */
 
 import type { Api } from "../net/api";
-import type { LobbyTable, Protection } from "../protocol";
+import type {
+  FloorTable,
+  Look,
+  Meters,
+  PitProfile,
+  AccountRow,
+  AccountDetail,
+  PrivateFloor,
+  LogEvent,
+  AuditReport,
+  ChatReview,
+} from "../protocol";
 
-/** The options a table of a profile may have (the page offers only these). */
-export interface Offer {
-  readonly pair_fortunes: readonly string[];
-  readonly dragons_eye: boolean;
-  readonly supreme_bonus: boolean;
-  readonly computer_players: number;
-  readonly max_cents: number;
-}
-
-export interface FloorTable extends LobbyTable {
-  /** The floor shows the tables of the process asked, whose phase and round count it knows. */
-  readonly phase: string;
-  readonly rounds: number;
-  readonly paused: boolean;
-  readonly advice: boolean;
-  readonly round_open: boolean;
-  readonly pending: { readonly options: Readonly<Record<string, unknown>>; readonly by: string } | null;
-  readonly offer: Offer;
-  readonly can: {
-    readonly pause: boolean;
-    readonly resume: boolean;
-    readonly configure: boolean;
-    readonly close: boolean;
-    readonly look: boolean;
-  };
-}
-
-export interface PitProfile {
-  readonly name: string;
-  readonly title: string;
-  readonly positions: number;
-  readonly limits: { readonly min: number; readonly max: number };
-  readonly offer: Offer;
-}
+/** The pit's answers, generated from the service's schemas (`view_schema_floor.py`). */
+export type {
+  AccountDetail,
+  AccountRow,
+  AuditReport,
+  ChatReview,
+  Figures,
+  FloorTable,
+  Look,
+  LogEvent,
+  MeterGroup,
+  Meters,
+  Offer,
+  PitProfile,
+  PrivateFloor,
+  SideFigures,
+} from "../protocol";
 
 /** A change of options: only those given change (`pair_fortunes: ""` withdraws the side bet). */
 export interface Configure {
@@ -58,135 +52,9 @@ export interface OpenTable extends Omit<Configure, "pair_fortunes"> {
   pair_fortunes?: string | null;
 }
 
-/** A surveillance look: every dealt hand of the open round (each look is in the event log). */
-export interface Look {
-  readonly table: string;
-  readonly round: number;
-  readonly hands: Readonly<Record<string, readonly string[] | null>>;
-  readonly event: number;
-}
-
-export interface AccountRow {
-  readonly name: string;
-  readonly role: string;
-  readonly created_at: string | null;
-  readonly suspended: boolean;
-  readonly wallet: number;
-}
-
-export interface LedgerLine {
-  readonly id: number;
-  readonly at: string | null;
-  readonly table: string | null;
-  readonly other: string;
-  readonly cents: number;
-  readonly reason: string;
-}
-
-export interface SessionRow {
-  readonly id: string;
-  readonly created_at: string;
-  readonly expires_at: string;
-  readonly expired: boolean;
-  readonly websockets: number;
-}
-
-export interface PrivateFloor {
-  readonly per_player: number;
-  readonly idle_minutes: number;
-  readonly tables: readonly {
-    readonly table: string;
-    readonly owner: string;
-    readonly code: string | null;
-    readonly invitation_only: boolean;
-    readonly players: readonly string[];
-  }[];
-}
-
-export interface AccountDetail {
-  readonly name: string;
-  readonly role: string;
-  readonly created_at: string | null;
-  readonly suspended_at: string | null;
-  readonly surveillance: boolean;
-  readonly protection: Protection;
-  readonly wallet: number;
-  readonly ledger: readonly LedgerLine[];
-  readonly sessions: readonly SessionRow[];
-  readonly seats: Readonly<Record<string, string>>;
-  readonly connected: boolean;
-  readonly rounds: readonly {
-    readonly table: string;
-    readonly round: number;
-    readonly finished_at: string;
-    readonly net: number;
-  }[];
-}
-
-export interface Figures {
-  readonly rounds: number;
-  readonly voids: number;
-  readonly handle: number;
-  readonly side_handle: number;
-  readonly win: number;
-  readonly side_win: number;
-  readonly commission: number;
-  readonly collection: number;
-  readonly computer_net: number;
-  readonly hold: number | null;
-}
-
-export interface SideFigures {
-  readonly wagers: number;
-  readonly handle: number;
-  readonly win: number;
-  readonly hold: number | null;
-}
-
-export interface MeterGroup extends Figures {
-  readonly sides: Readonly<Record<string, SideFigures>>;
-}
-
-export interface Meters {
-  readonly first: string;
-  readonly last: string;
-  readonly total: MeterGroup;
-  readonly tables: readonly (MeterGroup & { readonly table: string; readonly profile: string })[];
-  readonly profiles: readonly (MeterGroup & { readonly profile: string })[];
-  readonly hours: readonly (Figures & { readonly hour: string })[];
-}
-
-export interface LogEvent {
-  readonly id: number;
-  readonly at: string;
-  readonly kind: string;
-  readonly level: "info" | "warning" | "alert";
-  readonly table: string | null;
-  readonly actor: string | null;
-  readonly detail: Readonly<Record<string, unknown>>;
-}
-
-export interface AuditReport {
-  readonly findings: readonly string[];
-  readonly accounts?: number;
-  readonly ledger_rows?: number;
-}
-
 const enc = encodeURIComponent;
 
 /** The pit's calls on the service's API. */
-/** A table's chat message as an operator reviews it (deleted ones too, with who and when). */
-export interface ChatReview {
-  readonly id: number;
-  readonly table: string;
-  readonly author: string;
-  readonly role: string;
-  readonly text: string;
-  readonly at: string;
-  readonly deleted_at: string | null;
-  readonly deleted_by: string | null;
-}
-
 export class PitApi {
   constructor(readonly api: Api) {}
 

@@ -18,6 +18,7 @@ from typing import Final
 
 from .rules_schema import RULES_DEFS
 from .view_schema_account import ACCOUNT_DEFS, ACCOUNT_ROOTS
+from .view_schema_floor import FLOOR_DEFS, FLOOR_ROOTS
 from .view_schema_kit import (
     ANY_OBJECT,
     BOOL,
@@ -298,28 +299,6 @@ DEFS: Final[dict[str, Schema]] = {
         },
         optional=("notice", "ops"),
     ),
-    "LobbyTable": obj(
-        {
-            "id": STR,
-            "name": null(STR),  # as TableState's
-            "profile": STR,
-            "title": STR,
-            "game": enum("tiles", "cards"),
-            "limits": ref("Limits"),
-            "variations": obj(
-                {"pair_fortunes": null(STR), "dragons_eye": BOOL, "supreme_bonus": BOOL}
-            ),
-            "computer_players": INT,
-            "notes": list_of(STR),
-            "seats": map_of(null(STR)),
-            "free": list_of(STR),
-            # null: a table another process of a cluster runs (not announced: docs/scaling.md)
-            "phase": null(STR),
-            "rounds": null(INT),
-            "held": null(STR),
-            "private": null(obj({"owner": STR, "invitation_only": BOOL, "name": null(STR)})),
-        }
-    ),
     "LobbyFeed": obj({"type": {"const": "lobby"}, "tables": list_of(ref("LobbyTable"))}),
     "SideBetInfo": obj({"kind": STR, "label": STR, "pays": STR, "table": list_of(ref("PayRow"))}),
     "TableInfo": obj(
@@ -465,6 +444,7 @@ DEFS: Final[dict[str, Schema]] = {
     "TableServer": obj({"table": STR, "owner": null(STR), "server": null(STR)}),
     **TRAINER_DEFS,
     **ACCOUNT_DEFS,
+    **FLOOR_DEFS,
 }
 
 #: What each route or message part answers (the tests check real answers against them).
@@ -488,4 +468,5 @@ ROOTS: Final[dict[str, str]] = {
     "POST /api/trainer/deal": "TrainerProblem",
     "POST /api/trainer/answer": "TrainerAnswer",
     **ACCOUNT_ROOTS,
+    **FLOOR_ROOTS,
 }
