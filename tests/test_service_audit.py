@@ -262,7 +262,7 @@ def test_the_migration_chains_the_commands_already_stored(tmp_path: Path) -> Non
     try:
         cfg = Config()
         cfg.set_main_option(
-            "script_location", str(resources.files("paigow.service") / "migrations")
+            "script_location", str(resources.files("paigow.service.db") / "migrations")
         )
         with store.engine.begin() as c:
             cfg.attributes["connection"] = c

@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from depth import size
 from paigow.service.store.store import Store
 from paigow.table.replay import replay
 from service_fixtures import BACKENDS, db_url, pg_cluster
@@ -19,7 +20,8 @@ from service_support import OPERATOR, Client, Server, default_policy, drive
 
 __all__ = ["pg_cluster"]
 
-CYCLES = 6
+#: Kills per backend (``PAIGOW_TEST_DEEP=1``: six).
+CYCLES = size(4, 6)
 PLAYERS = {"c1": ["crasha", "crashb"], "c2": ["crashc"]}
 
 

@@ -24,12 +24,14 @@ from schemathesis.checks import not_a_server_error
 from schemathesis.core.result import Ok
 from websockets.exceptions import ConnectionClosed
 
+from depth import size
 from paigow.service.pit.audit import audit_store
 from paigow.service.store.store import Store
 from paigow.service.wire.protocol import SERVER_MESSAGES
 from service_support import OPERATOR, Server
 
-EXAMPLES = 25
+#: Examples per operation and kind of sender (``PAIGOW_TEST_DEEP=1``: 25).
+EXAMPLES = size(15, 25)
 
 
 @pytest.fixture(scope="module")

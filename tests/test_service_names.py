@@ -212,7 +212,7 @@ def test_an_operator_look_alike_is_refused_at_start_up(server: Server) -> None:
 # ---------------------------------------------------------------------- the migration
 def _upgrade(store: Store, to: str) -> None:
     cfg = Config()
-    cfg.set_main_option("script_location", str(resources.files("paigow.service") / "migrations"))
+    cfg.set_main_option("script_location", str(resources.files("paigow.service.db") / "migrations"))
     with store.engine.begin() as c:
         cfg.attributes["connection"] = c
         command.upgrade(cfg, to)

@@ -22,20 +22,23 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from depth import size
 from simulation.run import Options, report, timed
 
 ROOT = Path(__file__).resolve().parents[1]
 
+#: 20 s with a fault every 4 s (``PAIGOW_TEST_DEEP=1``: 35 s, every 7 s): five faults in each
+#: set-up either way, and every kind of actor at work throughout.
 SMALL = Options(
     seed=1,
-    seconds=35.0,
+    seconds=float(size(20, 35)),
     setups=("sqlite", "cluster"),
     faults=True,
     tree=ROOT,
     budget=50_000,
     players=3,
     spectators=3,
-    fault_every=7.0,
+    fault_every=size(20, 35) / 5,
     strict_timing=False,
 )
 

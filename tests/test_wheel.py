@@ -153,7 +153,7 @@ def test_the_wheel_carries_the_built_client_and_everything_the_service_reads(
     assert client == dist
     assert {"index.html.br", "index.html.gz"} <= set(client)
     names = set(files)
-    versions = ROOT / "src" / "paigow" / "service" / "migrations" / "versions"
+    versions = ROOT / "src" / "paigow" / "service" / "db" / "migrations" / "versions"
     for p in versions.glob("0*.py"):
         assert f"paigow/service/db/migrations/versions/{p.name}" in names
     assert "paigow/service/db/migrations/env.py" in names and "paigow/py.typed" in names
