@@ -116,11 +116,29 @@ def test_look_alikes_have_one_skeleton(name: str, data: st.DataObject) -> None:
     rn/m, vv/w, cl/d) and underscores added leave the skeleton as it was; the skeleton is its
     own skeleton, and holds none of the characters it folds."""
     sk = skeleton(name)
-    twin = "".join(data.draw(st.sampled_from(ALIKE.get(ch, [ch]))) for ch in sk)
-    twin = "".join(ch + ("_" if data.draw(st.booleans()) else "") for ch in twin)
+    parts, i = [], 0
+    while i < len(sk):  # each pair of the skeleton as itself or its letter, each letter as any
+        pair = next((p for p, _ in SEQUENCES if sk.startswith(p, i)), None)
+        if pair is not None and data.draw(st.booleans()):
+            parts.append(dict(SEQUENCES)[pair])
+            i += 2
+        else:
+            parts.append(data.draw(st.sampled_from(ALIKE.get(sk[i], [sk[i]]))))
+            i += 1
+    twin = "".join(ch + ("_" if data.draw(st.booleans()) else "") for ch in "".join(parts))
     assert skeleton(twin) == sk
     assert skeleton(sk) == sk
-    assert not set(sk) & {*FOLDS, "_"}
+    assert not set(sk) & {*FOLDS, "_", *(one for _, one in SEQUENCES)}
+
+
+def test_pairs_and_their_letters_run_together_as_one_skeleton() -> None:
+    """``vv`` reads as ``w`` however the letters run: ``bvw``, ``bwv`` and ``bvvv`` are one
+    skeleton (replacing the pairs left to right made ``bvvv`` read ``bwv``, another skeleton
+    than ``bvw``'s, so either name could be taken beside the other), and so for ``rn``/``m``
+    and ``cl``/``d``."""
+    assert skeleton("bvw") == skeleton("bwv") == skeleton("bvvv") != skeleton("bww")
+    assert skeleton("arnm") == skeleton("amrn") == skeleton("arnrn") == skeleton("amm")
+    assert skeleton("acld") == skeleton("adcl") == skeleton("aclcl") == skeleton("add")
 
 
 def test_the_defect_s_names() -> None:
@@ -279,5 +297,41 @@ def test_the_migration_fills_in_skeletons_and_keeps_existing_twins(
         store.migrate()  # again: nothing changes
         with store.engine.connect() as c:
             assert c.execute(sa.select(sa.func.count()).select_from(db.events)).scalar() == 1
+    finally:
+        store.close()
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_the_second_migration_spells_each_skeleton_again(
+    backend: str, tmp_path: Path, request: pytest.FixtureRequest
+) -> None:
+    """A database of ``0012`` whose skeletons were spelled by replacing pairs left to right
+    (``bvvv`` held ``bwv``, beside ``bvw``'s ``bvw``): ``0013`` spells every one again, the
+    oldest of each new skeleton holds it, the later look-alike ``SKELETON#ID`` (it keeps its
+    name and money), listed in one warning of the event log; then the look-alike of either is
+    refused."""
+    store = Store(db_url(backend, tmp_path, request))
+    try:
+        _upgrade(store, "0012_bindings")
+        with store.engine.begin() as c:
+            for name, old in (("bvw", "bvw"), ("bvvv", "bwv"), ("dora", "dora"), ("amy", "amy")):
+                c.execute(
+                    sa.text(
+                        "INSERT INTO users (name, password_hash, role, created_at, skeleton) "
+                        "VALUES (:n, 'x', 'player', CURRENT_TIMESTAMP, :s)"
+                    ),
+                    {"n": name, "s": old},
+                )
+        store.migrate()
+        u = db.users
+        with store.engine.connect() as c:
+            rows = dict(c.execute(sa.select(u.c.name, u.c.skeleton).order_by(u.c.id)).all())
+            ev = c.execute(sa.select(db.events).where(db.events.c.kind == "names_reviewed"))
+            events = ev.mappings().all()
+        assert rows == {"bvw": "bvvv", "bvvv": "bvvv#2", "dora": "clora", "amy": "arny"}
+        assert len(events) == 1 and events[0]["instance"] == "migration 0013"
+        assert json.loads(events[0]["detail"])["look_alikes"] == [{"name": "bvvv", "like": "bvw"}]
+        with pytest.raises(NameRefusedError, match="too like an existing name"):
+            store.create_user("bwv", "x", "player", 0)
     finally:
         store.close()

@@ -317,8 +317,19 @@ def test_a_database_that_does_not_answer_is_a_503_and_a_1013_never_a_traceback(
             )
             (seated,) = srv.seat("awaytable", ["awayseated"], ["1"])
             seated.wait_state("awaytable", lambda st: st["rounds"] >= 1, "a round played")
+            srv.open_table(op, id="awayquiet", profile="generic")  # its chat not read yet
+            spectator = Client(srv.ws_url + "/watch", None)
             before = len(_log(srv))
             pg.down()
+            # a spectator's subscription needs the table's chat from the store: the reason in
+            # words, and the socket goes on (the simulation found it a traceback, the socket
+            # closed)
+            spectator.send({"type": "subscribe", "table": "awayquiet"})
+            said = [spectator.recv() for _ in range(2)]
+            assert {"type": "error", "error": AWAY} in said, said
+            spectator.send({"type": "ping"})
+            assert spectator.recv()["type"] == "pong"
+            spectator.close()
             for path, who in (("/api/me", token), ("/api/events", op), ("/api/me/rounds", token)):
                 r = srv.http("GET", path, who)
                 assert r.status_code == 503, (path, r.status_code, r.text)

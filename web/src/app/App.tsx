@@ -183,8 +183,9 @@ export function App({ session: given }: { readonly session?: Session }) {
   useEffect(() => {
     setMenu(false);
   }, [route]);
+  // Escape closes the menu: listened for from the start, not from the moment the open menu's
+  // effect runs (a key pressed as the menu appeared, before that, was lost).
   useEffect(() => {
-    if (!menu) return;
     const onKey = (e: KeyboardEvent) => {
       if (e.key === "Escape") setMenu(false);
     };
@@ -192,7 +193,7 @@ export function App({ session: given }: { readonly session?: Session }) {
     return () => {
       document.removeEventListener("keydown", onKey);
     };
-  }, [menu]);
+  }, []);
   useEffect(() => {
     void session.start();
   }, [session]);

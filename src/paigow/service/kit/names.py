@@ -15,9 +15,11 @@ another account's (docs/service.md, "Account names").
   database keeps each account's skeleton under a unique index (``users.skeleton``). The
   skeleton of a name: each character of :data:`FOLDS` replaced (``0``→``o``, ``1``→``l``,
   ``i``→``l``, ``2``→``z``, ``5``→``s``, ``8``→``b``, ``9``→``g``), ``_`` and anything else
-  outside ``a..z0..9`` dropped, then :data:`SEQUENCES` replaced left to right (``rn``→``m``,
-  ``vv``→``w``, ``cl``→``d``). So ``boss``, ``b0ss``, ``bo5s`` and ``boss_`` are one skeleton,
-  as are ``alice``, ``a1ice`` and ``allce``. (Changing these maps changes stored skeletons: a
+  outside ``a..z0..9`` dropped, then each letter of :data:`SEQUENCES` spelled as the pair it
+  reads as (``m``→``rn``, ``w``→``vv``, ``d``→``cl``). So ``boss``, ``b0ss``, ``bo5s`` and
+  ``boss_`` are one skeleton, as are ``alice``, ``a1ice`` and ``allce``, and ``bvw``, ``bwv``
+  and ``bvvv`` (the pairs replaced by their letters instead, left to right, told the last two
+  apart: migration ``0013_skeletons_again``). (Changing these maps changes stored skeletons: a
   migration must compute them again.)
 * **Reserved**: a name whose skeleton is ``bot`` and a number's of one or two digits
   (``bot_1``, ``b0t2``, ``bots``): the computer players are ``bot-N``.
@@ -55,7 +57,8 @@ assert f"{MIN_NAME}..{MAX_NAME}" in RULE_TEXT
 _RULE = re.compile(r"[a-z][a-z0-9_]{2,23}")
 #: Characters that read as another at a glance (of the allowed ones).
 FOLDS = {"0": "o", "1": "l", "i": "l", "2": "z", "5": "s", "8": "b", "9": "g"}
-#: Pairs that read as one letter, replaced after :data:`FOLDS` (none makes another pair).
+#: Pairs that read as one letter: after :data:`FOLDS`, the skeleton spells each such letter as
+#: its pair (no pair holds one of the letters, so the spelling is one however they run).
 SEQUENCES = (("rn", "m"), ("vv", "w"), ("cl", "d"))
 _FOLD_TABLE = str.maketrans(FOLDS)
 _KEPT = re.compile(r"[^a-z0-9]")
@@ -135,5 +138,5 @@ def skeleton(name: str) -> str:
     Defined for any text (the names stored before the rule was read whole too)."""
     text = _KEPT.sub("", normal_name(name).translate(_FOLD_TABLE))
     for pair, one in SEQUENCES:
-        text = text.replace(pair, one)
+        text = text.replace(one, pair)
     return text

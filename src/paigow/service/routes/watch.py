@@ -34,6 +34,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from ..accounts.auth import User
 from ..connection import Connection
+from ..db.database import DatabaseAwayError
 from ..kit.addresses import address_key
 from ..kit.ratelimit import CLOSE_AFTER
 from ..social.chat import signed_out_chat
@@ -170,7 +171,10 @@ async def watch(ws: WebSocket) -> None:
                     conn.push({"type": "error", "error": "rate limit: too many messages"})
                 continue
             flooded = 0
-            await _watch_message(service, conn, text)
+            try:
+                await _watch_message(service, conn, text)
+            except DatabaseAwayError as e:  # (a table's chat history): said in words, as on /ws
+                conn.push({"type": "error", "error": str(e)})
     except WebSocketDisconnect:
         pass
     finally:
