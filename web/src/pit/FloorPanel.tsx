@@ -4,7 +4,7 @@ import { dollarsText, parseDollars } from "../game/money";
 import { piecesText } from "../i18n/cards";
 import type { I18n } from "../i18n/i18n";
 import { useI18n } from "../i18n/i18n";
-import { OptionToggle, PayTableSelect, PitForm, TextField, useAction } from "./fields";
+import { ComputerPlayersField, OptionToggle, PayTableSelect, PitForm, TextField, useAction } from "./fields";
 import type { Said } from "../i18n/said";
 import { say } from "../i18n/said";
 import { profileTitle } from "../pages/profiles";
@@ -78,16 +78,7 @@ function OptionsForm({
           set={setMax}
           aria-invalid={hi === null}
         />
-        <TextField
-          short
-          label={i.t("pit.computerPlayers")}
-          name="bots"
-          type="number"
-          min={0}
-          max={o.computer_players}
-          value={bots}
-          set={setBots}
-        />
+        <ComputerPlayersField most={o.computer_players} value={bots} set={setBots} />
         <PayTableSelect tables={o.pair_fortunes} value={pf} set={setPf} />
       </div>
       <div class="pg-pit__row">

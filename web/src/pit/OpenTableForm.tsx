@@ -2,7 +2,15 @@ import { useState } from "preact/hooks";
 import { useSession } from "../app/session";
 import { dollarsText, parseDollars } from "../game/money";
 import { useI18n } from "../i18n/i18n";
-import { OptionToggle, PayTableSelect, PitForm, SelectField, TextField, useAction } from "./fields";
+import {
+  ComputerPlayersField,
+  OptionToggle,
+  PayTableSelect,
+  PitForm,
+  SelectField,
+  TextField,
+  useAction,
+} from "./fields";
 import { profileTitle } from "../pages/profiles";
 import type { OpenTable, PitApi } from "./pitApi";
 import { usePoll } from "./usePoll";
@@ -101,16 +109,7 @@ export function OpenTableForm({ pit, opened }: { readonly pit: PitApi; readonly 
           value={max}
           set={setMax}
         />
-        <TextField
-          short
-          label={i.t("pit.computerPlayers")}
-          name="bots"
-          type="number"
-          min={0}
-          max={p.offer.computer_players}
-          value={bots}
-          set={setBots}
-        />
+        <ComputerPlayersField most={p.offer.computer_players} value={bots} set={setBots} />
         <PayTableSelect tables={p.offer.pair_fortunes} value={pf} set={setPf} />
       </div>
       <div class="pg-pit__row">

@@ -172,6 +172,31 @@ export function OptionToggle({
   );
 }
 
+/** How many computer players a table has, at most `most` (the table's seats but one). */
+export function ComputerPlayersField({
+  most,
+  value,
+  set,
+}: {
+  readonly most: number;
+  readonly value: string;
+  readonly set: (value: string) => void;
+}) {
+  const i = useI18n();
+  return (
+    <TextField
+      short
+      label={i.t("pit.computerPlayers")}
+      name="bots"
+      type="number"
+      min={0}
+      max={most}
+      value={value}
+      set={set}
+    />
+  );
+}
+
 /** The Pair Fortunes pay table a profile offers ("" for none); nothing when it offers none. */
 export function PayTableSelect({
   tables,

@@ -16,12 +16,10 @@ Revises: 0008_protection
 
 from __future__ import annotations
 
-import datetime as dt
-import json
-
 import sqlalchemy as sa
 from alembic import op
 
+from paigow.service.db.migrations.names_review import names_reviewed
 from paigow.service.kit.names import name_problem, normal_name, skeleton
 
 revision = "0009_name_skeletons"
@@ -50,24 +48,7 @@ def upgrade() -> None:
             held[sk] = name
         conn.execute(users.update().where(users.c.id == uid).values(skeleton=sk))
     op.create_index("uq_users_skeleton", "users", ["skeleton"], unique=True)
-    if twins or refused:
-        events = sa.table(
-            "events",
-            *(sa.column(c) for c in ("at", "kind", "level", "table_id", "actor", "instance")),
-            sa.column("detail"),
-        )
-        detail = {"look_alikes": twins, "refused_names": refused}
-        conn.execute(
-            events.insert().values(
-                at=dt.datetime.now(dt.UTC),
-                kind="names_reviewed",
-                level="warning",
-                table_id=None,
-                actor=None,
-                instance="migration 0009",
-                detail=json.dumps(detail, sort_keys=True),
-            )
-        )
+    names_reviewed(conn, twins, refused, "migration 0009")
 
 
 def downgrade() -> None:

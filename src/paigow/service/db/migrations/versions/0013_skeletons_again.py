@@ -15,12 +15,10 @@ Revises: 0012_bindings
 
 from __future__ import annotations
 
-import datetime as dt
-import json
-
 import sqlalchemy as sa
 from alembic import op
 
+from paigow.service.db.migrations.names_review import names_reviewed
 from paigow.service.kit.names import skeleton
 
 revision = "0013_skeletons_again"
@@ -52,24 +50,7 @@ def upgrade() -> None:
         conn.execute(users.update().where(users.c.id == uid).values(skeleton=f"#{uid}"))
     for uid, sk in new.items():
         conn.execute(users.update().where(users.c.id == uid).values(skeleton=sk))
-    if twins:
-        events = sa.table(
-            "events",
-            *(sa.column(c) for c in ("at", "kind", "level", "table_id", "actor", "instance")),
-            sa.column("detail"),
-        )
-        detail = {"look_alikes": twins, "refused_names": []}
-        conn.execute(
-            events.insert().values(
-                at=dt.datetime.now(dt.UTC),
-                kind="names_reviewed",
-                level="warning",
-                table_id=None,
-                actor=None,
-                instance="migration 0013",
-                detail=json.dumps(detail, sort_keys=True),
-            )
-        )
+    names_reviewed(conn, twins, [], "migration 0013")
 
 
 def downgrade() -> None:
