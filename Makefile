@@ -26,19 +26,16 @@ OPERATOR ?=
 run: $(STAMP)
 	$(BIN)/paigow serve --demo --signup-grant-period 0 --host $(HOST) --port $(PORT) $(if $(OPERATOR),--operator $(OPERATOR))
 
-# The suite in two runs. First the floods (tests/test_service_floods.py), two at a time: each
-# measures a seated player's ping while a door is flooded, which needs the machine no busier
-# than two workers make it. Then every other file on four workers (most tests wait on servers,
-# browsers and timers more than they compute: four keep two cores busy), each file whole on one
-# of them (a module's tests share its server and browser), the longest first (tests/conftest.py).
+# Two workers (four were no faster on two cores, and busier than the floods' ping bound allows);
+# each test file runs whole on one of them (a module's tests share its server and browser), the
+# longest files first (tests/conftest.py).
 # tests/test_wheel.py builds the sdist and the wheel itself and installs the wheel in a new
 # environment; tests/test_deploy.py runs deploy/ (docs/deploy.md).
 test: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks setup.py
 	$(BIN)/ruff format --check src tests benchmarks setup.py
 	$(BIN)/mypy
-	$(BIN)/pytest -n 2 --dist load -q --durations=10 tests/test_service_floods.py
-	$(BIN)/pytest -n 4 --dist loadfile -q --durations=30 --ignore=tests/test_service_floods.py
+	$(BIN)/pytest -n 2 --dist loadfile -q --durations=30
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks setup.py

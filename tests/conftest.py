@@ -6,7 +6,6 @@ started last keeps one worker busy while the others wait, so the longest files g
 short ones fill in behind them (longest processing time first). :data:`LONGEST` is the files
 that took longest in ``pytest -n 4 --dist loadfile --durations=0`` (summed per file), heaviest
 first; a file not named keeps its place after them. The order changes no test's outcome.
-(tests/test_service_floods.py runs apart, before them: the Makefile.)
 """
 
 from __future__ import annotations
@@ -16,6 +15,7 @@ from pathlib import Path
 import pytest
 
 LONGEST: tuple[str, ...] = (
+    "test_service_floods.py",
     "test_service_crash.py",
     "test_service_scale.py",
     "test_web_choices.py",
