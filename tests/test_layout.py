@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import ast
 import re
+from functools import cache
 from pathlib import Path
 
 from import_graph import PACKAGE, a_cycle, cycles, graph, modules, named_modules, root_imports
@@ -273,6 +274,7 @@ SERVICE_ROOMS: tuple[str, ...] = (
 TOP_LIMIT = 8
 
 
+@cache
 def room_of(module: str) -> int:
     """The rank of the service room of ``module`` (-1 for the package ``paigow.service``)."""
     assert module.startswith(SERVICE), module
