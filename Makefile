@@ -88,18 +88,20 @@ run: web-build
 # Its Python packages are pinned in requirements-dev.txt (installed above). Its tests also run
 # against a real PostgreSQL server, which they start by themselves as an unprivileged user in a
 # temporary directory (tests/service_pg.py), and behind nginx (tests/service_proxy.py, and with
-# TLS tests/deploy_stack.py, which also runs logrotate, openssl, curl and systemd-analyze); all
-# come from Debian's packages. `deps-audit` runs pip-audit over the installed packages
-# (scripts/audit_deps.py: a known vulnerability fails the build; dependencies the advisory
-# service could not audit are reported as INCOMPLETE, and fail it with PAIGOW_DEPS_AUDIT=strict).
+# TLS tests/deploy_stack.py, which also runs logrotate, openssl, curl, systemd-analyze and
+# Prometheus' promtool on deploy/prometheus); all come from Debian's packages. `deps-audit`
+# runs pip-audit over the installed packages (scripts/audit_deps.py: a known vulnerability
+# fails the build; dependencies the advisory service could not audit are reported as
+# INCOMPLETE, and fail it with PAIGOW_DEPS_AUDIT=strict).
 .PHONY: service-deps deps-audit load drills
 
 service-deps:
 	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 && command -v nginx >/dev/null 2>&1 && \
 		command -v logrotate >/dev/null 2>&1 && command -v systemd-analyze >/dev/null 2>&1 && \
-		command -v openssl >/dev/null 2>&1 && command -v curl >/dev/null 2>&1 || \
+		command -v openssl >/dev/null 2>&1 && command -v curl >/dev/null 2>&1 && \
+		command -v promtool >/dev/null 2>&1 || \
 		{ apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
-			postgresql nginx-light logrotate systemd openssl curl; }
+			postgresql nginx-light logrotate systemd openssl curl prometheus; }
 
 deps-audit: $(STAMP)
 	$(BIN)/python scripts/audit_deps.py

@@ -41,6 +41,8 @@ DEPLOY = ROOT / "deploy"
 INSTALLED = "/opt/paigow/venv/bin/paigow"
 CHECKOUT_PAIGOW = str(Path(sys.executable).parent / "paigow")
 SERVER_NAME = "table.example.org"
+#: The unit's --metrics-address.
+METRICS_ADDRESS = "127.0.0.1:9464"
 
 #: The main configuration around the site file, as Debian's /etc/nginx/nginx.conf has it (the
 #: site file is included in the http block), with this test's folders.
@@ -91,13 +93,15 @@ def unit_values(path: Path, key: str) -> list[str]:
     return out
 
 
-def exec_start(port: int) -> list[str]:
+def exec_start(port: int, metrics: int = 0) -> list[str]:
     """deploy/systemd/paigow.service's ExecStart, with this checkout's ``paigow`` for the
-    installed one and ``port`` for 8000."""
+    installed one, ``port`` for 8000 and ``metrics`` for the metrics address's 9464."""
     (line,) = unit_values(DEPLOY / "systemd" / "paigow.service", "ExecStart")
     argv = shlex.split(line)
     assert argv[0] == INSTALLED and argv.count("8000") == 1, argv
-    return [CHECKOUT_PAIGOW, *[str(port) if a == "8000" else a for a in argv[1:]]]
+    assert argv.count(METRICS_ADDRESS) == 1, argv
+    swap = {"8000": str(port), METRICS_ADDRESS: f"127.0.0.1:{metrics}"}
+    return [CHECKOUT_PAIGOW, *[swap.get(a, a) for a in argv[1:]]]
 
 
 def _certificate(folder: Path) -> None:
@@ -139,6 +143,7 @@ class Stack:
     root: Path
     password: str
     upstream: int = field(default_factory=free_port)
+    metrics: int = field(default_factory=free_port)
     http: int = field(default_factory=free_port)
     https: int = field(default_factory=free_port)
     server: subprocess.Popen[bytes] | None = None
@@ -192,7 +197,10 @@ class Stack:
         self.logs.mkdir(exist_ok=True)
         log = (self.logs / "serve.log").open("ab")
         self.server = subprocess.Popen(
-            exec_start(self.upstream), env=self.env(), stdout=log, stderr=subprocess.STDOUT
+            exec_start(self.upstream, self.metrics),
+            env=self.env(),
+            stdout=log,
+            stderr=subprocess.STDOUT,
         )
         self._wait(f"http://127.0.0.1:{self.upstream}/healthz", None, self.server, self.log)
 
@@ -213,6 +221,7 @@ class Stack:
                 (f"/etc/letsencrypt/live/{SERVER_NAME}", str(self.certs), 2),
                 ("/var/www/letsencrypt", str(acme), 2),
                 ("server 127.0.0.1:8000 ", f"server 127.0.0.1:{self.upstream} ", 1),
+                ("/var/log/nginx/paigow.access.log", str(self.root / "access.log"), 1),
             ],
         )
         (self.root / "sites-enabled").mkdir()

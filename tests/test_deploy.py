@@ -1,14 +1,18 @@
 """docs/deploy.md, done here with its own files (tests/deploy_stack.py): the schema migrated by
 ``paigow db upgrade`` (twice at once), ``paigow serve`` as the systemd unit starts it, nginx with
-TLS in front (HTTP sent to HTTPS, HTTP/2, websockets, the client's address), play through it,
-a backup taken while the service runs and the restore drill passing ``paigow audit``, a broken
-backup failing the drill, log rotation, and the unit files as systemd-analyze reads them."""
+TLS in front (HTTP sent to HTTPS, HTTP/2, websockets, the client's address), play through it
+with its figures scraped through nginx and on the metrics address, a backup taken while the
+service runs (its figure written for node_exporter) and the restore drill passing ``paigow
+audit``, a broken backup failing the drill, log rotation, the JSON log, the unit files as
+systemd-analyze reads them, and Prometheus' files as promtool reads and tests them."""
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 import subprocess
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -18,6 +22,7 @@ import pytest
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 from deploy_stack import DEPLOY, INSTALLED, Stack, exec_start, replaced, run, unit_values
+from metrics_text import Scrape, documented, parse
 from service_fixtures import pg_cluster
 from service_pg import PgCluster
 from service_support import PASSWORD, Client, default_policy, drive
@@ -163,13 +168,34 @@ def test_https_serves_the_table_with_hsts_http2_and_compression(running: Stack) 
     assert version == "2"
 
 
+def _scrape(s: Stack, token: str) -> tuple[Scrape, str]:
+    """``/metrics`` through nginx as ``token``'s account: the figures and their text."""
+    r = httpx.get(
+        s.base + "/metrics",
+        headers={"authorization": f"Bearer {token}"},
+        verify=s.tls,
+        timeout=30,
+    )
+    assert r.status_code == 200, r.text
+    return parse(r.text), r.text
+
+
+def _promtool() -> str:
+    found = shutil.which("promtool")
+    assert found, "promtool is not installed: run `make test` (Debian's prometheus)"
+    return found
+
+
 def test_a_round_through_nginx_over_wss(running: Stack) -> None:
     """The operator (the unit's --operator, its password from the environment file) opens a
     table; two players register (one sign-up grant: one address) and sign in over HTTPS, the
     cashier credits their wallets, and they play two rounds over wss:// with the page's own
     Origin, which the service accepts through nginx (Host with its port); a foreign Origin is
-    refused."""
+    refused. ``/metrics``, scraped through nginx as the operator before and after, has every
+    series docs/deploy.md lists, and they moved: the rounds by the rounds the table stored,
+    the players' commands by the commands they sent (counted here)."""
     op = _login(running, OPERATOR, running.password)
+    before, _ = _scrape(running, op)
     _api(running, "POST", "/api/tables", op, json={"id": TABLE, "profile": "generic"})
     ws = running.base.replace("https", "wss") + "/ws"
     clients = []
@@ -195,14 +221,75 @@ def test_a_round_through_nginx_over_wss(running: Stack) -> None:
         c.subscribe(TABLE)
         c.ok(TABLE, "sit", seat=seat, cents=50_000)
         clients.append(c)
+    sent: dict[str, int] = {"sit": 2}
+
+    def counting(c: Client, table: str, st: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+        acts = default_policy(c, table, st)
+        for a, _ in acts:
+            sent[a] = sent.get(a, 0) + 1
+        return acts
+
     try:
-        drive(clients, TABLE, lambda st: st["rounds"] >= 2, default_policy, limit=120)
+        drive(clients, TABLE, lambda st: st["rounds"] >= 2, counting, limit=120)
+        after, text = _scrape(running, op)
+        assert after.value("paigow_websockets", kind="player") == 2
     finally:
         for c in clients:
             c.close()
+    service = {
+        n for n in documented(DEPLOY.parent / "docs" / "deploy.md") if n.startswith("paigow_")
+    }
+    service -= {"paigow_backup_last_success_timestamp_seconds", "paigow_backup_size_bytes"}
+    service -= {"paigow_audit_findings", "paigow_audit_last_run_timestamp_seconds"}  # (later)
+    assert service <= set(after.types), service - set(after.types)
+    grew = after.value("paigow_rounds_total") - before.value("paigow_rounds_total")
+    assert grew == _rounds(running, op) >= 2
+    for action, n in sent.items():
+        was = before.value("paigow_command_seconds_count", action=action)
+        assert after.value("paigow_command_seconds_count", action=action) - was == n, action
+    assert after.value("paigow_seated_players", kind="person") == 2
+    assert after.value("paigow_tables", state="running") == 1
+    assert after.value("paigow_group_commit_batches_sum") >= grew
+    lint = run([_promtool(), "check", "metrics"], input=text, timeout=60)
+    assert lint.returncode == 0, lint.stdout + lint.stderr
     token = _login(running, "ann")
     with pytest.raises((InvalidStatus, ConnectionClosed)):
         Client(ws, token, origin="https://elsewhere.example", tls=running.tls).recv(timeout=10)
+
+
+def test_the_figures_are_the_operators_through_nginx_and_anyones_on_the_private_address(
+    running: Stack,
+) -> None:
+    """Through nginx: a stranger 401, a player 403, the operator 200. The unit's
+    --metrics-address (loopback) answers the same families to anyone; Prometheus scrapes
+    that (deploy/prometheus/prometheus.yml)."""
+    r = httpx.get(running.base + "/metrics", verify=running.tls, timeout=30)
+    assert r.status_code == 401
+    r = httpx.get(
+        running.base + "/metrics",
+        headers={"authorization": f"Bearer {_login(running, 'ann')}"},
+        verify=running.tls,
+        timeout=30,
+    )
+    assert r.status_code == 403
+    through, _ = _scrape(running, _login(running, OPERATOR, running.password))
+    direct = httpx.get(f"http://127.0.0.1:{running.metrics}/metrics", timeout=30)
+    assert direct.status_code == 200
+    assert set(parse(direct.text).types) == set(through.types)
+
+
+def test_the_log_is_json_and_names_nginxs_request_id(running: Stack) -> None:
+    """The unit logs with --log-format json: every line of serve.log is a JSON object; the
+    table opened through nginx is logged with nginx's request id, the one its access log
+    wrote for that request."""
+    lines = (running.logs / "serve.log").read_text().splitlines()
+    objs = [json.loads(line) for line in lines]
+    assert all({"time", "level", "event", "request_id"} <= set(o) for o in objs)
+    (opened,) = [o for o in objs if o["event"] == "table_opened" and o["table"] == TABLE]
+    assert opened["account"] == OPERATOR and re.fullmatch(r"[0-9a-f]{32}", opened["request_id"])
+    access = (running.root / "access.log").read_text()
+    (line,) = [x for x in access.splitlines() if "POST /api/tables " in x]
+    assert f"request_id={opened['request_id']}" in line
 
 
 def test_the_service_sees_the_clients_address_not_what_it_claims(running: Stack) -> None:
@@ -235,13 +322,17 @@ def test_backup_while_serving_and_the_restore_drill(running: Stack) -> None:
     the rounds played when the backup was taken; the scratch database is gone after. Old
     backups beyond PAIGOW_BACKUPS_KEEP are removed."""
     backups = running.root / "backups"
+    textfile = running.root / "node-exporter"
+    textfile.mkdir()
     env = dict(
         running.env(),
         PAIGOW=exec_start(0)[0],
         PAIGOW_BACKUPS=str(backups),
         PAIGOW_DATABASE="paigow",
         PAIGOW_BACKUPS_KEEP="2",
+        PAIGOW_METRICS_DIR=str(textfile),
     )
+    started = time.time()
     op = _login(running, OPERATOR, running.password)
     operator = Client(
         running.base.replace("https", "wss") + "/ws", op, origin=running.base, tls=running.tls
@@ -259,6 +350,15 @@ def test_backup_while_serving_and_the_restore_drill(running: Stack) -> None:
     finally:
         operator.close()
     assert sorted(backups.iterdir()) == sorted(made[1:])  # the newest two kept
+    # the last backup's time and size, for node_exporter's textfile collector
+    prom = (textfile / "paigow_backup.prom").read_text()
+    assert sorted(p.name for p in textfile.iterdir()) == ["paigow_backup.prom"]
+    figures = parse(prom)
+    stamp = figures.value("paigow_backup_last_success_timestamp_seconds")
+    assert started - 1 <= stamp <= time.time() + 1
+    assert figures.value("paigow_backup_size_bytes") == made[-1].stat().st_size
+    lint = run([_promtool(), "check", "metrics"], input=prom, timeout=60)
+    assert lint.returncode == 0, lint.stdout + lint.stderr
     drill = run([str(DEPLOY / "restore-drill.sh")], env=env, timeout=300)
     assert drill.returncode == 0, drill.stdout + drill.stderr
     assert f"restore drill: {made[-1]} restored and audited clean" in drill.stdout
@@ -376,6 +476,48 @@ def test_the_unit_files_pass_systemd_analyze(tmp_path: Path) -> None:
         "/opt/paigow/deploy/backup.sh",
         "/opt/paigow/deploy/restore-drill.sh",
     ]
+
+
+def test_prometheus_reads_the_scrape_configuration_and_the_alerts_pass_their_tests() -> None:
+    """deploy/prometheus as promtool reads it: the configuration and its rule file valid, and
+    the alerts' unit tests (deploy/prometheus/alerts_test.yml) passing: each alert fires on
+    what it is for and not on healthy series. Every alert is documented in docs/deploy.md and
+    tested there."""
+    folder = DEPLOY / "prometheus"
+    for args in (
+        ["check", "config", "prometheus.yml"],
+        ["check", "rules", "alerts.yml"],
+        ["test", "rules", "alerts_test.yml"],
+    ):
+        done = run([_promtool(), *args], cwd=folder, timeout=120)
+        assert done.returncode == 0, (args, done.stdout, done.stderr)
+    rules = (folder / "alerts.yml").read_text(encoding="utf-8")
+    alerts = set(re.findall(r"- alert: (\w+)", rules))
+    tested = set(re.findall(r"alertname: (\w+)", (folder / "alerts_test.yml").read_text()))
+    guide = (DEPLOY.parent / "docs" / "deploy.md").read_text(encoding="utf-8")
+    assert alerts == tested, alerts ^ tested
+    assert alerts <= set(re.findall(r"^\| `(Paigow\w+)`", guide, re.M)), alerts
+
+
+def test_the_dashboards_queries_are_promql_of_documented_series(tmp_path: Path) -> None:
+    """Each query of deploy/grafana/paigow.json parses as PromQL (promtool checks it as a
+    recording rule) and names only series docs/deploy.md documents (or a process's own)."""
+    dash = json.loads((DEPLOY / "grafana" / "paigow.json").read_text(encoding="utf-8"))
+    exprs = [t["expr"] for p in dash["panels"] for t in p["targets"]]
+    assert len(exprs) >= 18
+    rules = tmp_path / "dashboard.yml"
+    body = "\n".join(
+        f"      - record: dashboard:query{i}\n        expr: {json.dumps(e)}"
+        for i, e in enumerate(exprs)
+    )
+    rules.write_text(f"groups:\n  - name: dashboard\n    rules:\n{body}\n", encoding="utf-8")
+    done = run([_promtool(), "check", "rules", str(rules)], timeout=60)
+    assert done.returncode == 0, done.stdout + done.stderr
+    known = documented(DEPLOY.parent / "docs" / "deploy.md")
+    for e in exprs:
+        for name in re.findall(r"\b((?:paigow|process)_[a-z_]+)", e):
+            base = re.sub(r"_(bucket|sum|count)$", "", name)
+            assert base in known or name.startswith("process_"), (name, e)
 
 
 def test_every_deployment_file_is_in_the_guide() -> None:

@@ -6,6 +6,7 @@ import argparse
 import asyncio
 import contextlib
 import dataclasses
+import logging
 import os
 import sys
 from collections.abc import Callable
@@ -226,6 +227,32 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         help="open one table per profile with computer players (once: a table that exists is kept)",
     )
     p.add_argument(
+        "--metrics-address",
+        default="",
+        metavar="HOST:PORT",
+        help="serve GET /metrics to anyone who reaches HOST:PORT (a private address Prometheus "
+        "scrapes; on the service's own address /metrics needs an operator)",
+    )
+    p.add_argument(
+        "--audit-minutes",
+        type=float,
+        default=15.0,
+        metavar="M",
+        help="audit the ledger every M minutes (default 15; 0: only when asked)",
+    )
+    p.add_argument(
+        "--log-format",
+        choices=("text", "json"),
+        default="text",
+        help="the log's lines: text, or one JSON object a line (default text)",
+    )
+    p.add_argument(
+        "--log-level",
+        choices=("debug", "info", "warning", "error"),
+        default="info",
+        help="the least level logged (default info)",
+    )
+    p.add_argument(
         "--seed",
         type=int,
         metavar="N",
@@ -248,6 +275,8 @@ def serve(args: argparse.Namespace) -> int:
     from paigow.service.accounts.auth import check_password, hash_password
     from paigow.service.hub import Service, ServiceOptions
     from paigow.service.kit.addresses import parse_trusted
+    from paigow.service.kit.logs import configure_logs
+    from paigow.service.kit.metrics_http import parse_address
     from paigow.service.kit.names import account_name
     from paigow.service.kit.ratelimit import parse_limit
     from paigow.service.routes.app import create_app, default_web
@@ -278,9 +307,11 @@ def serve(args: argparse.Namespace) -> int:
         ("--private-computer-players", args.private_computer_players, 0, 8),
         ("--protection-cooling-hours", args.protection_cooling_hours, 0, 24 * 366),
         ("--reminder-minute-seconds", args.reminder_minute_seconds, 0.1, 60),
+        ("--audit-minutes", args.audit_minutes, 0, 7 * 24 * 60),
     ):
         if not lo <= value <= hi:
             raise ConfigError(f"{flag} must be {lo}..{hi}, got {value}")
+    configure_logs(args.log_format, args.log_level)
     store = Store(args.db)
     operator = None
     if args.operator:
@@ -299,6 +330,11 @@ def serve(args: argparse.Namespace) -> int:
         raise ConfigError(
             "--cluster: the processes share a PostgreSQL database (--db postgresql://...)"
         )
+    if args.metrics_address:
+        try:
+            parse_address(args.metrics_address)
+        except ValueError as e:
+            raise ConfigError(str(e)) from None
     if not 1.0 <= args.lease_seconds <= 300.0:
         raise ConfigError(f"--lease-seconds must be 1..300, got {args.lease_seconds}")
     options = ServiceOptions(
@@ -326,6 +362,8 @@ def serve(args: argparse.Namespace) -> int:
         private_computer_players=args.private_computer_players,
         protection_cooling_hours=args.protection_cooling_hours,
         reminder_minute_seconds=args.reminder_minute_seconds,
+        audit_minutes=args.audit_minutes,
+        metrics_address=args.metrics_address,
     )
     if args.advertise:
         options = dataclasses.replace(options, address=args.advertise)
@@ -334,18 +372,17 @@ def serve(args: argparse.Namespace) -> int:
         raise ConfigError(f"--web {web}: no index.html there (build the client: make web)")
     app = create_app(Service(store, options), web)
     safe_url = store.engine.url.render_as_string(hide_password=True)
-    print(f"paigow serve: http://{args.host}:{args.port}/ on {safe_url}", flush=True)
+    say = _sayer(args.log_format)
+    say(f"paigow serve: http://{args.host}:{args.port}/ on {safe_url}")
     if operator is not None:
-        print(
+        say(
             f"paigow serve: the operator account {operator} signs in with the password in "
-            f"$PAIGOW_OPERATOR_PASSWORD; the pit is at http://{args.host}:{args.port}/#/pit",
-            flush=True,
+            f"$PAIGOW_OPERATOR_PASSWORD; the pit is at http://{args.host}:{args.port}/#/pit"
         )
     if web is None:
-        print(
+        say(
             "paigow serve: no web table to serve (the API only): build it with make web-build",
-            file=sys.stderr,
-            flush=True,
+            warn=True,
         )
     config = uvicorn.Config(
         app,
@@ -353,7 +390,9 @@ def serve(args: argparse.Namespace) -> int:
         port=args.port,
         ws_max_size=65_536,
         ws_per_message_deflate=args.ws_compression,
-        log_level="warning",
+        log_level=args.log_level,
+        log_config=None,  # (the lines are paigow's: --log-format; configure_logs)
+        access_log=False,  # (nginx writes the access log)
         # The application reads X-Forwarded-For itself, from --trusted-proxy only
         # (paigow.service.kit.addresses); uvicorn's own reading trusts 127.0.0.1 by default.
         proxy_headers=False,
@@ -368,11 +407,10 @@ def serve(args: argparse.Namespace) -> int:
             await asyncio.sleep(0.05)
         if server.started and args.demo and web is not None:
             host = "127.0.0.1" if args.host in ("0.0.0.0", "::") else args.host
-            print(
+            say(
                 f"Open http://{host}:{args.port}/ in a browser: pick a table in the lobby, "
                 "play as a guest or register (a new wallet holds $1,000 of play money). "
-                "Ctrl-C stops the service.",
-                flush=True,
+                "Ctrl-C stops the service."
             )
         await task
 
@@ -383,6 +421,21 @@ def serve(args: argparse.Namespace) -> int:
         runner.run(run())
     sys.stdout.flush()
     return 0
+
+
+def _sayer(log_format: str) -> Callable[..., None]:
+    """What ``paigow serve`` tells its operator at start-up (``warn``: a warning): printed
+    (a warning to standard error), or with ``--log-format json`` a line of the log (every line
+    of that log is JSON)."""
+    log = logging.getLogger("paigow.serve")
+
+    def say(text: str, *, warn: bool = False) -> None:
+        if log_format == "json":
+            log.log(logging.WARNING if warn else logging.INFO, text, extra={"event": "serving"})
+        else:
+            print(text, file=sys.stderr if warn else sys.stdout, flush=True)
+
+    return say
 
 
 def _loop_factory(name: str) -> Callable[[], asyncio.AbstractEventLoop] | None:

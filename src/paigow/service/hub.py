@@ -35,6 +35,7 @@ from .db.database import DatabaseAwayError
 from .db.events import EventLog
 from .kit.addresses import address_key, parse_trusted
 from .kit.collector import Collector
+from .kit.metrics import Metrics
 from .kit.ratelimit import Limits
 from .kit.workers import WorkPool
 from .options import ServiceOptions
@@ -98,8 +99,19 @@ class Service:
         #: Every table's chat (:mod:`paigow.service.social.chat`).
         self.chat = Chat(self)
         self.collector = Collector()
+        #: The figures Prometheus reads (:mod:`.kit.metrics`; served by
+        #: :mod:`paigow.service.routes.metrics_api`).
+        self.metrics = Metrics()
+        self.collector.on_late = self.metrics.lateness.observe
+        self.group_commit.on_group = self._committed
+        #: The last audit's findings and when it ran (epoch seconds): None before the first.
+        self.audited: tuple[int, float] | None = None
+        self._auditor: asyncio.Task[None] | None = None
         #: Every page of an account told its wallet when it changes (:mod:`.wallets`).
         self.wallets = WalletPush(self)
+
+    def _committed(self, batches: int, seconds: float, failed: bool) -> None:
+        self.metrics.committed(batches, seconds, failed=failed)
 
     def _show_event(self, ev: dict[str, Any]) -> None:
         for conns in self.connections.values():
@@ -137,6 +149,22 @@ class Service:
         await self.chat.start()
         self.collector.tune()
         self.collector.start()
+        if self.options.audit_minutes > 0:
+            every = self.options.audit_minutes * 60
+            self._auditor = asyncio.get_running_loop().create_task(self._audit_every(every))
+
+    async def _audit_every(self, seconds: float) -> None:
+        """The ledger audited every ``seconds`` (its findings are a figure an alert reads;
+        each finding is written to the event log as an alert)."""
+        while True:
+            await asyncio.sleep(seconds)
+            try:
+                found = await self.audit()
+            except Exception as e:  # the database away, the pool busy: tried at the next
+                log.warning("the audit could not run: %s", e)
+                continue
+            if found["findings"]:
+                await self.events.add("audit_findings", "alert", findings=found["findings"][:20])
 
     async def rebuild(self, table_id: str, cfg: dict[str, Any]) -> TableActor:
         """A table rebuilt from its stored commands, after checking their hash chain; a table
@@ -169,6 +197,10 @@ class Service:
     async def stop(self) -> None:
         """Stop every actor, log the stop and close the store."""
         await self.collector.stop()
+        if self._auditor is not None:
+            self._auditor.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._auditor
         await self.accounts.stop()
         await self.chat.stop()
         self.hashing.close()
@@ -199,6 +231,7 @@ class Service:
         """A table's batch written by the group commit; then every page of the accounts whose
         wallets it moved money into or out of is told (:mod:`.wallets`)."""
         head = await self.group_commit.commit(batch)
+        self.metrics.rounds_stored(batch.table_id, len(batch.rounds))
         self.wallets.changed(wallet_names(batch.moves))
         return head
 
@@ -414,6 +447,7 @@ class Service:
         was asked before is answered (the table's queue is done), then its task ends."""
         if self.actors.get(actor.table_id) is actor:
             del self.actors[actor.table_id]
+            self.metrics.forget(actor.table_id)
         await actor.finish()
         if self.cluster is not None:
             await self.cluster.closed(actor.table_id)
@@ -423,31 +457,17 @@ class Service:
         """The ledger checked end to end: every account equals the sum of its ledger rows, all
         accounts sum to zero (one consistent read), and every table this process runs has the
         chips its accounts hold (read between its batches)."""
-        from .pit.audit import ledger_findings, ledger_findings_at
+        from .pit.audit import ledger_findings, ledger_findings_at, table_findings
 
         if self.store.url.rstrip("/") in ("sqlite:", "sqlite:/") or ":memory:" in self.store.url:
             found = await self.store.run(ledger_findings, self.store)  # not visible elsewhere
         else:  # the whole ledger summed in Python: on the compute pool, off the store's thread
             found = await self.compute.run(ledger_findings_at, self.store.url)
         findings, n_accounts, n_rows = found
-        for tid, actor in self.actors.items():
-            if not actor.owner or actor.closed:
-                continue
-
-            async def live(a: TableActor = actor, t: str = tid) -> dict[str, Any]:
-                mine = await self.store.run(self.store.balances, f"chips:{t}:")
-                e = a.engine
-                out = []
-                for name in e.seats:
-                    acct = f"chips:{t}:{name}"
-                    if mine.get(acct, 0) != e.chips(name):
-                        out.append(f"{acct}: stored {mine.get(acct, 0)}, table {e.chips(name)}")
-                for acct, v in mine.items():
-                    if acct.split(":", 2)[2] not in e.seats and v != 0:
-                        out.append(f"{acct}: {v} cents but not seated")
-                return {"findings": out}
-
-            findings += (await actor.call(live))["findings"]
+        for actor in list(self.actors.values()):
+            if actor.owner and not actor.closed:
+                findings += await table_findings(self.store, actor)
+        self.audited = (len(findings), time.time())
         return {"findings": findings, "accounts": n_accounts, "ledger_rows": n_rows}
 
     # ------------------------------------------------------------------ recall

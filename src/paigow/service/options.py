@@ -69,4 +69,10 @@ class ServiceOptions:
     protection_cooling_hours: float = 24.0
     #: The seconds of a minute for the session reminder (shorter only in tests).
     reminder_minute_seconds: float = 60.0
+    #: Minutes between two audits of the ledger by the service itself (0: only when asked,
+    #: ``GET /api/audit``); their findings are a figure (``paigow_audit_findings``).
+    audit_minutes: float = 15.0
+    #: Where ``GET /metrics`` is served to anyone who reaches it (``host:port``, a private
+    #: address: Prometheus scrapes it); on the service's own address it needs an operator.
+    metrics_address: str = ""
     full_states: bool = field(default_factory=lambda: os.environ.get("PAIGOW_FULL_STATES") == "1")

@@ -54,6 +54,8 @@ class Cluster(Forwarding):
         #: Where this process's clients should connect (announced to the others).
         self.address = service.options.address
         self.held: dict[str, int] = {}
+        #: Tables whose lease this process took from another owner (a takeover).
+        self.takeovers = 0
         self.owner_of: dict[str, str] = {}
         self.alive = 1
         self.work = ReplicaWork()
@@ -147,6 +149,7 @@ class Cluster(Forwarding):
             return None
         epoch, stored = got
         if stored is not None:
+            self.takeovers += 1
             self.svc.events.show(stored)
         return epoch
 

@@ -148,7 +148,17 @@ class EventLog:
     def show(self, stored: dict[str, Any], remote: bool = False) -> None:
         """Push a stored event to every listener (the operators' connections) and, when it
         happened here, to the other processes."""
-        log.log(logging.WARNING if stored["level"] != "info" else logging.INFO, "%s", stored)
+        log.log(
+            logging.WARNING if stored["level"] != "info" else logging.INFO,
+            "%s",
+            stored,
+            extra={
+                "event": stored.get("kind"),
+                "table": stored.get("table"),
+                "account": stored.get("actor"),
+                "detail": stored.get("detail"),
+            },
+        )
         if not remote and self.publish is not None:
             self.publish(stored)
         for fn in list(self.listeners):

@@ -23,6 +23,7 @@ import contextlib
 import gc
 import logging
 import time
+from collections.abc import Callable
 
 __all__ = ["EVERY", "STALL", "THRESHOLDS", "Collector"]
 
@@ -57,6 +58,8 @@ class Collector:
         self.seconds = 0.0
         self.longest = 0.0
         self._task: asyncio.Task[None] | None = None
+        #: Told how late the clock woke, every time it wakes (the service's figures).
+        self.on_late: Callable[[float], None] | None = None
 
     @staticmethod
     def tune() -> None:
@@ -93,7 +96,10 @@ class Collector:
         while True:
             asked = time.monotonic()
             await asyncio.sleep(self.every)
-            self.held(time.monotonic() - asked - self.every)
+            late = max(0.0, time.monotonic() - asked - self.every)
+            self.held(late)
+            if self.on_late is not None:
+                self.on_late(late)
             self.collect()
 
     def held(self, late: float) -> None:
@@ -104,5 +110,7 @@ class Collector:
         self.stalls += 1
         self.longest_stall = max(self.longest_stall, late)
         log.warning(
-            "the event loop was held for %.1f s: every table, socket and request waited", late
+            "the event loop was held for %.1f s: every table, socket and request waited",
+            late,
+            extra={"event": "event_loop_held"},
         )

@@ -41,10 +41,11 @@ from ..db import schema as db
 from ..db.chain import ChainRow, record_links, verify_ops
 from ..db.meters import METERS, round_meters, sum_check
 from ..store.store import NON_NEGATIVE, Store
+from ..tables.actor import TableActor
 from ..tables.config import TableConfig
 from ..tables.engine import TableEngine
 
-__all__ = ["AuditReport", "audit_store", "ledger_findings", "ledger_findings_at"]
+__all__ = ["AuditReport", "audit_store", "ledger_findings", "ledger_findings_at", "table_findings"]
 
 
 @dataclass
@@ -318,3 +319,25 @@ def _meters(snap: _Snapshot) -> list[str]:
         if bad:
             out.append(f"meters of table {key[0]} on {key[1]}: {', '.join(bad)}")
     return out
+
+
+async def table_findings(store: Store, actor: TableActor) -> list[str]:
+    """A table's chips as its actor holds them against its accounts in the store, read between
+    its batches (inside the actor): what differs, in words."""
+
+    async def live() -> dict[str, Any]:
+        t = actor.table_id
+        mine = await store.run(store.balances, f"chips:{t}:")
+        e = actor.engine
+        out = []
+        for name in e.seats:
+            acct = f"chips:{t}:{name}"
+            if mine.get(acct, 0) != e.chips(name):
+                out.append(f"{acct}: stored {mine.get(acct, 0)}, table {e.chips(name)}")
+        for acct, v in mine.items():
+            if acct.split(":", 2)[2] not in e.seats and v != 0:
+                out.append(f"{acct}: {v} cents but not seated")
+        return {"findings": out}
+
+    found: list[str] = (await actor.call(live))["findings"]
+    return found

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Annotated, Any
@@ -34,6 +35,7 @@ from ..db.events import list_events
 from ..db.seats_sql import seats_of
 from ..db.sessions_sql import AccountSuspendedError
 from ..hub import Service
+from ..kit.logs import ACCOUNT, RequestIds
 from ..kit.ratelimit import CLOSE_AFTER, LimitedError, retry_after
 from ..kit.workers import BusyError
 from ..private import rooms
@@ -46,6 +48,7 @@ from ..wire.protocol import ProtocolError, parse_message, refusal, result_messag
 from . import (
     auth_api,
     chat_api,
+    metrics_api,
     pit_api,
     private_api,
     protection_api,
@@ -94,7 +97,10 @@ def create_app(service: Service, web: Path | None = None) -> FastAPI:
         await service.start()
         service.compute.warm(trainer_api.warm)
         sweeper = asyncio.create_task(rooms.sweep(service))
+        figures = await metrics_api.open_address(service)
         yield
+        if figures is not None:
+            figures.close()
         sweeper.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await sweeper
@@ -103,6 +109,7 @@ def create_app(service: Service, web: Path | None = None) -> FastAPI:
     app = FastAPI(title="paigow table service", version=paigow.__version__, lifespan=lifespan)
     app.state.service = service
     app.add_middleware(HttpLimit, service=service)
+    app.add_middleware(RequestIds)  # (outermost: a refusal at the door has its id too)
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -265,6 +272,7 @@ def create_app(service: Service, web: Path | None = None) -> FastAPI:
         try:
             while not conn.overflowed:
                 text = await next_text(ws)
+                received = time.perf_counter()
                 if conn.revoked is not None:
                     break  # the session ended: nothing more is read
                 wait = service.limits.take(
@@ -273,7 +281,7 @@ def create_app(service: Service, web: Path | None = None) -> FastAPI:
                 if not wait:
                     refused = 0
                     try:
-                        await _message(service, conn, text)
+                        await _message(service, conn, text, received)
                     except DatabaseAwayError as e:  # (a subscription, a table looked up)
                         _refuse(conn, text, str(e))
                     continue
@@ -285,6 +293,7 @@ def create_app(service: Service, web: Path | None = None) -> FastAPI:
                     conn.revoke(4429, "too many messages", drop=False)
                     break
                 _limited(conn, text, wait, first=refused == 1)
+                service.metrics.refused("rate limit")
         except WebSocketDisconnect:
             pass
         finally:
@@ -307,6 +316,7 @@ def create_app(service: Service, web: Path | None = None) -> FastAPI:
     private_api.install(app)
     protection_api.install(app)
     tutorial_api.install(app)
+    metrics_api.install(app)
     if web is not None:
         app.mount("/", WebClient(web), name="web")
     return app
@@ -342,6 +352,7 @@ async def _open(service: Service, ws: WebSocket) -> Connection | None:
         await ws.close(code=REVOKED, reason="sign in first")
         return None
     user, expires = found
+    ACCOUNT.set(user.name)  # (what this websocket's handler logs names its account)
     if len(service.connections.get(user.name, ())) >= service.options.sockets_per_account:
         socket_closed(service, address)
         await ws.accept()
@@ -409,7 +420,9 @@ def _refuse(conn: Connection, text: str | None, why: str, *, error: bool = True)
         conn.push({"type": "error", "error": why})
 
 
-async def _message(service: Service, conn: Connection, text: str | None) -> None:
+async def _message(service: Service, conn: Connection, text: str | None, received: float) -> None:
+    """One message of a websocket, ``received`` then (:func:`time.perf_counter`): a command's
+    time from then to its answer is a figure (:mod:`paigow.service.kit.metrics`)."""
     if text is None:
         conn.push({"type": "error", "error": BINARY})
         return
@@ -440,6 +453,7 @@ async def _message(service: Service, conn: Connection, text: str | None) -> None
         if msg.type == "command":  # its sender learns the outcome, by its id, as of any command
             assert msg.id is not None
             conn.push(refusal(msg.table, msg.id, why))
+            service.metrics.refused(why)
         else:
             conn.push({"type": "error", "table": msg.table, "error": why})
         return
@@ -450,6 +464,7 @@ async def _message(service: Service, conn: Connection, text: str | None) -> None
         assert msg.action is not None and msg.id is not None
         if conn.expired():
             conn.push(refusal(msg.table, msg.id, "the session has expired"))
+            service.metrics.refused("the session has expired")
             return
         to = conn if conn.inline_results else None
         result = await actor.command(
@@ -463,3 +478,5 @@ async def _message(service: Service, conn: Connection, text: str | None) -> None
                 )
         if not result.get(INLINE):  # (else sent inside the table's frame already)
             conn.push(result_message(msg.table, msg.id, result))
+        refused = result.get("error") if result.get("status") == "refused" else None
+        service.metrics.command(msg.action, time.perf_counter() - received, refused)

@@ -14,6 +14,7 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from ..accounts.auth import COOKIE, User
 from ..kit.addresses import address_key, client_address
+from ..kit.logs import ACCOUNT
 from ..kit.ratelimit import LimitedError, retry_after
 
 if TYPE_CHECKING:
@@ -117,6 +118,7 @@ async def current(request: Request) -> User:
     found = await service.user(token_of(request))
     if found is None:
         raise HTTPException(401, "sign in first (session missing or expired)")
+    ACCOUNT.set(found[0].name)  # (what the request logs names its account)
     return found[0]
 
 

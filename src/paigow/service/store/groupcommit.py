@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
+from collections.abc import Callable
 
 from .store import Batch, Store
 
@@ -39,6 +41,8 @@ class GroupCommit:
         self._flying = 0
         self.groups = 0
         self.batches = 0
+        #: Told of each group written: its batches, its seconds, and whether it failed whole.
+        self.on_group: Callable[[int, float, bool], None] | None = None
 
     async def commit(self, batch: Batch) -> str:
         """Commit ``batch`` (with others ready at the same time); its table's new head.
@@ -58,12 +62,17 @@ class GroupCommit:
             asyncio.get_running_loop().create_task(self._write(group))
 
     async def _write(self, group: list[tuple[Batch, asyncio.Future[str]]]) -> None:
+        t0 = time.perf_counter()
+        failed = False
         try:
             results = await self.store.run(self.store.commit_many, [b for b, _ in group])
         except Exception as e:  # the whole group failed (the database is away)
             results = [e] * len(group)
+            failed = True
         finally:
             self._flying -= 1
+        if self.on_group is not None:
+            self.on_group(len(group), time.perf_counter() - t0, failed)
         self.groups += 1
         self.batches += len(group)
         for (_, fut), r in zip(group, results, strict=True):

@@ -32,6 +32,7 @@ from ..accounts.auth import User
 from ..db.chain import GENESIS
 from ..db.database import DatabaseAwayError
 from ..db.idem import RecentKeys
+from ..kit.logs import TABLE
 from ..store.store import Batch, OpRow, Store
 from ..wire.protocol import ProtocolError, parse_args
 from .batches import Batches, Item
@@ -274,6 +275,7 @@ class TableActor(Batches):
         return await fut
 
     async def _run(self) -> None:
+        TABLE.set(self.table_id)  # (what the table's task logs names it: kit.logs)
         while True:
             items = [await self._queue.get()]
             while not self._queue.empty() and len(items) < (1 if self.full_states else GATHER):
