@@ -29,6 +29,15 @@ new and new then old (so that a machine whose speed drifts during the invocation
 neither), and prints every pair's ratios and their medians: on a shared machine one pair moves
 by several per cent between invocations, which hides a change of that size.
 
+``--pin`` puts the generator on the last core and each server process (and PostgreSQL, which
+shares the first server's core) on the others, so that what one process holds on one core is
+measured apart from the generator's own CPU (reported as ``client_cpu_percent``).
+``--capacity 100,200,...`` runs once per number of tables and names the most whose p99 from a
+command to every seat stayed within ``--p99-ms`` (50): the capacity table of docs/scaling.md.
+Each run reads the servers' ``/metrics`` at the start and the end of the measured seconds and
+prints (``metrics``) the commands the servers counted and the bucket their p50 and p99 fall in,
+beside the generator's own figures.
+
 It also counts what the run stored: the commands, the batches they were written in (one
 timestamp per table per transaction) and the transactions (one timestamp each).
 
@@ -107,6 +116,19 @@ def main() -> int:
     )
     p.add_argument("--to-owner", action="store_true", help="players connect to the table's owner")
     p.add_argument("--cluster", action="store_true", help="--cluster even for one process")
+    p.add_argument(
+        "--pin",
+        action="store_true",
+        help="the load generator on the last core, each server process (and PostgreSQL) on "
+        "the others, one core each in turn",
+    )
+    p.add_argument(
+        "--capacity",
+        metavar="N,N,...",
+        help="one run per number of tables, in order: the figures of each and the most tables "
+        "whose p99 to every seat stays within --p99-ms",
+    )
+    p.add_argument("--p99-ms", type=float, default=50.0, help="--capacity: the bound (50 ms)")
     args = p.parse_args()
     most = max(args.processes, args.against_processes or 1)
     if (most > 1 or args.cluster) and args.db != "postgresql":
@@ -117,6 +139,10 @@ def main() -> int:
         not args.compare or args.against or args.against_processes < 1
     ):
         p.error("--against-processes N: N of at least 1, with --compare and without --against")
+    if args.capacity:
+        out = capacity(args, [int(n) for n in args.capacity.split(",")])
+        print(json.dumps(out) if args.json else json.dumps(out, indent=2))
+        return 0
     if not args.compare:
         figures = run(args, full_states=args.full_states)
         print(json.dumps(figures) if args.json else json.dumps(figures, indent=2))
@@ -142,6 +168,107 @@ def main() -> int:
 
 
 Figures = dict[str, Any]
+
+
+def capacity(args: argparse.Namespace, ladder: list[int]) -> dict[str, Any]:
+    """One run per number of tables of ``ladder``; each run's main figures and the most tables
+    whose p99 from a command to every seat stayed within ``--p99-ms``."""
+    rows = []
+    for n in ladder:
+        figures = run(argparse.Namespace(**{**vars(args), "tables": n}), full_states=False)
+        rows.append(
+            {
+                "tables": n,
+                "seats": figures["seats"],
+                "actions_per_s": figures["actions_per_s"],
+                "every_seat_ms": figures["every_seat_ms"],
+                "result_ms": figures["result_ms"],
+                "server_cpu_percent": figures["server_cpu_percent"],
+                "client_cpu_percent": figures["client_cpu_percent"],
+                "client_lag_ms": figures["client_lag_ms"],
+                "metrics": figures.get("metrics"),
+                "refused": figures["refused"],
+                "errors": figures["errors"],
+            }
+        )
+        print(json.dumps(rows[-1]), file=sys.stderr, flush=True)
+    within = [r["tables"] for r in rows if r["every_seat_ms"]["p99"] <= args.p99_ms]
+    return {
+        "db": args.db,
+        "processes": args.processes,
+        "pace": args.pace,
+        "stagger_s": args.stagger,
+        "pinned": args.pin,
+        "cores": os.cpu_count(),
+        "p99_bound_ms": args.p99_ms,
+        "runs": rows,
+        "most_tables_within_bound": max(within, default=None),
+    }
+
+
+def cores(args: argparse.Namespace) -> tuple[set[int], list[set[int]]]:
+    """``--pin``: the generator's core (the last) and each server process's (the others, in
+    turn); without it, every core for all."""
+    every = set(range(os.cpu_count() or 1))
+    if not args.pin or len(every) < 2:
+        return every, [every] * max(args.processes, 1)
+    gen = max(every)
+    rest = sorted(every - {gen})
+    return {gen}, [{rest[i % len(rest)]} for i in range(max(args.processes, 1))]
+
+
+#: The servers' histograms read around the measured seconds (``GET /metrics``), and their
+#: names in the figures.
+HISTOGRAMS = {
+    "paigow_command_seconds": "command",
+    "paigow_group_commit_seconds": "group_commit",
+    "paigow_event_loop_lateness_seconds": "event_loop_lateness",
+}
+
+
+def scrape(srv: Server, operator: str) -> dict[str, dict[str, float]] | None:
+    """The server's histograms of :data:`HISTOGRAMS` (``GET /metrics``, summed over their
+    labels): each bucket's count by its bound; None where the code has no such route."""
+    r = srv.http("GET", "/metrics", operator)
+    if r.status_code != 200:
+        return None
+    out: dict[str, dict[str, float]] = {name: {} for name in HISTOGRAMS}
+    for line in r.text.splitlines():
+        name = line.split("_bucket{", 1)[0]
+        if name in out and line.startswith(name + "_bucket{"):
+            le = line.split('le="', 1)[1].split('"', 1)[0]
+            out[name][le] = out[name].get(le, 0.0) + float(line.rsplit(" ", 1)[1])
+    return out
+
+
+def server_quantiles(
+    before: list[dict[str, dict[str, float]] | None],
+    after: list[dict[str, dict[str, float]] | None],
+) -> dict[str, Any] | None:
+    """What ``/metrics`` says of the measured seconds (every process's histograms, the counts
+    at the end less those at the start): for each histogram its count and the bucket its p50,
+    p99 and maximum fall in (``[low, high]`` milliseconds, the figure somewhere within)."""
+    if any(b is None for b in before + after):
+        return None
+    out: dict[str, Any] = {}
+    for name, short in HISTOGRAMS.items():
+        total: dict[str, float] = {}
+        for b, a in zip(before, after, strict=True):
+            assert a is not None and b is not None
+            for le, v in a[name].items():
+                total[le] = total.get(le, 0.0) + v - b[name].get(le, 0.0)
+        bounds = sorted(total, key=lambda le: float("inf") if le == "+Inf" else float(le))
+        n = total.get("+Inf", 0.0)
+        fig: dict[str, Any] = {"count": int(n)}
+        for q, key in ((0.5, "p50"), (0.99, "p99"), (1.0, "max")):
+            low = 0.0
+            for le in bounds:
+                if n and total[le] >= q * n:
+                    fig[f"{key}_bucket_ms"] = [low * 1000, float(le) * 1000]
+                    break
+                low = float(le)
+        out[short] = fig
+    return out
 
 
 def paired(
@@ -254,7 +381,9 @@ def run(args: argparse.Namespace, *, full_states: bool, src: str | None = None) 
     servers: list[Server] = []
     proxy = None
     try:
+        gen_cores, server_cores = cores(args)
         if args.db == "postgresql":
+            os.sched_setaffinity(0, server_cores[0])  # (what it starts runs there too)
             pg = PgCluster()
             pg.start()
             url = pg.new_database()
@@ -268,7 +397,9 @@ def run(args: argparse.Namespace, *, full_states: bool, src: str | None = None) 
         for i in range(args.processes):
             srv = Server(url, tmp, *extra, "--instance", f"load-{i}")
             os.environ["PAIGOW_ADDRESS"] = srv.ws_url
+            os.sched_setaffinity(0, server_cores[i])  # (inherited by the process it starts)
             servers.append(srv.start())
+        os.sched_setaffinity(0, gen_cores)
         os.environ.pop("PAIGOW_ADDRESS", None)
         op = servers[0].login(OPERATOR)
         tables: dict[str, list[str]] = {}
@@ -308,9 +439,13 @@ def run(args: argparse.Namespace, *, full_states: bool, src: str | None = None) 
         # of the measured seconds, should not give the servers
         ops = [s.login(OPERATOR) for s in servers]
 
+        figures_at: dict[str, list[dict[str, float] | None]] = {}
+
         def mark(when: str) -> None:  # the cluster's counts around the measured seconds
-            counts = [cluster_counts(s, op) for s, op in zip(servers, ops, strict=True)]
-            marks[when] = (time.monotonic(), counts)
+            figures_at[when] = [scrape(s, op) for s, op in zip(servers, ops, strict=True)]
+            if cluster:
+                counts = [cluster_counts(s, op) for s, op in zip(servers, ops, strict=True)]
+                marks[when] = (time.monotonic(), counts)
 
         t0 = time.monotonic()
         res = asyncio.run(
@@ -324,7 +459,7 @@ def run(args: argparse.Namespace, *, full_states: bool, src: str | None = None) 
                 warmup=args.warmup,
                 table_urls=table_urls,
                 stagger=args.stagger,
-                mark=mark if cluster else None,
+                mark=mark,
             )
         )
         figures: dict[str, Any] = {
@@ -338,6 +473,13 @@ def run(args: argparse.Namespace, *, full_states: bool, src: str | None = None) 
             "stagger_s": args.stagger,
             **res.summary(),
             "wall_s": round(time.monotonic() - t0, 1),
+        }
+        # /metrics of the measured seconds beside the generator's own figures (the generator
+        # measures to the result's arrival; the server from the command's receipt to its answer)
+        figures["metrics"] = server_quantiles(figures_at["start"], figures_at["end"])
+        figures["pinned"] = {
+            "generator": sorted(gen_cores),
+            "servers": [sorted(c) for c in server_cores],
         }
         figures["stored"] = stored(url)
         # the messages the servers' websocket doors refused over the whole run, by their own

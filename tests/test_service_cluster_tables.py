@@ -15,7 +15,8 @@
 * Tables closed do not count in a process's share (docs/scaling.md, "Sharing the tables
   out"): after one process's tables are closed, the other gives back what is over its share
   and the first takes it, and from then on every open table is held by one of them at every
-  moment and can be closed at either process on the first asking.
+  moment and can be closed at either process on the first asking; each process's ``/metrics``
+  counts the leases the store says it holds.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ import sqlalchemy as sa
 from hypothesis import given
 from hypothesis import strategies as st
 
+from metrics_text import parse
 from paigow.service.cluster.floor_ask import parts_of
 from paigow.service.db import leases
 from paigow.service.db.schema import tables as db_tables
@@ -40,7 +42,7 @@ from paigow.service.private.tables import private_tables
 from paigow.service.store.store import Store
 from service_fixtures import pg_cluster
 from service_pg import PgCluster
-from service_support import OPERATOR, Server
+from service_support import OPERATOR, Server, eventually
 
 __all__ = ["pg_cluster"]
 
@@ -257,6 +259,23 @@ def test_closed_tables_leave_the_share_and_every_open_table_stays_held(
                     longest = max(longest, t - unheld_since.setdefault(tid, t))
             time.sleep(0.1)
         assert longest < 3, (longest, sorted(unheld_since))
+
+        # each process's own figures (docs/deploy.md, "Metrics and alerts"): the leases it
+        # holds as the store has them, the cluster it sees, the tables it took over
+        def agree() -> bool:
+            _open, valid = held_now(url)
+            for srv, name in ((a, "proc-a"), (b, "proc-b")):
+                m = parse(srv.http("GET", "/metrics", ops[srv]).text)
+                mine = sum(1 for o in valid.values() if o == name)
+                if m.value("paigow_leases_held") != mine:
+                    return False
+                assert m.value("paigow_cluster_processes") == 2
+                assert m.value("paigow_cluster_tables") == 4
+            return True
+
+        eventually(agree, "each process's figures as the store's leases say")
+        took = parse(a.http("GET", "/metrics", ops[a]).text)
+        assert took.value("paigow_lease_takeovers_total") >= 2  # b's two, given back
         for i in range(4):  # closed at a, whichever process runs each: first asking
             r = a.http("POST", f"/api/tables/b{i}/close", ops[a])
             assert r.status_code == 200, (i, r.text)

@@ -150,8 +150,11 @@ class EventLog:
         happened here, to the other processes."""
         log.log(
             logging.WARNING if stored["level"] != "info" else logging.INFO,
-            "%s",
-            stored,
+            "%s (event %s at %s): %s",
+            stored.get("kind"),
+            stored.get("id"),
+            stored.get("instance"),
+            json.dumps(stored.get("detail"), ensure_ascii=False, default=str),
             extra={
                 "event": stored.get("kind"),
                 "table": stored.get("table"),
