@@ -180,6 +180,8 @@ def capacity(args: argparse.Namespace, ladder: list[int]) -> dict[str, Any]:
             {
                 "tables": n,
                 "seats": figures["seats"],
+                "seconds": figures["seconds"],
+                "actions": figures["actions"],
                 "actions_per_s": figures["actions_per_s"],
                 "every_seat_ms": figures["every_seat_ms"],
                 "result_ms": figures["result_ms"],
