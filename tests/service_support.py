@@ -49,10 +49,12 @@ TLS = ssl.create_default_context()
 #: The limits of the test servers: every player of a test registers and signs in from one
 #: loopback address, as no real crowd of clients does, so the per-address doors are opened
 #: wide (and the recall doors: a test's pages ask for a table's history after every round,
-#: however fast its rounds go) and every new account gets its grant; a request waits up to
-#: 30 s for a hashing worker (tests sign many players in at once on a machine busy with other
-#: tests). The failed sign-in limits and the websocket message limits stay the defaults;
-#: tests/test_service_floods.py runs servers with every default (``Server(..., limits=())``).
+#: however fast its rounds go; and the operator account's door: a test's one operator does the
+#: work of a whole floor of them, as fast as it can) and every new account gets its grant; a
+#: request waits up to 30 s for a hashing worker (tests sign many players in at once on a
+#: machine busy with other tests). The failed sign-in limits and the websocket message limits
+#: stay the defaults; tests/test_service_floods.py runs servers with every default
+#: (``Server(..., limits=())``).
 LOOSE: tuple[str, ...] = (
     "--signup-grant-period=0",
     "--worker-wait=30",
@@ -71,6 +73,7 @@ LOOSE: tuple[str, ...] = (
             "ws.address",
             "recall.account",
             "recall.address",
+            "pit.account",
         )
     ),
 )

@@ -8,7 +8,8 @@ test, in windows that alternate with the flood's: docs/reliability.md, "Threats"
 fix, four clients registering in a loop pushed the ping p90 to 0.5-1.1 s (argon2 on the loop).
 
 Also here: the sign-up grant once per address per period, the cap of live sessions, the worker
-pool's 503, and ``X-Forwarded-For`` believed only from ``--trusted-proxy``.
+pool's 503, ``X-Forwarded-For`` believed only from ``--trusted-proxy``, and an operator account
+hammering the pit held by its own door, not another operator's from the same address.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ import httpx
 import pytest
 from websockets.exceptions import ConnectionClosed
 
+from paigow.service.accounts.auth import hash_password
 from paigow.service.store.store import Store
 from service_flood import Flood, Pinger, measure
 from service_load import percentile
@@ -362,6 +364,45 @@ def test_chat_flood_stalls_no_table(tmp_path: Path) -> None:
         assert {r["author"] for r in rows} <= {"chatty0", "chatty1", "chatty2"}
 
     _trial(tmp_path, "chat", check, prepare)
+
+
+@pytest.mark.parametrize(
+    "fresh", [("--limit=pit.account=12/60", "--limit=http.address=25/60")], indirect=True
+)
+def test_an_operator_hammering_the_pit_is_held_by_their_account_not_another(
+    fresh: Server,
+) -> None:
+    """An operator past their account's door (``pit.account``, 12 a minute here) is answered
+    429 with Retry-After and why, at the pit's routes and the other operator routes; another
+    operator from the same address is not held by it, but the address's own door (25 a minute
+    here, every request of both) still holds them both."""
+    store = Store(fresh.db_url)
+    try:
+        store.create_user("pitflooder", hash_password(PASSWORD), "operator", 0)
+    finally:
+        store.close()
+    hammer, other = fresh.login("pitflooder"), fresh.login(OPERATOR)
+    passed = 0
+    for _ in range(30):
+        r = fresh.http("GET", "/api/pit/floor", hammer)
+        if r.status_code != 200:
+            break
+        passed += 1
+    assert r.status_code == 429 and 12 <= passed <= 14, (passed, r.status_code, r.text)
+    assert int(r.headers["retry-after"]) >= 1
+    said = "too many requests from this operator account; try again in a moment"
+    assert r.json() == {"detail": said}
+    r = fresh.http("GET", "/api/events", hammer)  # an operator route outside the pit: the same
+    assert r.status_code == 429 and r.json() == {"detail": said}, r.text
+    answers = []
+    for _ in range(12):  # the same address, another operator: until the address's door
+        r = fresh.http("GET", "/api/pit/floor", other)
+        answers.append(r.status_code)
+        if r.status_code != 200:
+            break
+    assert answers[0] == 200 and answers[-1] == 429, answers  # before their own 12
+    assert r.json() == {"detail": "too many requests; try again later"}
+    assert int(r.headers["retry-after"]) >= 1
 
 
 def test_the_sign_up_grant_once_per_address(fresh: Server) -> None:

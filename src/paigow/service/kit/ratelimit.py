@@ -102,6 +102,11 @@ DOORS: dict[str, tuple[Rate, str]] = {
     ),
     "private.lookup": (Rate(10, 60), "private tables' codes looked up from one address"),
     "private.open": (Rate(5, 600), "private tables opened by one account"),
+    "pit.account": (
+        Rate(300, 60),
+        "requests of one operator account to the operator's routes (the pit's and the "
+        "others)",
+    ),
 }
 
 

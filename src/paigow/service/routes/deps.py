@@ -25,6 +25,7 @@ if TYPE_CHECKING:
 __all__ = [
     "BINARY",
     "MAX_BODY",
+    "OPERATOR_LIMITED",
     "Current",
     "HttpLimit",
     "Operator",
@@ -122,10 +123,22 @@ async def current(request: Request) -> User:
     return found[0]
 
 
-async def operator(user: Annotated[User, Depends(current)]) -> User:
-    """The signed-in operator (403 for players)."""
+#: What an operator past the door ``pit.account`` is told (429, with ``Retry-After``).
+OPERATOR_LIMITED = "too many requests from this operator account; try again in a moment"
+
+
+async def operator(request: Request, user: Annotated[User, Depends(current)]) -> User:
+    """The signed-in operator (403 for players), within the account's door ``pit.account``:
+    every operator route passes it (the address's ``http.address`` too, before any route).
+
+    Raises:
+        LimitedError: over the door (429, with how long to wait).
+    """
     if not user.is_operator:
         raise HTTPException(403, "operators only")
+    wait = service_of(request).limits.take(("pit.account", user.name))
+    if wait:
+        raise LimitedError(wait, OPERATOR_LIMITED)
     return user
 
 
