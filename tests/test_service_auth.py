@@ -283,6 +283,8 @@ def test_malformed_messages(server: Server, tokens: dict[str, str | None]) -> No
         ('{"type": "subscribe"}', "table"),
         ('{"type": "command", "table": "auth"}', "idempotency"),
         ('{"type": "subscribe", "table": "nope"}', "no open table"),
+        ('{"type": "floor", "table": "auth"}', "a floor message has only 'watch'"),
+        ('{"type": "floor"}', "the floor is for operators only"),
     ]:
         c.send(raw)
         msg = c.until(lambda m: m.get("type") == "error", raw)
@@ -369,9 +371,10 @@ def _end(server: Server, kind: str, name: str, token: str) -> None:
 def test_every_message_after_the_session_ends(server: Server, kind: str) -> None:
     """A seated player's and an operator's websockets; their sessions end (signed out, the
     password changed from another session, the account suspended); then every message type —
-    subscribe, unsubscribe, ping and a command of every player or operator action — is sent on
-    each at once: none is handled (no pong, state, event or result), each websocket is closed
-    with 4401 within a second of the revocation's answer, and nothing is stored."""
+    subscribe, unsubscribe, ping, the floor and a command of every player or operator action —
+    is sent on each at once: none is handled (no pong, state, event, result or floor), each
+    websocket is closed with 4401 within a second of the revocation's answer, and nothing is
+    stored."""
     i = REVOCATIONS.index(kind)
     table, player, op2 = f"rv{i}", f"revp{i}", f"revo{i}"
     store = Store(server.db_url)
@@ -406,6 +409,7 @@ def test_every_message_after_the_session_ends(server: Server, kind: str) -> None
             {"type": "subscribe", "table": table},
             {"type": "unsubscribe", "table": table},
             {"type": "ping"},
+            {"type": "floor"},
         ]
         messages += [
             {"type": "command", "table": table, "id": f"after-{a}", "action": a}
@@ -421,7 +425,7 @@ def test_every_message_after_the_session_ends(server: Server, kind: str) -> None
         code, _, got = c.closed()
         took = time.monotonic() - t0
         assert code == 4401 and took < 1.0, (kind, code, took)
-        handled = [m for m in got if m.get("type") in ("pong", "state", "event", "result")]
+        handled = [m for m in got if m.get("type") in ("pong", "state", "event", "result", "floor")]
         assert not handled, (kind, handled)
     assert len(_ops(server, table)) == stored
 

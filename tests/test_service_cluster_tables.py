@@ -10,7 +10,8 @@
   table is stored, so every opening is answered 201, never a server error.
 * The pit's floor on either process lists every open table with what the operator may do,
   the tables the other process runs too (asked of their owner: no replica is made for the
-  floor, counted), never a server error; a
+  floor, counted), never a server error, as asked for and as pushed to an operator who follows
+  it (a change at the other process's table too); a
   table's rules (``/info``) and rounds (``/history``) are answered by either process.
 * Tables closed do not count in a process's share (docs/scaling.md, "Sharing the tables
   out"): after one process's tables are closed, the other gives back what is over its share
@@ -190,10 +191,29 @@ def test_the_floor_of_either_process_lists_the_tables_of_both(
         work = srv.http("GET", "/api/cluster", op).json()
         assert work["replicas"] == [] and work["replicas_created"] == 0, work
         assert work["floors_asked"] >= 1, work
+    # the floor pushed to an operator who follows it at a: b's table too, and b's change
+    follower = a.client(a.login(OPERATOR))
+    follower.send({"type": "floor"})
+
+    def pushed(pred: Any) -> dict[str, Any]:
+        msg = follower.until(
+            lambda m: m.get("type") == "floor" and pred({t["id"]: t for t in m["tables"]}),
+            "the floor pushed",
+            10,
+        )
+        return {t["id"]: t for t in msg["tables"]}
+
+    rows = pushed(lambda ts: {"floor-a", "floor-b"} <= set(ts))
+    assert rows["floor-b"]["paused"] is False and rows["floor-b"]["can"]["pause"] is True
+    work = a.http("GET", "/api/cluster", a.login(OPERATOR)).json()
+    assert work["replicas_created"] == 0, work  # b's table asked of b, never replayed here
     pause = a.http("POST", "/api/pit/tables/floor-b/pause", a.login(OPERATOR))
     assert pause.status_code == 200, pause.text
     rows = {t["id"]: t for t in a.http("GET", "/api/pit/floor", a.login(OPERATOR)).json()}
     assert rows["floor-b"]["paused"] is True and rows["floor-b"]["can"]["resume"] is True
+    rows = pushed(lambda ts: ts["floor-b"]["paused"])  # asked of b (at most once a second)
+    assert rows["floor-b"]["can"]["resume"] is True
+    follower.close()
     for srv in (a, b):  # a table's rules and its rounds are answered by either process
         for tid in ("floor-a", "floor-b"):
             info = srv.http("GET", f"/api/tables/{tid}/info")

@@ -373,9 +373,10 @@ def test_an_operator_hammering_the_pit_is_held_by_their_account_not_another(
     fresh: Server,
 ) -> None:
     """An operator past their account's door (``pit.account``, 12 a minute here) is answered
-    429 with Retry-After and why, at the pit's routes and the other operator routes; another
-    operator from the same address is not held by it, but the address's own door (25 a minute
-    here, every request of both) still holds them both."""
+    429 with Retry-After and why, at the pit's routes, the other operator routes and the floor
+    on the websocket (an error in words); another operator from the same address is not held
+    by it, but the address's own door (25 a minute here, every request of both) still holds
+    them both."""
     store = Store(fresh.db_url)
     try:
         store.create_user("pitflooder", hash_password(PASSWORD), "operator", 0)
@@ -394,6 +395,11 @@ def test_an_operator_hammering_the_pit_is_held_by_their_account_not_another(
     assert r.json() == {"detail": said}
     r = fresh.http("GET", "/api/events", hammer)  # an operator route outside the pit: the same
     assert r.status_code == 429 and r.json() == {"detail": said}, r.text
+    c = fresh.client(hammer)  # and the floor on the websocket
+    c.send({"type": "floor"})
+    refused = c.recv(timeout=10)
+    assert refused["type"] == "error" and "this operator account" in refused["error"], refused
+    c.close()
     answers = []
     for _ in range(12):  # the same address, another operator: until the address's door
         r = fresh.http("GET", "/api/pit/floor", other)

@@ -18,12 +18,14 @@ from __future__ import annotations
 import csv
 import io
 import time
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 
 from paigow.service.accounts.auth import hash_password
 from paigow.service.store.store import Store
+from paigow.service.wire.protocol import SERVER_MESSAGES
 from paigow.service.wire.view_schema import ROOTS, ref
 from paigow.service.wire.view_schema_floor import FLOOR_ROOTS
 from paigow.service.wire.view_schema_kit import list_of
@@ -121,6 +123,125 @@ def test_the_floor_shows_each_table_as_it_is(server: Server, operator_token: str
     assert server.http("GET", "/api/tables/pit-floor", operator_token).json()["paused"]
     assert server.http("POST", "/api/pit/tables/pit-floor/resume", operator_token).is_success
     assert server.http("POST", "/api/pit/tables/nowhere/pause", operator_token).status_code == 404
+
+
+# ---------------------------------------------------------------- the floor pushed
+#: How long a change of a table may take to reach an operator who follows the floor (the feed
+#: looks four times a second; the rest is a busy test machine's slack).
+PUSHED = 5.0
+
+
+def _floors(c: Client) -> list[dict[str, Any]]:
+    """The floors ``c`` was pushed so far (every message read that is waiting)."""
+    while c.pending():
+        pass
+    return [m for m in c.messages if m.get("type") == "floor"]
+
+
+def _pushed(
+    c: Client, what: str, pred: Callable[[dict[str, dict[str, Any]]], bool]
+) -> dict[str, dict[str, Any]]:
+    """The tables (by id) of the next floor pushed to ``c`` whose tables satisfy ``pred``."""
+    msg = c.until(
+        lambda m: m.get("type") == "floor" and pred({t["id"]: t for t in m["tables"]}),
+        what,
+        PUSHED,
+    )
+    return {t["id"]: t for t in msg["tables"]}
+
+
+def _pushed_as_asked(c: Client, server: Server, token: str) -> None:
+    """The floor pushed to ``c`` is the floor ``GET /api/pit/floor`` answers: the last one
+    pushed, or the one pushed for the change the GET saw (the other tests' tables may play
+    on meanwhile: asked again then)."""
+    deadline = time.monotonic() + 30
+    while True:
+        asked = server.http("GET", "/api/pit/floor", token).json()
+        floors = _floors(c)
+        if floors and floors[-1]["tables"] == asked:
+            return
+
+        def same(m: dict[str, Any], asked: Any = asked) -> bool:
+            return m.get("type") == "floor" and m["tables"] == asked
+
+        try:
+            c.until(same, "the floor asked for, pushed", PUSHED)
+            return
+        except AssertionError:
+            assert time.monotonic() < deadline, "no floor pushed was ever the floor asked for"
+
+
+def test_the_floor_is_pushed_to_the_operators_who_follow_it(
+    server: Server, operator_token: str
+) -> None:
+    """An operator's websocket that follows the floor gets it at once and again whenever a
+    table changes (a player sits, a round opens), each the floor GET /api/pit/floor answers and
+    each fitting its schema; whether an operator may look at the hands is theirs (granted while
+    they follow, it comes at once); a player is refused in words; an operator who stops
+    following is sent no more."""
+    table = "pit-push"
+    server.open_table(operator_token, id=table, profile="generic", pause_seconds=0)
+    store = Store(server.db_url)
+    try:
+        if store.user_by_name("pitpusheye") is None:
+            store.create_user("pitpusheye", hash_password(PASSWORD), "operator", 0)
+    finally:
+        store.close()
+    op, eye = server.client(operator_token), server.client(server.login("pitpusheye"))
+    player = server.client(server.player("pitpusher"))
+    try:
+        for c in (op, eye):
+            c.send({"type": "floor"})
+        first = op.until(lambda m: m.get("type") == "floor", "the floor, at once", PUSHED)
+        for schema in (SERVER_MESSAGES["floor"], ref(ROOTS["/ws floor"])):
+            assert errors(first, schema) == [], errors(first, schema)
+        assert first["tables"] and {t["id"] for t in first["tables"]} >= {table}
+        _pushed_as_asked(op, server, operator_token)
+        row = _pushed(eye, "the floor, at once", lambda ts: table in ts)[table]
+        assert row["seats"]["1"] is None and not row["can"]["look"]
+
+        # a player sits: pushed within a bounded wait, the floor as asked for
+        player.subscribe(table)
+        sat = time.monotonic()
+        player.ok(table, "sit", seat="1", cents=50_000)
+        _pushed(op, "the player seated", lambda ts: ts[table]["seats"]["1"] == "pitpusher")
+        assert time.monotonic() - sat < PUSHED
+        _pushed_as_asked(op, server, operator_token)
+
+        # a round opens: neither operator may look until one is granted the right
+        drive([player], table, lambda st: (st["round"] or {}).get("phase") == "setting")
+        for c in (op, eye):
+            row = _pushed(c, "the round open", lambda ts: ts[table]["round_open"])[table]
+            assert row["can"] == {**row["can"], "look": False}, row["can"]
+        grant = {"surveillance": True}
+        r = server.http("POST", "/api/pit/accounts/pitpusheye/surveillance", operator_token, grant)
+        assert r.status_code == 200, r.text
+        row = _pushed(eye, "the right granted", lambda ts: ts[table]["can"]["look"])[table]
+        assert row["round_open"]
+        assert errors(_floors(eye)[-1], ref("FloorFeed")) == []
+        assert not any(
+            t["can"]["look"] for f in _floors(op) for t in f["tables"]
+        )  # the other operator's floor offers no look
+
+        # a player is refused in words, and their socket goes on
+        player.send({"type": "floor"})
+        refused = player.until(lambda m: m.get("type") == "error", "the player refused", PUSHED)
+        assert refused["error"] == "the floor is for operators only"
+        player.send({"type": "ping"})
+        player.until(lambda m: m.get("type") == "pong", "the player's pong", PUSHED)
+
+        # an operator who stops following is pushed nothing more; the other one still is
+        eye.send({"type": "floor", "watch": False})
+        eye.send({"type": "ping"})
+        eye.until(lambda m: m.get("type") == "pong", "the pong after stopping", PUSHED)
+        stopped = len(_floors(eye))
+        before = len(_floors(op))
+        drive([player], table, lambda st: st["rounds"] >= 1 and not st["round_open"])
+        _pushed(op, "the round's end", lambda ts: ts[table]["rounds"] >= 1)
+        assert len(_floors(op)) > before and len(_floors(eye)) == stopped
+    finally:
+        for c in (op, eye, player):
+            c.close()
 
 
 def _events(server: Server, token: str, kind: str, table: str | None = None) -> list[Any]:

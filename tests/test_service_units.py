@@ -287,7 +287,9 @@ def test_commands_are_all_or_nothing_and_replay(
         lambda inner: st.one_of(
             st.lists(inner, max_size=4),
             st.dictionaries(
-                st.sampled_from(["type", "table", "id", "action", "args", "x"]), inner, max_size=5
+                st.sampled_from(["type", "table", "id", "action", "args", "watch", "x"]),
+                inner,
+                max_size=5,
             ),
         ),
         max_leaves=12,
@@ -306,6 +308,22 @@ def test_protocol_parser_answers_every_value(value: Any) -> None:
             parse_args(msg.action, msg.args)
         except ProtocolError as e:
             assert str(e)
+
+
+def test_the_floor_message_has_only_watch() -> None:
+    """``{"type": "floor"}`` follows the pit's floor and ``"watch": false`` stops; a floor
+    message naming a table or a command's fields, or another message with ``watch``, is refused
+    in words."""
+    assert parse_message({"type": "floor"}).watch is None
+    assert parse_message({"type": "floor", "watch": False}).watch is False
+    for bad, why in (
+        ({"type": "floor", "table": "t1"}, "a floor message has only 'watch'"),
+        ({"type": "floor", "args": {"x": 1}}, "a floor message has only 'watch'"),
+        ({"type": "ping", "watch": True}, "only a floor message has 'watch'"),
+        ({"type": "floor", "watch": "no"}, "watch"),
+    ):
+        with pytest.raises(ProtocolError, match=why):
+            parse_message(bad)
 
 
 def test_store_batch_is_all_or_nothing(tmp_path: Path) -> None:

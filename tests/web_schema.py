@@ -141,6 +141,7 @@ _REFINED = {
     ("state", "events"): {"type": "array", "items": {"$ref": "#/defs/TableEvent"}},
     ("event", "state"): {"$ref": "#/defs/TableState"},
     ("event", "events"): {"type": "array", "items": {"$ref": "#/defs/TableEvent"}},
+    ("floor", "tables"): {"type": "array", "items": {"$ref": "#/defs/FloorTable"}},
 }
 
 

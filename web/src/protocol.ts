@@ -17,6 +17,7 @@ import type {
   ChatResultMessage,
   ErrorMessage,
   EventMessage,
+  FloorMessage,
   PongMessage,
   ReminderMessage,
   ResultMessage,
@@ -113,6 +114,8 @@ export function parseServerMessage(text: string): ServerMessage | null {
       return typeof data.table === "string" && typeof data.status === "string"
         ? (data as unknown as ChatResultMessage)
         : null;
+    case "floor": // the pit's floor, to an operator who follows it (docs/service.md, "floor")
+      return Array.isArray(data.tables) ? (data as unknown as FloorMessage) : null;
     default:
       return null;
   }

@@ -6,6 +6,6 @@ Its modules live in rooms, each a subpackage that imports only from the rooms be
 first: :mod:`.kit`, :mod:`.wire`, :mod:`.db`, :mod:`.protection`, :mod:`.store`,
 :mod:`.accounts`, :mod:`.tables`, :mod:`.private`, :mod:`.social`, :mod:`.pit`, :mod:`.cluster`,
 then the running service at this level (:mod:`.hub`, :mod:`.options`, :mod:`.connection`,
-:mod:`.demo`) and, on top, :mod:`.routes`. This module imports nothing; its name is the
-service's logger.
+:mod:`.floor_feed`, :mod:`.demo`) and, on top, :mod:`.routes`. This module imports nothing; its
+name is the service's logger.
 """

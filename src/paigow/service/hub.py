@@ -33,6 +33,7 @@ from .db.background import spawn
 from .db.chain import ChainRow, verify_ops
 from .db.database import DatabaseAwayError
 from .db.events import EventLog
+from .floor_feed import FloorFeed
 from .kit.addresses import address_key, parse_trusted
 from .kit.collector import Collector
 from .kit.metrics import Metrics
@@ -109,6 +110,8 @@ class Service:
         self._auditor: asyncio.Task[None] | None = None
         #: Every page of an account told its wallet when it changes (:mod:`.wallets`).
         self.wallets = WalletPush(self)
+        #: The pit's floor pushed to the operators who follow it (:mod:`.floor_feed`).
+        self.floor_feed = FloorFeed(self)
 
     def _committed(self, batches: int, seconds: float, failed: bool) -> None:
         self.metrics.committed(batches, seconds, failed=failed)

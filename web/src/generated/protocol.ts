@@ -796,6 +796,11 @@ export interface FloorTable {
   };
 }
 
+export interface FloorFeed {
+  readonly type: "floor";
+  readonly tables: readonly FloorTable[];
+}
+
 export interface PitProfile {
   readonly name: string;
   readonly title: string;
@@ -1007,11 +1012,12 @@ export interface Silenced {
 // ---- Client -> server ------------------------------------------------------------
 
 export interface ClientMessage {
-  readonly type: "subscribe" | "unsubscribe" | "command" | "ping";
+  readonly type: "subscribe" | "unsubscribe" | "command" | "ping" | "floor";
   readonly table?: string | null;
   readonly id?: string | null;
   readonly action?: string | null;
   readonly args?: Readonly<Record<string, unknown>>;
+  readonly watch?: boolean | null;
 }
 
 export interface SitArgs {
@@ -1328,4 +1334,9 @@ export interface LogMessage {
   };
 }
 
-export type ServerMessage = WelcomeMessage | StateMessage | EventMessage | DeltaMessage | ResultMessage | ErrorMessage | PongMessage | ReminderMessage | WalletMessage | ChatHistoryMessage | ChatMessage | ChatDeletedMessage | ChatResultMessage | LogMessage;
+export interface FloorMessage {
+  readonly type: "floor";
+  readonly tables: readonly FloorTable[];
+}
+
+export type ServerMessage = WelcomeMessage | StateMessage | EventMessage | DeltaMessage | ResultMessage | ErrorMessage | PongMessage | ReminderMessage | WalletMessage | ChatHistoryMessage | ChatMessage | ChatDeletedMessage | ChatResultMessage | LogMessage | FloorMessage;

@@ -1,14 +1,16 @@
 /**
  * The client's state: connection, account, lobby, the tables it watches (each the server's
  * projection for this viewer — the newest sequence number wins — and the events seen while
- * watching), its commands awaiting a result, and the latest notice for the player. A pure
- * reducer over server messages and local actions.
+ * watching), the pit's floor while an operator's page follows it, its commands awaiting a
+ * result, and the latest notice for the player. A pure reducer over server messages and local
+ * actions.
  */
 
 import type { Said } from "../i18n/said";
 import type { ConnectionStatus } from "../net/tableSocket";
 import type {
   CommandId,
+  FloorTable,
   LobbyTable,
   Me,
   ReminderMessage,
@@ -53,6 +55,8 @@ export interface ClientState {
   readonly notice: Notice | null;
   /** The session reminder waiting for the player to acknowledge it (null: none). */
   readonly reminder: Reminder | null;
+  /** The pit's floor as the server last pushed it (null: not followed, or not yet known). */
+  readonly floor: readonly FloorTable[] | null;
 }
 
 export type ClientAction =
@@ -66,6 +70,10 @@ export type ClientAction =
   | { readonly type: "acknowledge_reminder" }
   | { readonly type: "table_state"; readonly state: TableState }
   | { readonly type: "forget_table"; readonly table: TableId }
+  /** The floor asked for once (`GET /api/pit/floor`): taken only while none was pushed. */
+  | { readonly type: "floor_asked"; readonly tables: readonly FloorTable[] }
+  /** The page no longer follows the floor. */
+  | { readonly type: "floor_forget" }
   | { readonly type: "server"; readonly message: ServerMessage };
 
 export const EVENT_LOG_SIZE = 200;
@@ -80,6 +88,7 @@ export const initialClientState: ClientState = {
   pending: [],
   notice: null,
   reminder: null,
+  floor: null,
 };
 
 function notice(state: ClientState, tone: Notice["tone"], message: Said): ClientState {
@@ -135,6 +144,8 @@ function onServer(state: ClientState, m: ServerMessage): ClientState {
       return { ...state, reminder: reminderOf(m, (state.reminder?.serial ?? 0) + 1) };
     case "wallet": // the wallet changed (any page, any device of the account): the server's figures
       return state.me === null ? state : { ...state, me: { ...state.me, wallet: m.wallet, buy_in: m.buy_in } };
+    case "floor": // the pit's floor, pushed when it changes (an operator's page follows it)
+      return { ...state, floor: m.tables };
   }
 }
 
@@ -165,6 +176,10 @@ export function clientReducer(state: ClientState, action: ClientAction): ClientS
       delete tables[action.table];
       return { ...state, tables };
     }
+    case "floor_asked":
+      return state.floor === null ? { ...state, floor: action.tables } : state;
+    case "floor_forget":
+      return state.floor === null ? state : { ...state, floor: null };
     case "server":
       return onServer(state, action.message);
   }

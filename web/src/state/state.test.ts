@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { TableEvent, TableState } from "../protocol";
+import type { FloorTable, TableEvent, TableState } from "../protocol";
 import { parseServerMessage } from "../protocol";
 import { clientReducer, initialClientState } from "./clientState";
 import { createStore } from "./store";
@@ -75,6 +75,24 @@ describe("client state", () => {
     expect(s.notice).toBeNull(); // a dialog to acknowledge, not a notice that closes itself
     s = clientReducer(s, { type: "acknowledge_reminder" });
     expect(s.reminder).toBeNull();
+  });
+});
+
+describe("the pit's floor", () => {
+  const row = (id: string) => ({ id }) as unknown as FloorTable;
+
+  it("takes every floor pushed, and an answer asked for only while none was", () => {
+    let s = clientReducer(initialClientState, { type: "floor_asked", tables: [row("asked")] });
+    expect(s.floor?.map((t) => t.id)).toEqual(["asked"]);
+    const pushed = parseServerMessage('{"type":"floor","tables":[{"id":"pushed"}]}');
+    expect(pushed?.type).toBe("floor");
+    if (pushed) s = clientReducer(s, { type: "server", message: pushed });
+    expect(s.floor?.map((t) => t.id)).toEqual(["pushed"]);
+    s = clientReducer(s, { type: "floor_asked", tables: [row("late")] }); // older than the push
+    expect(s.floor?.map((t) => t.id)).toEqual(["pushed"]);
+    s = clientReducer(s, { type: "floor_forget" });
+    expect(s.floor).toBeNull();
+    expect(parseServerMessage('{"type":"floor","tables":{}}')).toBeNull();
   });
 });
 

@@ -105,7 +105,7 @@ DOORS: dict[str, tuple[Rate, str]] = {
     "pit.account": (
         Rate(300, 60),
         "requests of one operator account to the operator's routes (the pit's and the "
-        "others)",
+        "others) and its subscriptions to the pit's floor",
     ),
 }
 

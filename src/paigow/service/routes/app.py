@@ -376,9 +376,11 @@ async def _open(service: Service, ws: WebSocket) -> Connection | None:
 
 
 def _closed(service: Service, conn: Connection) -> None:
-    """Forget a websocket that closed: its subscriptions, its session's count, its limits."""
+    """Forget a websocket that closed: its subscriptions (the floor's too), its session's
+    count, its limits."""
     for tid in conn.tables:
         service.unsubscribe(conn, tid)
+    service.floor_feed.unwatch(conn)
     service.connections.get(conn.user.name, set()).discard(conn)
     if not service.connections.get(conn.user.name, True):
         del service.connections[conn.user.name]
@@ -442,6 +444,12 @@ async def _message(service: Service, conn: Connection, text: str | None, receive
         return
     if msg.type == "ping":
         conn.push({"type": "pong"})
+        return
+    if msg.type == "floor":  # the pit's floor, pushed (operators: service/floor_feed.py)
+        if msg.watch is False:
+            service.floor_feed.unwatch(conn)
+        else:
+            await service.floor_feed.watch(conn)
         return
     assert msg.table is not None
     if msg.type == "subscribe":

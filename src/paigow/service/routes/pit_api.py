@@ -1,13 +1,15 @@
 """The pit's HTTP routes: the operator's console of the web client (docs/service.md, "The pit").
 
-Every route needs an operator's session (401 signed out, 403 for a player) and counts against
-its address's HTTP limit like every request; those that change something are written to the
-event log.
+Every route needs an operator's session (401 signed out, 403 for a player), counts against
+its address's HTTP limit like every request and against the operator account's
+(``pit.account``, as every operator route: :func:`paigow.service.routes.deps.operator`); those
+that change something are written to the event log.
 
 * ``GET /api/pit/floor`` — every table live: profile, limits, options, seats and players,
   phase, round, computer players, pause, held and why, a change of options waiting for the
   round's end, and what the operator may do to it now (``can``) and the options its profile
-  offers (``offer``): the page offers only these;
+  offers (``offer``): the page offers only these (the same rows are pushed to an operator's
+  websocket that follows the floor: :mod:`paigow.service.floor_feed`);
 * ``GET /api/pit/profiles`` — the profiles a table opens with, and the options each offers;
 * ``POST /api/pit/tables/{id}/pause`` and ``/resume`` — no new round starts while paused;
 * ``POST /api/pit/tables/{id}/configure`` — limits and options changed between rounds (asked
@@ -44,13 +46,14 @@ from fastapi import APIRouter, FastAPI, HTTPException, Path, Query, Request
 from fastapi.responses import Response
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 
-from paigow.profiles import Profile, bundled_profile, profile_names
+from paigow.profiles import bundled_profile, profile_names
 from paigow.table.observation import SURVEILLANCE
 
 from ..accounts.auth import User, token_hash
 from ..db import pit_meters
 from ..db.events import event
 from ..db.seats_sql import seats_of
+from ..floor_feed import floor_tables, floor_view
 from ..hub import Service
 from ..kit.names import normal_name
 from ..pit import pit_sql
@@ -58,9 +61,9 @@ from ..pit.lab_report import report_document
 from ..protection import bindings
 from ..protection import rules as protection_rules
 from ..tables.actor import TableActor
-from ..tables.lobby import floor_facts
+from ..tables.lobby import floor_facts, floor_row, offer
 from ..wire.chat_text import MAX_RAW, PlainLineError, plain_line
-from ..wire.protocol import MAX_CENTS, ConfigureArgs
+from ..wire.protocol import ConfigureArgs
 from .deps import Operator, service_of, token_of
 
 __all__ = ["install"]
@@ -88,35 +91,6 @@ class Adjustment(BaseModel):
     key: StrictStr = Field(pattern=r"^[A-Za-z0-9_-]{8,80}$")
 
 
-def offer(p: Profile) -> dict[str, Any]:
-    """The options a table of profile ``p`` may have (what the page offers)."""
-    sb = p.side_bets
-    return {
-        "pair_fortunes": list(sb.pair_fortunes_tables) if sb.pair_fortunes else [],
-        "dragons_eye": bool(sb.dragons_eye),
-        "supreme_bonus": bool(sb.supreme_bonus),
-        "computer_players": p.table.positions - 1,
-        "max_cents": MAX_CENTS,
-    }
-
-
-def _floor_table(facts: dict[str, Any], look: bool) -> dict[str, Any]:
-    """A table's row of the floor: its facts (:func:`~paigow.service.tables.lobby.floor_facts`, made
-    where it runs) and what the operator may do to it."""
-    held = facts["held"] is not None
-    return {
-        **facts,
-        "offer": offer(bundled_profile(str(facts["profile"]))),
-        "can": {
-            "pause": not held and not facts["paused"],
-            "resume": not held and facts["paused"],
-            "configure": not held,
-            "close": True,
-            "look": look and bool(facts["round_open"]),
-        },
-    }
-
-
 async def _actor(service: Service, table_id: str) -> TableActor:
     actor = await service.find(table_id[:40])
     if actor is None:
@@ -142,22 +116,11 @@ async def _command(
 @router.get("/floor")
 async def floor(request: Request, op: Operator) -> list[dict[str, Any]]:
     """Every open table, live, with what the operator may do to it (``look``: a surveillance
-    look, for an operator who holds the right, while a round is open)."""
+    look, for an operator who holds the right, while a round is open): the rows the floor
+    pushed to an operator's websocket carries (:mod:`paigow.service.floor_feed`)."""
     service = service_of(request)
     look = await service.store.run(pit_sql.has_surveillance, service.store, op.name)
-    facts = {tid: floor_facts(a) for tid, a in service.actors.items() if a.owner and not a.closed}
-    if service.cluster is not None:  # the tables the others run, asked of them
-        facts = {**await service.cluster.floors.ask(), **facts}
-    out = []
-    for t in service.lobby(hidden=True):
-        found = facts.get(t["id"])
-        if found is None:  # its owner did not answer in time: seen through a replica of it
-            actor = await service.find(t["id"])
-            if actor is None:  # it closed meanwhile
-                continue
-            found = floor_facts(actor)
-        out.append(_floor_table(found, look))
-    return out
+    return floor_view(await floor_tables(service), look)
 
 
 @router.get("/profiles")
@@ -207,7 +170,7 @@ async def configure(
         raise HTTPException(404, f"no open table {table_id!r}")
     store = service_of(request).store
     look = await store.run(pit_sql.has_surveillance, store, op.name)
-    return _floor_table({**floor_facts(actor), **entry}, look)
+    return floor_row({**floor_facts(actor), **entry}, look)
 
 
 @router.post("/tables/{table_id}/look")

@@ -35,6 +35,7 @@ from starlette.websockets import WebSocketDisconnect
 from ..accounts.auth import User
 from ..connection import Connection
 from ..db.database import DatabaseAwayError
+from ..floor_feed import OPERATORS_ONLY
 from ..kit.addresses import address_key
 from ..kit.ratelimit import CLOSE_AFTER
 from ..social.chat import signed_out_chat
@@ -221,6 +222,9 @@ async def _watch_message(service: Service, conn: Connection, text: str | None) -
         return
     if msg.type == "ping":
         conn.push({"type": "pong"})
+        return
+    if msg.type == "floor":
+        conn.push({"type": "error", "error": OPERATORS_ONLY})
         return
     assert msg.table is not None
     if msg.type == "command":

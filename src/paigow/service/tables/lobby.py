@@ -1,17 +1,21 @@
 """A table's line in the lobby (``GET /api/tables``, ``/ws/lobby``): made from the process's
 own actor of the table, or, in a cluster, announced by the process that runs it
 (:mod:`paigow.service.cluster.cluster`), so that a process lists every open table without keeping a
-replica of each."""
+replica of each. And a table's row on the pit's floor: its facts, made where it runs
+(:func:`floor_facts`), and what an operator may do to it (:func:`floor_row`)."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from paigow.profiles import Profile, bundled_profile
+
+from ..wire.protocol import MAX_CENTS
 from .actor import TableActor
 from .advice import table_notes
 from .config import private_of
 
-__all__ = ["floor_facts", "lobby_entry"]
+__all__ = ["floor_facts", "floor_row", "lobby_entry", "offer"]
 
 
 def lobby_entry(actor: TableActor) -> dict[str, Any]:
@@ -56,4 +60,34 @@ def floor_facts(actor: TableActor) -> dict[str, Any]:
         "advice": e.config.advice,
         "round_open": e.round is not None,
         "pending": pending,
+    }
+
+
+def offer(p: Profile) -> dict[str, Any]:
+    """The options a table of profile ``p`` may have (what the pit's page offers)."""
+    sb = p.side_bets
+    return {
+        "pair_fortunes": list(sb.pair_fortunes_tables) if sb.pair_fortunes else [],
+        "dragons_eye": bool(sb.dragons_eye),
+        "supreme_bonus": bool(sb.supreme_bonus),
+        "computer_players": p.table.positions - 1,
+        "max_cents": MAX_CENTS,
+    }
+
+
+def floor_row(facts: dict[str, Any], look: bool) -> dict[str, Any]:
+    """A table's row of the pit's floor: its facts (:func:`floor_facts`, made where it runs),
+    the options its profile offers and what the operator may do to it now (``look``: the
+    operator holds the surveillance right)."""
+    held = facts["held"] is not None
+    return {
+        **facts,
+        "offer": offer(bundled_profile(str(facts["profile"]))),
+        "can": {
+            "pause": not held and not facts["paused"],
+            "resume": not held and facts["paused"],
+            "configure": not held,
+            "close": True,
+            "look": look and bool(facts["round_open"]),
+        },
     }

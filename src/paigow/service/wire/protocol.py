@@ -10,6 +10,8 @@ Client → server::
      "args": {"spot": "3", "cents": 2500}}
     {"type": "ping"}
     {"type": "chat", "table": "t1", "text": "good luck", "ref": "m-3"}
+    {"type": "floor"}                      (an operator follows the pit's floor)
+    {"type": "floor", "watch": false}      (and stops)
 
 Server → client: ``welcome``, ``state`` (a table as this viewer may see it), ``event`` (one
 committed change and the new state), ``delta`` (the same as a patch of the state sent before),
@@ -18,7 +20,8 @@ opened with ``/ws?results=inline``, inside the ``event`` or ``delta`` that shows
 change, as its ``results``, whenever there is one), ``error`` (a malformed message), ``pong``;
 and the table's chat (:mod:`paigow.service.social.chat`): ``chat_history`` (when a table is
 watched), ``chat`` (a message), ``chat_deleted`` (an operator removed one), ``chat_result`` (the
-answer to ``chat``).
+answer to ``chat``); to operators, the event log's ``log`` and the pit's ``floor``
+(:mod:`.protocol_pit`).
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, Strict
 
 from .chat_text import MAX_RAW
 from .protocol_account import ACCOUNT_MESSAGES
+from .protocol_pit import PIT_MESSAGES
 
 __all__ = [
     "ACTIONS",
@@ -60,13 +64,15 @@ class _Strict(BaseModel):
 
 
 class ClientMessage(_Strict):
-    """Any client message (``type`` decides which fields apply)."""
+    """Any client message (``type`` decides which fields apply; ``watch``, only of ``floor``:
+    false stops following the pit's floor)."""
 
-    type: Literal["subscribe", "unsubscribe", "command", "ping"]
+    type: Literal["subscribe", "unsubscribe", "command", "ping", "floor"]
     table: StrictStr | None = Field(default=None, min_length=1, max_length=40)
     id: StrictStr | None = Field(default=None, min_length=1, max_length=80)
     action: StrictStr | None = Field(default=None, min_length=1, max_length=40)
     args: dict[str, Any] = Field(default_factory=dict)
+    watch: StrictBool | None = None
 
 
 class ChatPost(_Strict):
@@ -278,6 +284,10 @@ def parse_message(data: Any) -> ClientMessage:
         raise ProtocolError(f"a {msg.type} message names its 'table'")
     if msg.type == "command" and (msg.id is None or msg.action is None):
         raise ProtocolError("a command has an 'id' (its idempotency key) and an 'action'")
+    if msg.watch is not None and msg.type != "floor":
+        raise ProtocolError("only a floor message has 'watch'")
+    if msg.type == "floor" and (msg.table, msg.id, msg.action, msg.args) != (None, None, None, {}):
+        raise ProtocolError("a floor message has only 'watch' (false: stop following the floor)")
     return msg
 
 
@@ -439,27 +449,7 @@ SERVER_MESSAGES: dict[str, dict[str, Any]] = {
             "error": _STR,
         },
     },
-    "log": {
-        "type": "object",
-        "required": ["type", "event"],
-        "properties": {
-            "type": {"const": "log"},
-            "event": {
-                "type": "object",
-                "required": ["id", "at", "kind", "level", "table", "actor", "instance", "detail"],
-                "properties": {
-                    "id": {"type": ["integer", "null"]},
-                    "at": _STR,
-                    "kind": _STR,
-                    "level": {"enum": ["info", "warning", "alert"]},
-                    "table": {"type": ["string", "null"]},
-                    "actor": {"type": ["string", "null"]},
-                    "instance": _STR,
-                    "detail": _OBJ,
-                },
-            },
-        },
-    },
+    **PIT_MESSAGES,
 }
 
 

@@ -453,6 +453,7 @@ ROOTS: Final[dict[str, str]] = {
     "event": "TableEvent",
     "GET /api/tables": "LobbyTable[]",
     "/ws/lobby": "LobbyFeed",
+    "/ws floor": "FloorFeed",
     "GET /api/tables/{id}/info": "TableInfo",
     "GET /api/tables/{id}/server": "TableServer",
     "GET /api/tables/{id}/advice/{spot}": "Advice",

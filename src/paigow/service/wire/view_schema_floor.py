@@ -81,6 +81,8 @@ FLOOR_DEFS: Final[dict[str, Schema]] = {
             "can": obj({k: BOOL for k in ("pause", "resume", "configure", "close", "look")}),
         }
     ),
+    # the floor pushed to an operator's websocket that follows it (docs/service.md, "floor")
+    "FloorFeed": obj({"type": {"const": "floor"}, "tables": list_of(ref("FloorTable"))}),
     "PitProfile": obj(
         {
             "name": STR,
