@@ -3,8 +3,10 @@ opens a table with options, changes them between rounds, watches its rounds, rea
 adjusts a wallet with a reason (the movement is in the ledger and the audit stays clean),
 suspends an account (its live websocket closes at once) and recalls a round; every figure read
 on the page is compared with the stored records. The report a table's card offers for download
-is the document ``paigow report`` writes, byte for byte. A player's session reaches none of it:
-the pages say so and the routes answer 403 to the page's own session.
+is the document ``paigow report`` writes, byte for byte. The floor follows the tables as the
+server pushes them on the operator's websocket, never asking for them again and again. A
+player's session reaches none of it: the pages say so and the routes answer 403 to the page's
+own session.
 """
 
 from __future__ import annotations
@@ -124,6 +126,12 @@ def test_an_operators_shift(server: Server, visit: Any) -> None:
     assert stored >= 3
     expect(card.get_by_test_id("rounds")).to_have_text(str(stored))
     expect(card.get_by_test_id("phase")).to_contain_text("paused")
+    # all of it pushed on the operator's websocket: the floor asked for at most once, before
+    # the websocket opened (it was asked for every 1.5 s)
+    asked = [url for url, _ in v.responses if url.endswith("/api/pit/floor")]
+    assert len(asked) <= 1, asked
+    pushed = [f["tables"] for f in v.frames if f.get("type") == "floor"]
+    assert any(t["id"] == TABLE and t["rounds"] == stored and t["paused"] for t in pushed[-1])
 
     # Its meters: every figure is the sum over the stored rounds.
     page.get_by_role("link", name="Meters").click()

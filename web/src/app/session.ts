@@ -5,7 +5,7 @@
 
 import { createContext } from "preact";
 import { useContext } from "preact/hooks";
-import type { ActionArgs, ChatResultMessage, ResultMessage, ServerMessage, TableId } from "../protocol";
+import type { ActionArgs, ChatResultMessage, FloorTable, ResultMessage, ServerMessage, TableId } from "../protocol";
 import type { Said } from "../i18n/said";
 import { Api, ApiError } from "../net/api";
 import type { ChatView } from "../net/chatLog";
@@ -47,6 +47,8 @@ export class Session {
   private readonly watched = new Map<TableId, number>();
   private stopLobby: (() => void) | null = null;
   private lobbyUsers = 0;
+  /** The pages that follow the pit's floor (an operator's). */
+  private floorUsers = 0;
   private readonly chats = new Map<TableId, ChatView>();
   private readonly chatListeners = new Set<() => void>();
   private readonly chatWaiting = new Map<string, (r: ChatResultMessage) => void>();
@@ -128,6 +130,7 @@ export class Session {
       this.onChatMessage(message);
     });
     for (const table of this.watched.keys()) socket.subscribe(table);
+    if (user !== null && this.floorUsers > 0) socket.followFloor(true);
     this.socket = socket;
     this.socketUser = user;
     socket.connect();
@@ -289,6 +292,32 @@ export class Session {
     this.store.dispatch({ type: "sent", id });
     const answer = await result;
     return answer;
+  }
+
+  /**
+   * The pit's floor pushed on the operator's websocket while at least one page shows it (the
+   * store's `floor`, docs/service.md "floor"); it is asked for once (`GET /api/pit/floor`) when
+   * the websocket is not open yet, and the pushed floor replaces that answer.
+   */
+  followFloor(ask: () => Promise<readonly FloorTable[]>, failed: (e: unknown) => void): () => void {
+    this.floorUsers += 1;
+    if (this.floorUsers === 1 && this.socketUser !== null) this.socket?.followFloor(true);
+    if (this.store.getState().connection !== "open") {
+      ask().then(
+        (tables) => {
+          if (this.floorUsers > 0) this.store.dispatch({ type: "floor_asked", tables });
+        },
+        (e: unknown) => {
+          failed(e);
+        },
+      );
+    }
+    return () => {
+      this.floorUsers -= 1;
+      if (this.floorUsers > 0) return;
+      this.socket?.followFloor(false);
+      this.store.dispatch({ type: "floor_forget" });
+    };
   }
 
   /** The live lobby while at least one page shows it. */

@@ -181,6 +181,26 @@ describe("TableSocket", () => {
     expect(answer.status).toBe("duplicate");
   });
 
+  it("follows the pit's floor on every connection until told to stop", () => {
+    const { client, latest, timers } = harness();
+    client.connect();
+    client.followFloor(true); // before the connection opens: asked for once it does
+    expect(latest().sent).toEqual([]);
+    latest().open();
+    expect(latest().sent).toEqual([{ type: "floor" }]);
+    client.followFloor(true); // once is enough
+    latest().drop();
+    timers[0]?.fn();
+    latest().open();
+    expect(latest().sent).toEqual([{ type: "floor" }]); // asked for again after reconnecting
+    client.followFloor(false);
+    expect(latest().sent).toEqual([{ type: "floor" }, { type: "floor", watch: false }]);
+    latest().drop();
+    timers[1]?.fn();
+    latest().open();
+    expect(latest().sent).toEqual([]);
+  });
+
   it("queues commands sent while disconnected", () => {
     const { client, latest } = harness();
     client.connect();

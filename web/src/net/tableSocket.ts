@@ -130,6 +130,8 @@ export class TableSocket {
   private fallback = false;
   /** The tables subscribed on the current connection. */
   private readonly here = new Set<TableId>();
+  /** The pit's floor is followed (an operator's page: asked for again on each connection). */
+  private floorFollowed = false;
 
   constructor(options: TableSocketOptions) {
     this.opts = {
@@ -238,6 +240,16 @@ export class TableSocket {
       this.setStatus("connecting");
       this.openAt(url);
     });
+  }
+
+  /**
+   * Follow the pit's floor (an operator's): the server pushes it now and whenever it changes,
+   * on this connection and on each one after it; `false` stops.
+   */
+  followFloor(on: boolean): void {
+    if (on === this.floorFollowed) return;
+    this.floorFollowed = on;
+    this.transmit(JSON.stringify(on ? { type: "floor" } : { type: "floor", watch: false }));
   }
 
   unsubscribe(table: TableId): void {
@@ -365,6 +377,7 @@ export class TableSocket {
       this.setStatus("open");
       this.startBeat();
       for (const table of this.watched) this.subscribeHere(table);
+      if (this.floorFollowed) this.transmit(JSON.stringify({ type: "floor" }));
       for (const pending of this.outbox.values()) this.transmit(pending.text);
     };
     s.onmessage = (ev: MessageEvent) => {

@@ -1,4 +1,4 @@
-import { useState } from "preact/hooks";
+import { useEffect, useState } from "preact/hooks";
 import { messageOf, useSession } from "../app/session";
 import { dollarsText, parseDollars } from "../game/money";
 import { piecesText } from "../i18n/cards";
@@ -8,13 +8,11 @@ import { ComputerPlayersField, OptionToggle, PayTableSelect, PitForm, TextField,
 import type { Said } from "../i18n/said";
 import { say } from "../i18n/said";
 import { profileTitle } from "../pages/profiles";
+import { useStore } from "../state/store";
 import { OpenTableForm } from "./OpenTableForm";
 import { usePoll } from "./usePoll";
 import type { Configure, FloorTable, Look, PitApi } from "./pitApi";
 import { phaseWords } from "./words";
-
-/** How often the floor asks the server again, ms. */
-export const FLOOR_POLL = 1500;
 
 /** Options waiting for a round's end, as the server names them ("min_wager 1000, advice false"). */
 function changes(i: I18n, options: Readonly<Record<string, unknown>>): string {
@@ -115,15 +113,7 @@ function Flags({ t }: { readonly t: FloorTable }) {
   return <span data-testid="options">{flags.join(" · ")}</span>;
 }
 
-function TableCard({
-  t,
-  pit,
-  refresh,
-}: {
-  readonly t: FloorTable;
-  readonly pit: PitApi;
-  readonly refresh: () => void;
-}) {
+function TableCard({ t, pit }: { readonly t: FloorTable; readonly pit: PitApi }) {
   const session = useSession();
   const i = useI18n();
   const [editing, setEditing] = useState(false);
@@ -135,7 +125,6 @@ function TableCard({
     } catch (e) {
       session.notify("error", messageOf(e));
     }
-    refresh();
   };
   const seats = Object.entries(t.seats);
   return (
@@ -271,7 +260,6 @@ function TableCard({
           pit={pit}
           done={() => {
             setEditing(false);
-            refresh();
           }}
         />
       ) : null}
@@ -279,15 +267,31 @@ function TableCard({
   );
 }
 
-/** Every table live, as the server says it is, with what the operator may do to it. */
+/**
+ * Every table live, as the server says it is, with what the operator may do to it: the floor
+ * the server pushes on the operator's websocket whenever it changes (asked for once while the
+ * websocket is not open yet), never asked for again and again.
+ */
 export function FloorPanel({ pit }: { readonly pit: PitApi }) {
+  const session = useSession();
   const i = useI18n();
-  const { data, error, refresh } = usePoll(() => pit.floor(), FLOOR_POLL, [pit]);
+  const data = useStore(session.store, (s) => s.floor);
+  const [error, setError] = useState<Said | null>(null);
+  useEffect(
+    () =>
+      session.followFloor(
+        () => pit.floor(),
+        (e) => {
+          setError(messageOf(e));
+        },
+      ),
+    [session, pit],
+  );
   return (
     <section aria-label={i.t("pit.tabFloor")}>
-      <OpenTableForm pit={pit} opened={() => void refresh()} />
-      <PrivateCap pit={pit} />
-      {error ? <p class="pg-form__error">{say(i, error)}</p> : null}
+      <OpenTableForm pit={pit} />
+      <PrivateCap pit={pit} floor={data} />
+      {error && data === null ? <p class="pg-form__error">{say(i, error)}</p> : null}
       {data === null ? (
         <p class="pg-note">{i.t("pit.loadingFloor")}</p>
       ) : data.length === 0 ? (
@@ -295,7 +299,7 @@ export function FloorPanel({ pit }: { readonly pit: PitApi }) {
       ) : (
         <div class="pg-pit__floor" data-testid="floor">
           {data.map((t) => (
-            <TableCard key={t.id} t={t} pit={pit} refresh={() => void refresh()} />
+            <TableCard key={t.id} t={t} pit={pit} />
           ))}
         </div>
       )}
@@ -303,14 +307,18 @@ export function FloorPanel({ pit }: { readonly pit: PitApi }) {
   );
 }
 
-/** How many private tables a player may open (the server's option) and those open now. */
-function PrivateCap({ pit }: { readonly pit: PitApi }) {
+/**
+ * How many private tables a player may open and their idle time (the server's options, asked
+ * once), and how many are open now (those of the floor).
+ */
+function PrivateCap({ pit, floor }: { readonly pit: PitApi; readonly floor: readonly FloorTable[] | null }) {
   const i = useI18n();
-  const { data } = usePoll(() => pit.privateTables(), FLOOR_POLL, [pit]);
+  const { data } = usePoll(() => pit.privateTables(), 0, [pit]);
   if (data === null) return null;
+  const open = floor === null ? data.tables.length : floor.filter((t) => t.private !== null).length;
   return (
     <p class="pg-note" data-testid="private-cap" data-cap={data.per_player} data-idle={data.idle_minutes}>
-      {i.t("pit.privateCap", { cap: data.per_player, minutes: data.idle_minutes, open: data.tables.length })}
+      {i.t("pit.privateCap", { cap: data.per_player, minutes: data.idle_minutes, open })}
     </p>
   );
 }

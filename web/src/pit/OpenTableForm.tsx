@@ -15,8 +15,11 @@ import { profileTitle } from "../pages/profiles";
 import type { OpenTable, PitApi } from "./pitApi";
 import { usePoll } from "./usePoll";
 
-/** Open a table: a profile from the server's list, and the options that profile offers. */
-export function OpenTableForm({ pit, opened }: { readonly pit: PitApi; readonly opened: () => void }) {
+/**
+ * Open a table: a profile from the server's list, and the options that profile offers (the
+ * floor shows it when the server pushes the floor with it).
+ */
+export function OpenTableForm({ pit }: { readonly pit: PitApi }) {
   const session = useSession();
   const i = useI18n();
   const { data: profiles } = usePoll(() => pit.profiles(), 0, [pit]);
@@ -46,7 +49,6 @@ export function OpenTableForm({ pit, opened }: { readonly pit: PitApi; readonly 
     session.notify("info", { key: "pit.opened", values: { table: body.id } });
     setShow(false);
     setId("");
-    opened();
   });
   if (!show || !p) {
     return (

@@ -35,12 +35,13 @@ const TABLE: FloorTable = {
 
 const PRIVATE = { per_player: 2, idle_minutes: 10, tables: [] };
 
-function apiAnswering(body: unknown): Api {
-  return new Api("http://pit.test/", (input) =>
-    Promise.resolve(
+function apiAnswering(body: unknown, asked: string[] = []): Api {
+  return new Api("http://pit.test/", (input) => {
+    asked.push(input);
+    return Promise.resolve(
       new Response(JSON.stringify(input.endsWith("/api/pit/private-tables") ? PRIVATE : body), { status: 200 }),
-    ),
-  );
+    );
+  });
 }
 
 describe("the pit's routes", () => {
@@ -76,5 +77,28 @@ describe("the floor", () => {
     await waitFor(() => {
       expect(screen.getByTestId("private-cap").textContent).toContain("at most 2 per player");
     });
+  });
+
+  it("asks for the floor once, then shows the floor the server pushes", async () => {
+    const asked: string[] = [];
+    const api = apiAnswering([TABLE], asked);
+    const session = new Session(api);
+    render(
+      <SessionContext.Provider value={session}>
+        <FloorPanel pit={new PitApi(api)} />
+      </SessionContext.Provider>,
+    );
+    await waitFor(() => {
+      expect(screen.getByTestId("rounds").textContent).toBe("4");
+    });
+    const floor = { ...TABLE, rounds: 5, paused: false, can: { ...TABLE.can, pause: true, resume: false } };
+    session.store.dispatch({ type: "server", message: { type: "floor", tables: [floor] } });
+    await waitFor(() => {
+      expect(screen.getByTestId("rounds").textContent).toBe("5");
+    });
+    expect(screen.getByRole("button", { name: "Pause" })).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Resume" })).toBeNull();
+    await new Promise((r) => setTimeout(r, 100));
+    expect(asked.filter((u) => u.endsWith("/api/pit/floor"))).toHaveLength(1);
   });
 });
