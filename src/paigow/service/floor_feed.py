@@ -180,6 +180,16 @@ class FloorFeed:
             self._asking = True
             spawn(self._ask(self._host.cluster), self._tasks, "the pit's floor asked")
 
+    async def stop(self) -> None:
+        """Stop looking and asking (the service stops)."""
+        self.watchers.clear()
+        self._new.clear()
+        for task in list(self._tasks):
+            task.cancel()
+        for task in list(self._tasks):
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+
     def unwatch(self, conn: Connection) -> None:
         """``conn`` no longer follows the floor (it asked, or it closed)."""
         self.watchers.pop(conn, None)
@@ -265,13 +275,17 @@ class FloorFeed:
     async def _ask(self, cluster: Cluster) -> None:
         """In a cluster: the other processes' tables, asked at most every :data:`ASK_EVERY`
         seconds while anyone follows the floor."""
+        failing = False
         try:
             while self.watchers:
                 try:
                     got = await cluster.floors.ask()
                 except Exception as e:  # the database away, say: asked again in a moment
-                    log.warning("the pit's floor, asked of the other processes: %s", e)
+                    if not failing:  # (one line for a stretch of failures)
+                        log.warning("the pit's floor, asked of the other processes: %s", e)
+                    failing = True
                 else:
+                    failing = False
                     if got != self._remote:
                         self._remote = got
                         self._dirty = True

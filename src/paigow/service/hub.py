@@ -204,6 +204,7 @@ class Service:
             self._auditor.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._auditor
+        await self.floor_feed.stop()
         await self.accounts.stop()
         await self.chat.stop()
         self.hashing.close()
