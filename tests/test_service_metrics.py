@@ -37,7 +37,7 @@ AUDIT = {"paigow_audit_findings", "paigow_audit_last_run_timestamp_seconds"}
 @pytest.fixture(scope="module")
 def srv(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """One server on SQLite with its figures on a private address, its ledger audited every
-    1.2 s and its log in JSON."""
+    1.2 s and its log in JSON from the level info (every event)."""
     tmp = tmp_path_factory.mktemp("metrics")
     port = free_port()
     s = Server(
@@ -49,6 +49,8 @@ def srv(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
         "0.02",
         "--log-format",
         "json",
+        "--log-level",
+        "info",
     )
     s.metrics_port = port  # type: ignore[attr-defined]
     s.start()

@@ -6,6 +6,7 @@ sits out is waited for no more and plays again from the next round."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import tempfile
 import time
@@ -151,6 +152,12 @@ def test_an_invitation_only_table_is_found_by_its_code_only(server: Server) -> N
     st = bob.subscribe(table)
     assert st["limits"] == {"min": 500, "max": 50_000}
     bob.ok(table, "sit", seat="2", cents=10_000)
+    # the figures name it without its id, which is what finds it (anyone who reaches
+    # --metrics-address reads them): its opener and a hash of the id
+    figures = server.http("GET", "/metrics", server.login(OPERATOR)).text
+    assert table not in figures and table[2:] not in figures
+    digest = hashlib.sha256(table.encode()).hexdigest()[:8]
+    assert f'paigow_table_seconds_since_round{{table="invitation-only pann {digest}"}}' in figures
     watcher = server.watcher()
     seen = watcher.subscribe(table)
     assert seen["seats"]["pbob"] == "2"

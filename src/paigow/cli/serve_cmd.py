@@ -249,8 +249,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--log-level",
         choices=("debug", "info", "warning", "error"),
-        default="info",
-        help="the least level logged (default info)",
+        default="warning",
+        help="the least level logged (default warning: what needs a look; info adds every "
+        "event of the event log and the start-up's steps)",
     )
     p.add_argument(
         "--seed",

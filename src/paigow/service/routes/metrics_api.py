@@ -14,6 +14,7 @@ replicas, the audit) is read here, by :class:`ServiceFigures`, when the figures 
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -28,10 +29,11 @@ import paigow
 
 from ..hub import Service
 from ..kit.metrics_http import parse_address, serve_metrics
+from ..tables.actor import TableActor
 from ..tables.conduct import is_bot
 from .deps import Operator
 
-__all__ = ["ServiceFigures", "install", "open_address"]
+__all__ = ["ServiceFigures", "install", "open_address", "table_label"]
 
 
 class ServiceFigures(Collector):
@@ -40,7 +42,10 @@ class ServiceFigures(Collector):
     ``paigow_table_seconds_since_round`` is kept for the tables this process runs with at least
     one person seated, not paused and not held: the seconds since the table last completed a
     round here, or since someone was first seen seated at it (by these readings: within a
-    scrape's period), whichever is later.
+    scrape's period), whichever is later. Its ``table`` label is the table's id, but for an
+    invitation-only private table, whose id is what lets someone find it (docs/service.md,
+    "Private tables"): ``invitation-only OWNER XXXXXXXX``, the opener and 8 hex digits of a
+    hash of the id (32 bits of an 80-bit secret: nothing to search back from).
     """
 
     def __init__(self, service: Service, spectators: Any = None) -> None:
@@ -91,7 +96,7 @@ class ServiceFigures(Collector):
                     seen.add(tid)
                     since = self._seated_since.setdefault(tid, now)
                     last = max(svc.metrics.round_at.get(tid, 0.0), since)
-                    idle.add_metric([tid], round(now - last, 3))
+                    idle.add_metric([table_label(actor)], round(now - last, 3))
         for tid in list(self._seated_since):
             if tid not in seen:
                 del self._seated_since[tid]
@@ -207,6 +212,15 @@ class ServiceFigures(Collector):
             "When the last audit of the ledger ran",
             value=done[1],
         )
+
+
+def table_label(actor: TableActor) -> str:
+    """How a table is named in the figures (see :class:`ServiceFigures`)."""
+    c = actor.engine.config
+    if c.owner is None or not c.invitation_only:
+        return actor.table_id
+    digest = hashlib.sha256(actor.table_id.encode()).hexdigest()[:8]
+    return f"invitation-only {c.owner} {digest}"
 
 
 def install(app: FastAPI) -> None:
