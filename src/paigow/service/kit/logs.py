@@ -116,7 +116,8 @@ def configure_logs(fmt: str, level: str) -> None:
 class RequestIds:
     """ASGI middleware: each HTTP request and websocket handshake gets an id (the client's or
     nginx's ``X-Request-ID`` when it is a plain token of at most 64 characters, else a new
-    one), set for what the request logs and sent back in ``X-Request-ID``."""
+    one), set for what the request logs; an HTTP answer sends it back in ``X-Request-ID``
+    (a websocket's frames pass untouched, none of them paying for it)."""
 
     def __init__(self, app: Any) -> None:
         self.app = app
@@ -133,6 +134,12 @@ class RequestIds:
                 break
         rid = given if _GOOD_ID.fullmatch(given) else secrets.token_hex(16)
         token = REQUEST_ID.set(rid)
+        if scope["type"] == "websocket":  # (its frames pass untouched: the id is for its log)
+            try:
+                await self.app(scope, receive, send)
+            finally:
+                REQUEST_ID.reset(token)
+            return
 
         async def send_with_id(message: Any) -> None:
             if message["type"] == "http.response.start":
