@@ -14,7 +14,6 @@ Recording costs one clock read and one histogram observation per command (measur
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable
 
 from prometheus_client import CollectorRegistry, Counter, Histogram, disable_created_metrics
 from prometheus_client.exposition import CONTENT_TYPE_PLAIN_0_0_4, generate_latest
@@ -124,7 +123,6 @@ class Metrics:
         )
         #: When each table this process runs last completed a round (epoch seconds).
         self.round_at: dict[str, float] = {}
-        self.started = time.time()
 
     def add_collector(self, collector: Collector) -> None:
         """Figures read when asked for (the running service's state)."""
@@ -165,8 +163,3 @@ class Metrics:
             body: bytes = openmetrics_latest(self.registry)  # type: ignore[no-untyped-call]
             return body, OPENMETRICS_CONTENT_TYPE
         return generate_latest(self.registry), CONTENT_TYPE_PLAIN_0_0_4
-
-    def names(self) -> Iterable[str]:
-        """Every series family's name (for the docs' check)."""
-        for fam in self.registry.collect():
-            yield fam.name
