@@ -12,7 +12,9 @@
   the tables the other process runs too (asked of their owner: no replica is made for the
   floor, counted), never a server error, as asked for and as pushed to an operator who follows
   it (a change at the other process's table too); a
-  table's rules (``/info``) and rounds (``/history``) are answered by either process.
+  table's rules (``/info``) and rounds (``/history``) are answered by either process. While
+  a table's owner is silent (stopped), the floor pushed at the other process keeps showing it
+  as the route does (seen through a replica made from the store), never dropping it.
 * Tables closed do not count in a process's share (docs/scaling.md, "Sharing the tables
   out"): after one process's tables are closed, the other gives back what is over its share
   and the first takes it, and from then on every open table is held by one of them at every
@@ -24,6 +26,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import signal
 import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -223,6 +226,57 @@ def test_the_floor_of_either_process_lists_the_tables_of_both(
             assert rounds.status_code == 200 and rounds.json() == [], rounds.text
         for path in ("info", "history"):
             assert srv.http("GET", f"/api/tables/nowhere/{path}").status_code == 404
+
+
+def test_the_floor_pushed_keeps_a_table_whose_owner_is_silent(
+    pg_cluster: PgCluster, tmp_path: Path
+) -> None:
+    # leases of 20 s: the silent owner's table is not taken over while the test looks (b
+    # renews every 6.7 s, so its lease holds at least 13 s after it stops)
+    with pair(pg_cluster, tmp_path, "20") as (a, b, url):
+        op_b = b.login(OPERATOR)
+        r = b.http("POST", "/api/tables", op_b, {"id": "quiet", "profile": "generic"})
+        assert r.status_code == 201, r.text
+        eventually(
+            lambda: "quiet" in {t["id"] for t in a.http("GET", "/api/tables").json()},
+            "b's announcement of its table at a",
+        )
+        op_a = a.login(OPERATOR)
+        follower = a.client(op_a)
+        follower.send({"type": "floor"})
+        floors: list[set[str]] = []
+        follower.until(
+            lambda m: m.get("type") == "floor" and "quiet" in {t["id"] for t in m["tables"]},
+            "the floor with b's table, asked of b",
+            15,
+        )
+        assert b.proc is not None
+        b.proc.send_signal(signal.SIGSTOP)
+        try:
+            # b answers no question now: a makes a replica of its table for the floor
+            eventually(
+                lambda: a.http("GET", "/api/cluster", op_a).json()["replicas_created"] >= 1,
+                "a replica of the silent owner's table",
+                20,
+            )
+            deadline = time.monotonic() + 5  # two answers without b at least
+            while (left := deadline - time.monotonic()) > 0:
+                with contextlib.suppress(TimeoutError):
+                    msg = follower.recv(timeout=left)
+                    if msg.get("type") == "floor":
+                        floors.append({t["id"] for t in msg["tables"]})
+            # every floor pushed while b was silent showed its table, and the route agrees
+            assert all("quiet" in ids for ids in floors), floors
+            rows = {t["id"]: t for t in a.http("GET", "/api/pit/floor", op_a).json()}
+            assert rows["quiet"]["profile"] == "generic", rows
+            store = Store(url)
+            try:  # still b's all along: seen through the replica, not taken over
+                assert leases.owners(store)["quiet"][0] == "proc-b"
+            finally:
+                store.close()
+        finally:
+            b.proc.send_signal(signal.SIGCONT)
+        follower.close()
 
 
 def held_now(url: str) -> tuple[set[str], dict[str, str]]:

@@ -20,9 +20,11 @@ whenever the floor changes:
 * **A cluster.** The tables the other processes run are asked of them
   (:class:`~paigow.service.cluster.floor_ask.FloorAsk`) by a task of their own, at most once
   every :data:`ASK_EVERY` seconds while anyone follows the floor here; the floor built between
-  two answers uses the last, and no replica is made for it (a table opened elsewhere since the
-  last answer, or whose owner does not answer, waits for an answer that has it, or for a
-  process that takes it over).
+  two answers uses the last. A table opened elsewhere since the last answer waits for the
+  next one. One the lobby listed before the question that no process answered for (its owner
+  stopped, or cut off) is seen through a replica made from the store after that answer, as the
+  route sees it, so that the floor never drops a table whose owner is silent: the table an
+  operator most needs to see (at most :data:`SILENT_AT_ONCE` after one answer).
 """
 
 from __future__ import annotations
@@ -49,6 +51,7 @@ __all__ = [
     "ASK_EVERY",
     "HEARTBEAT",
     "OPERATORS_ONLY",
+    "SILENT_AT_ONCE",
     "TICK",
     "FloorFeed",
     "floor_tables",
@@ -64,6 +67,10 @@ TICK = 0.25
 HEARTBEAT = 5.0
 #: In a cluster, the other processes are asked for their tables at most this often.
 ASK_EVERY = 1.0
+#: In a cluster, the most tables whose owner is silent made into replicas for the floor after
+#: one answer (a process of hundreds of tables stopped costs the others no more than this
+#: many replays a second; the rest wait for the next answers or for their takeover).
+SILENT_AT_ONCE = 32
 #: What a player who asks for the floor is told.
 OPERATORS_ONLY = "the floor is for operators only"
 #: What an operator who asks for the floor past the door ``pit.account`` is told.
@@ -102,8 +109,9 @@ async def floor_tables(
     lobby's order, invitation-only private tables too: those this process runs, made here; in
     a cluster those the others run, asked of them now, and a table nobody answered for seen
     through a replica of it (made if need be). Given ``remote`` (the others' last answer, for
-    the floor pushed), no replica is made for a table not in it (opened since, or its owner
-    silent): one kept here is used, else the table waits for the next answer."""
+    the floor pushed, with the facts of the tables whose owner was silent, seen by
+    :class:`FloorFeed`), no replica is made for a table not in it (opened since): one kept
+    here is used, else the table waits for the next answer."""
     facts = {tid: floor_facts(a) for tid, a in host.actors.items() if a.owner and not a.closed}
     if host.cluster is not None:  # the tables the others run, asked of them
         others = await host.cluster.floors.ask() if remote is None else remote
@@ -154,6 +162,8 @@ class FloorFeed:
         #: Floors built, and messages sent (the service's counts, and the tests').
         self.builds = 0
         self.sent = 0
+        #: In a cluster, the tables whose owner did not answer the last question, seen here.
+        self.silent = 0
         host.events.listeners.append(self._event)
 
     async def watch(self, conn: Connection) -> None:
@@ -279,7 +289,11 @@ class FloorFeed:
         try:
             while self.watchers:
                 try:
+                    known = {str(t["id"]) for t in self._host.lobby(hidden=True)}
                     got = await cluster.floors.ask()
+                    silent = await self._silent(known, got)
+                    self.silent = len(silent)
+                    got = {**silent, **got}
                 except Exception as e:  # the database away, say: asked again in a moment
                     if not failing:  # (one line for a stretch of failures)
                         log.warning("the pit's floor, asked of the other processes: %s", e)
@@ -294,3 +308,21 @@ class FloorFeed:
         finally:
             self._asking = False
             self._remote = None  # (stale once nobody asks)
+
+    async def _silent(self, known: set[str], got: Mapping[str, Any]) -> dict[str, Any]:
+        """The facts of the tables the lobby listed before the others were asked that no
+        process answered for and this one does not run (their owner silent: stopped, or cut
+        off from the database's notifications), each seen through a replica (kept here, or
+        made now from the store), as ``GET /api/pit/floor`` sees them; at most
+        :data:`SILENT_AT_ONCE` at a time. The facts are kept with the answer, so the lease loop
+        dropping a replica nobody watches does not take the table off the floor; each is made
+        again at the next answer, until the owner answers or another process takes the table
+        over."""
+        actors = self._host.actors
+        out: dict[str, Any] = {}
+        ours = {tid for tid, a in actors.items() if a.owner}
+        for tid in sorted(known - set(got) - ours)[:SILENT_AT_ONCE]:
+            actor = await self._host.find(tid)  # (one kept here, or made now)
+            if actor is not None:  # (None: it closed meanwhile)
+                out[tid] = floor_facts(actor)
+        return out
