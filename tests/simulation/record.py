@@ -30,6 +30,8 @@ INVARIANTS = {
     "is never refused for a held or moved table (tests/simulation/watch.py)",
     "faults": "after a fault nothing acknowledged is lost, every table is held again within "
     "the lease and one renewal plus the slack, and the event log says so (faults.py)",
+    "floor": "the pit's floor pushed to an operator who follows it shows every table open in "
+    "the store and no table closed there, within seconds, at any door (tests/simulation/floor.py)",
     "access": "a polite spectator or player is admitted and answered in time whatever others "
     "hold open or flood (tests/simulation/attackers.py)",
 }

@@ -16,6 +16,7 @@ from typing import Any
 from .attackers import HistoryFlood, LookAlike, SitFlood, WatchHog
 from .checks import Adversary, final_checks, scan_logs
 from .faults import Faults
+from .floor import FloorWatcher
 from .live import LiveMonitor
 from .misuse import Excluder, Fuzzer
 from .operators import CarelessOperator, HouseOperator, check_money
@@ -88,7 +89,7 @@ async def _play(w: World, opts: Options) -> None:
     actors += [Player(w, 20 + i, "bad" if i % 2 else "good") for i in range(opts.players)]
     actors += [Spectator(w, 30 + i, signed_in=i % 2 == 1) for i in range(opts.spectators)]
     actors += [Adversary(w, 50), LookAlike(w, 51), WatchHog(w, 52), HistoryFlood(w, 53)]
-    actors += [Fuzzer(w, 54), Excluder(w, 55), CarelessOperator(w, 56)]
+    actors += [Fuzzer(w, 54), Excluder(w, 55), CarelessOperator(w, 56), FloorWatcher(w, 57)]
     if opts.faults:
         actors.append(Faults(w, 60, opts.fault_every, [steady, surrenderer, *actors]))
     for a in actors:
