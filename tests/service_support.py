@@ -23,6 +23,8 @@ from websockets.exceptions import InvalidStatus
 from websockets.sync.client import ClientConnection, connect
 from websockets.typing import Origin
 
+from paigow.service.accounts.auth import hash_password
+from paigow.service.store.store import Store
 from paigow.service.wire.deltas import PatchError, apply_patch
 from service_pg import free_port
 
@@ -203,6 +205,17 @@ class Server:
         """Register ``name`` (if new) and sign in; the token."""
         r = self.http("POST", "/api/register", body={"name": name, "password": PASSWORD})
         assert r.status_code in (201, 409), r.text
+        return self.login(name)
+
+    def operator(self, name: str) -> str:
+        """Another operator account ``name`` (made in the store if new: no route makes one)
+        signed in; the token."""
+        store = Store(self.db_url)
+        try:
+            if store.user_by_name(name) is None:
+                store.create_user(name, hash_password(PASSWORD), "operator", 0)
+        finally:
+            store.close()
         return self.login(name)
 
     def credit(self, token: str, name: str, cents: int) -> dict[str, Any]:

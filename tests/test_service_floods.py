@@ -25,7 +25,6 @@ import httpx
 import pytest
 from websockets.exceptions import ConnectionClosed
 
-from paigow.service.accounts.auth import hash_password
 from paigow.service.store.store import Store
 from service_flood import Flood, Pinger, measure
 from service_load import percentile
@@ -377,12 +376,7 @@ def test_an_operator_hammering_the_pit_is_held_by_their_account_not_another(
     on the websocket (an error in words); another operator from the same address is not held
     by it, but the address's own door (25 a minute here, every request of both) still holds
     them both."""
-    store = Store(fresh.db_url)
-    try:
-        store.create_user("pitflooder", hash_password(PASSWORD), "operator", 0)
-    finally:
-        store.close()
-    hammer, other = fresh.login("pitflooder"), fresh.login(OPERATOR)
+    hammer, other = fresh.operator("pitflooder"), fresh.login(OPERATOR)
     passed = 0
     for _ in range(30):
         r = fresh.http("GET", "/api/pit/floor", hammer)

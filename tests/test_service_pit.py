@@ -23,7 +23,6 @@ from typing import Any
 
 import pytest
 
-from paigow.service.accounts.auth import hash_password
 from paigow.service.store.store import Store
 from paigow.service.wire.protocol import SERVER_MESSAGES
 from paigow.service.wire.view_schema import ROOTS, ref
@@ -31,7 +30,7 @@ from paigow.service.wire.view_schema_floor import FLOOR_ROOTS
 from paigow.service.wire.view_schema_kit import list_of
 from pit_reference import FIGURES, independent, stored_records
 from service_fixtures import operator_token, pg_cluster, server
-from service_support import OPERATOR, PASSWORD, Client, Server, default_policy, drive
+from service_support import OPERATOR, Client, Server, default_policy, drive
 from web_schema import errors
 
 __all__ = ["operator_token", "pg_cluster", "server"]
@@ -181,13 +180,7 @@ def test_the_floor_is_pushed_to_the_operators_who_follow_it(
     following is sent no more."""
     table = "pit-push"
     server.open_table(operator_token, id=table, profile="generic", pause_seconds=0)
-    store = Store(server.db_url)
-    try:
-        if store.user_by_name("pitpusheye") is None:
-            store.create_user("pitpusheye", hash_password(PASSWORD), "operator", 0)
-    finally:
-        store.close()
-    op, eye = server.client(operator_token), server.client(server.login("pitpusheye"))
+    op, eye = server.client(operator_token), server.client(server.operator("pitpusheye"))
     player = server.client(server.player("pitpusher"))
     try:
         for c in (op, eye):
@@ -501,13 +494,7 @@ def test_hidden_hands_need_the_surveillance_right_and_each_look_is_logged(
     look is refused 403) unless another operator granted them the surveillance right; each look
     shows every dealt hand and is in the event log; the right withdrawn, the next look is
     refused at once. Nobody grants it to themself, and a player cannot hold it."""
-    store = Store(server.db_url)
-    try:
-        if store.user_by_name("piteye") is None:
-            store.create_user("piteye", hash_password(PASSWORD), "operator", 0)
-    finally:
-        store.close()
-    eye = server.login("piteye")
+    eye = server.operator("piteye")
     server.open_table(operator_token, id="pit-eye", profile="generic", pause_seconds=0)
     (c,) = server.seat("pit-eye", ["piteyed"], ["1"])
     drive([c], "pit-eye", lambda st: st["round"] is not None and st["round"]["phase"] == "setting")
@@ -556,13 +543,7 @@ def test_every_pit_answer_fits_its_schema(server: Server, operator_token: str) -
         pause_seconds=0,
         pair_fortunes="1",
     )
-    store = Store(server.db_url)
-    try:
-        if store.user_by_name("pitschemaeye") is None:
-            store.create_user("pitschemaeye", hash_password(PASSWORD), "operator", 0)
-    finally:
-        store.close()
-    eye = server.login("pitschemaeye")
+    eye = server.operator("pitschemaeye")
     clients = server.seat(table, [name], ["1"])
     drive(
         clients,

@@ -42,10 +42,11 @@ class FloorWatcher:
         #: Since when no fault is settling.
         self.calm = time.monotonic()
         self.pushed = 0
+        self.token = ""
 
     async def run(self) -> None:
         """Follow the floor until the run stops."""
-        token = await self.w.operator(self.source)
+        token = self.token = await self.w.operator(self.source) or ""
         if not token:
             self.w.rec.notes.append("the floor watcher could not sign in")
             return
@@ -80,6 +81,15 @@ class FloorWatcher:
         elif msg.get("type") == "error":  # (the operator's door, say: judged by net.py)
             self.w.rec.notes.append(f"floor watcher told: {str(msg.get('error'))[:120]}")
 
+    async def _asked(self, door: str, tid: str) -> str:
+        """Whether the same door's ``GET /api/pit/floor`` lists ``tid`` now (a report of a
+        missing table says it, to tell the pushed floor from the tables the process knows)."""
+        r = await self.w.http(self.source).req("GET", f"{door}/api/pit/floor", self.token)
+        if r is None or r.status_code != 200:
+            return "GET /api/pit/floor not answered"
+        listed = tid in {str(t.get("id")) for t in r.json()}
+        return f"GET /api/pit/floor {'lists' if listed else 'does not list'} it"
+
     async def _check(self, door: str, started: float) -> None:
         def read() -> set[str]:
             with store.snapshot(self.w.setup.db) as s:
@@ -111,7 +121,7 @@ class FloorWatcher:
                     "floor",
                     "an open table missing",
                     f"{tid}, open in the store for {now - self.opened[tid]:.0f} s, is not on the "
-                    f"floor pushed at {where}",
+                    f"floor pushed at {where} ({await self._asked(door, tid)})",
                 )
         for tid in sorted(set(self.closed) - open_now):
             if now - max(self.closed[tid], since) < BOUND:

@@ -111,7 +111,9 @@ async def floor_tables(
     through a replica of it (made if need be). Given ``remote`` (the others' last answer, for
     the floor pushed, with the facts of the tables whose owner was silent, seen by
     :class:`FloorFeed`), no replica is made for a table not in it (opened since): one kept
-    here is used, else the table waits for the next answer."""
+    here is used, else the table waits for the next answer. A table an owner answered for
+    that the lobby here does not list (its line missed or expired here) comes last: the
+    owner's answer is what is open."""
     facts = {tid: floor_facts(a) for tid, a in host.actors.items() if a.owner and not a.closed}
     if host.cluster is not None:  # the tables the others run, asked of them
         others = await host.cluster.floors.ask() if remote is None else remote
@@ -129,6 +131,8 @@ async def floor_tables(
                 continue
             found = floor_facts(actor)
         out.append(found)
+    listed = {str(t["id"]) for t in out}  # (an owner's answer is the truth: a table whose
+    out += [f for tid, f in sorted(facts.items()) if tid not in listed]  # line is missed here)
     return out
 
 
