@@ -166,8 +166,6 @@ class FloorFeed:
         #: Floors built, and messages sent (the service's counts, and the tests').
         self.builds = 0
         self.sent = 0
-        #: In a cluster, the tables whose owner did not answer the last question, seen here.
-        self.silent = 0
         host.events.listeners.append(self._event)
 
     async def watch(self, conn: Connection) -> None:
@@ -295,9 +293,7 @@ class FloorFeed:
                 try:
                     known = {str(t["id"]) for t in self._host.lobby(hidden=True)}
                     got = await cluster.floors.ask()
-                    silent = await self._silent(known, got)
-                    self.silent = len(silent)
-                    got = {**silent, **got}
+                    got = {**await self._silent(known, got), **got}
                 except Exception as e:  # the database away, say: asked again in a moment
                     if not failing:  # (one line for a stretch of failures)
                         log.warning("the pit's floor, asked of the other processes: %s", e)
