@@ -51,6 +51,9 @@ Step = tuple[str, Callable[[], object]]
 IRREGULAR = frozenset(
     {"expose_dealt", "void_hand", "tile_off", "abandon", "foul", "remove_bet", "stub", "surrender"}
 )
+#: Legal steps drawn as often as an irregularity (at weight 1 a run of 45 examples may never
+#: take a wager back).
+RARE = frozenset({"remove_wager"})
 #: Steps that move a round or a session forward, drawn more often than the others.
 PROGRESS = frozenset(
     {
@@ -259,7 +262,7 @@ class TableMachine(RuleBasedStateMachine):
             if s is not None:
                 steps.append(("finish" if rnd.phase == "done" else "finish early", s.finish))
                 steps.append(("second round", s.new_round))
-        weight = {label: 10 for label in PROGRESS} | {label: 3 for label in IRREGULAR}
+        weight = {label: 10 for label in PROGRESS} | {label: 3 for label in IRREGULAR | RARE}
         return [step for step in steps for _ in range(weight.get(step[0], 1))]
 
     def _pick(self, options: list[Any], label: str) -> Any:
@@ -430,12 +433,15 @@ class TableMachine(RuleBasedStateMachine):
 
     def _irregular_steps(self, rnd: Round) -> list[Step]:
         positions = list(rnd.ring)
+        # Two draws in three from the hands dealt (the rest may be refused): from the ring
+        # alone a run of 45 examples sometimes exposed no dealt hand at all.
+        exposable = [*rnd.dealt, *rnd.dealt, *positions]
         spots = rnd.wagered_spots() or ["1"]
         refs = [w.ref for w in rnd.wagers if w.kind == "main"] or ["w1"]
         return [
             (
                 "expose_dealt",
-                lambda: rnd.expose_dealt(self._pick(positions, "pos"), self._pick([1, 1, 2], "n")),
+                lambda: rnd.expose_dealt(self._pick(exposable, "pos"), self._pick([1, 1, 2], "n")),
             ),
             ("void_hand", lambda: rnd.void_hand(self._pick(spots, "spot"))),
             ("tile_off", lambda: rnd.tile_off_table(self._pick(positions, "pos"))),

@@ -6,7 +6,7 @@ wager settles once, every record replays, every session journal rebuilds its ses
 ``make test`` at least 10,000 actions per run (the tiles half 45 examples, the other 30, each
 at least 5,000 actions), each half shown to have played every profile, banking mode and
 irregularity it claims (the same fixed seeds take other paths in other processes, so a half
-that has not reached one yet plays up to two more runs of a third as many examples on fresh
+that has not reached one yet plays up to six more runs of a third as many examples on fresh
 seeds); ``PAIGOW_TEST_DEEP=1`` runs 60 examples a half (at least 20,000 actions), and
 ``python tests/stress_table.py`` runs it much longer.
 """
@@ -26,6 +26,12 @@ EXAMPLES = size(30, 60)
 # examples reached neither an exposed dealt hand nor a surrender); at 45, 14 and 10 of them.
 TILES_EXAMPLES = size(45, 60)
 STEPS = 200
+# Runs of a third as many examples while a run has not reached every key (see run_covering).
+# Thirty runs of 15 tiles examples on fresh seeds each missed a key at most 6 times in 30
+# (an exposed dealt hand), thirty of 10 card examples at most 8 in 30 (a removed bet, a
+# surrender): a key the first run missed stays unreached after six more about four times in
+# 10,000 (0.27 ** 6), where two more left it so seven times in 100.
+MORE = 6
 AT_LEAST = size(5_000, 10_000)
 
 
@@ -61,12 +67,13 @@ def run(
 
 
 def run_covering(machine: type[TableMachine], examples: int, keys: tuple[str, ...]) -> None:
-    """Run the machine (fixed seeds), then, while one of ``keys`` was never counted, up to two
-    more runs of a third as many examples on fresh seeds (printed; the invariants are checked
-    in them as in the first). The same fixed seeds take other paths in other processes (a full
-    run once reached no accepted surrender in 45 examples, where runs alone reach 7 to 13)."""
+    """Run the machine (fixed seeds), then, while one of ``keys`` was never counted, up to
+    ``MORE`` more runs of a third as many examples on fresh seeds (printed; the invariants are
+    checked in them as in the first). The same fixed seeds take other paths in other processes
+    (a full run once reached no accepted surrender in 45 examples, where runs alone reach 7 to
+    13, and another no exposed dealt hand in 45 examples and two more runs of 15)."""
     run(machine, examples)
-    for _ in range(2):
+    for _ in range(MORE):
         missing = [k for k in keys if COUNTS[k] == 0]
         if not missing:
             return
