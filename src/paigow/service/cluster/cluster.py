@@ -24,6 +24,7 @@ import asyncio
 import contextlib
 import logging
 import math
+import time
 from typing import Any
 
 from paigow.errors import IllegalActionError
@@ -338,10 +339,12 @@ class Cluster(Forwarding):
             if tid in self.svc.actors:
                 await self.demote(self.svc.actors[tid])
         await self.svc.crash_check(2 * self.ttl)
+        # What is made or heard while the store is asked is of a table opened since: kept.
+        before, asked = dict(self.svc.actors), time.monotonic()
         open_now = dict(await st.run(st.open_tables))
-        self.directory.forget(set(open_now))
-        for tid, actor in list(self.svc.actors.items()):
-            if tid not in open_now and not actor.owner:
+        self.directory.forget(set(open_now), asked)
+        for tid, actor in before.items():
+            if tid not in open_now and not actor.owner and self.svc.actors.get(tid) is actor:
                 actor.closed = True
         share = self._share(len(open_now))
         for tid in await st.run(leases.free_tables, st):

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import time
 from collections import Counter
 from collections.abc import Container
@@ -149,12 +150,16 @@ class Directory:
             if t - at <= self.fresh and tid not in skip
         ]
 
-    def forget(self, keep: set[str]) -> None:
-        """Drop what was said of tables no longer open."""
-        for tid in [t for t in self.tables if t not in keep]:
+    def forget(self, keep: set[str], asked: float = math.inf) -> None:
+        """Drop what was said of tables no longer open: those not in ``keep`` (the open tables
+        as the store said when asked at ``asked``, a ``time.monotonic()``) but what was said
+        after it (of a table opened since)."""
+        for tid in [t for t, (at, _, _) in self.tables.items() if t not in keep and at < asked]:
             del self.tables[tid]
             self.digests.pop(tid, None)
-        for tid in [t for t in self.watchers if t not in keep]:
+        for tid in [
+            t for t, by in self.watchers.items() if t not in keep and max(by.values()) < asked
+        ]:
             del self.watchers[tid]
 
 

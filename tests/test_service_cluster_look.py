@@ -1,0 +1,99 @@
+"""The cluster's look (the lease loop's tick) against a table opened while it asks the store.
+
+Each look asks the store for the open tables, then marks closed every replica of a table not
+among them and forgets what the other processes said of such tables. A replica made (a player
+subscribed to a table another process has just opened) or a lobby line heard while the store
+is being asked is of a table opened after the store answered: it must not be marked closed (a
+closed replica is not found, and refuses its player's commands, until the owner's next
+snapshot reaches it) nor forgotten. Two services in this test process share one real
+PostgreSQL database; after the store has answered, the other service opens the table and a
+player subscribes to it here; the replica is read at the look's next question to the store.
+(Between processes: tests/test_service_cluster_tables.py, tests/test_service_replicas.py.)
+"""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+import time
+from typing import Any
+
+import pytest
+
+from paigow.service.accounts.auth import User
+from paigow.service.cluster.replicas import Directory
+from paigow.service.connection import Connection
+from paigow.service.hub import Service, ServiceOptions
+from paigow.service.store.store import Store
+from paigow.service.tables.config import TableConfig
+from service_fixtures import pg_cluster
+from service_pg import PgCluster
+
+__all__ = ["pg_cluster"]
+
+
+async def _opened_while_asked(url: str) -> None:
+    a, b = (  # (leases of a minute: the lease loops' own looks come after the test's)
+        Service(Store(url), ServiceOptions(instance=name, cluster=True, lease_seconds=60, seed=5))
+        for name in ("look-a", "look-b")
+    )
+    await a.start()
+    await b.start()
+    try:
+        assert b.cluster is not None
+        run = b.store.run
+        made: list[Any] = []
+        closed: list[bool] = []
+        expires = dt.datetime.now(dt.UTC) + dt.timedelta(hours=1)
+        player = Connection(User(7, "ann", "player"), expires, 100)
+
+        async def held_back(fn: Any, *args: Any) -> Any:
+            if made and len(closed) < len(made):  # the look's next question: the replica now
+                closed.append(made[0].closed)  # (before a snapshot of the owner's heals it)
+            out = await run(fn, *args)
+            if fn == b.store.open_tables and not made:  # the store has answered; then:
+                await a.open_table(TableConfig(id="late", profile="generic"))
+                await b.subscribe(player, "late")  # a player at b subscribes to it
+                made.append(b.actors["late"])
+                assert not made[0].owner and player in made[0].subscribers
+            return out
+
+        b.store.run = held_back  # type: ignore[method-assign]
+        await b.cluster._tick()
+        b.store.run = run  # type: ignore[method-assign]
+        assert made, "the look did not ask the store for the open tables"
+        assert closed == [False], "a replica made while the store was asked was marked closed"
+        assert await b.find("late") is made[0]
+        await b.cluster._tick()  # the next look sees the table open: still found
+        assert await b.find("late") is made[0]
+    finally:
+        await b.stop()
+        await a.stop()
+
+
+def test_a_replica_made_while_the_store_is_asked_is_not_closed(pg_cluster: PgCluster) -> None:
+    asyncio.run(_opened_while_asked(pg_cluster.new_database()))
+
+
+def test_a_line_heard_after_the_store_was_asked_is_not_forgotten() -> None:
+    d = Directory()
+    d.heard("p1", {"tables": [{"id": "old"}, {"id": "gone"}]})
+    asked = time.monotonic()
+    time.sleep(0.002)
+    d.heard("p2", {"tables": [{"id": "new"}]})  # opened since the store answered
+    d.watch("p2", ["new", "gone"])
+    d.forget({"old"}, asked)
+    assert [line["id"] for line in d.lines()] == ["new", "old"]
+    assert d.watched("new")
+    d.forget({"old"})  # (asked now: "new" is not open)
+    assert [line["id"] for line in d.lines()] == ["old"]
+    assert not d.watched("new") and not d.watched("gone")
+
+
+@pytest.mark.parametrize("late", [False, True])
+def test_forget_keeps_only_what_is_open_or_said_since(late: bool) -> None:
+    d = Directory()
+    d.heard("p1", {"tables": [{"id": "t"}]})
+    asked = time.monotonic() + (-1.0 if late else 1.0)
+    d.forget(set(), asked)
+    assert [line["id"] for line in d.lines()] == (["t"] if late else [])
