@@ -44,6 +44,7 @@ LONGEST: tuple[str, ...] = (
     "test_web_oracle.py",
     "test_service_protection.py",
     "test_service_pit.py",
+    "test_service_pit_accounts_meters.py",
     "test_service_adjust.py",
     "test_web_words.py",
     "test_wheel.py",

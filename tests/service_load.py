@@ -32,7 +32,8 @@ from websockets.asyncio.client import ClientConnection, connect
 
 from paigow.service.accounts.auth import hash_password, new_token, token_hash
 from paigow.service.store.store import Store
-from service_support import Feed, default_policy
+from service_client import Feed
+from service_support import default_policy
 
 __all__ = ["LoadResult", "ProcStat", "limited_wait", "make_players", "percentile", "run_load"]
 

@@ -16,7 +16,7 @@ from paigow.service.store.store import Batch, Store
 from paigow.service.tables.actor import TableActor
 from paigow.service.tables.config import TableConfig
 from paigow.service.tables.engine import TableEngine
-from service_support import Feed
+from service_client import Feed
 
 __all__ = ["PROFILES", "MemoryStore", "Sim", "Sub"]
 

@@ -21,8 +21,9 @@ import httpx
 import pytest
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
+from deploy_requests import _api, _login, _scrape
 from deploy_stack import DEPLOY, INSTALLED, Stack, exec_start, replaced, run, unit_values
-from metrics_text import Scrape, documented, parse
+from metrics_text import documented, parse
 from service_fixtures import pg_cluster
 from service_pg import PgCluster
 from service_support import PASSWORD, Client, default_policy, drive
@@ -100,27 +101,6 @@ def running(stack: Stack) -> Stack:
     return stack
 
 
-def _login(s: Stack, name: str, password: str = PASSWORD) -> str:
-    r = httpx.post(
-        s.base + "/api/login", json={"name": name, "password": password}, verify=s.tls, timeout=30
-    )
-    assert r.status_code == 200, r.text
-    return str(r.json()["token"])
-
-
-def _api(s: Stack, method: str, path: str, token: str, **kw: Any) -> Any:
-    r = httpx.request(
-        method,
-        s.base + path,
-        headers={"authorization": f"Bearer {token}"},
-        verify=s.tls,
-        timeout=30,
-        **kw,
-    )
-    assert r.status_code < 300, (path, r.status_code, r.text)
-    return r.json()
-
-
 def test_http_goes_to_https_and_the_certificate_renewal_stays(running: Stack) -> None:
     """Port 80 answers every path with a permanent redirect to HTTPS, but the ACME
     challenges of the certificate's renewal."""
@@ -166,18 +146,6 @@ def test_https_serves_the_table_with_hsts_http2_and_compression(running: Stack) 
         timeout=30,
     ).stdout
     assert version == "2"
-
-
-def _scrape(s: Stack, token: str) -> tuple[Scrape, str]:
-    """``/metrics`` through nginx as ``token``'s account: the figures and their text."""
-    r = httpx.get(
-        s.base + "/metrics",
-        headers={"authorization": f"Bearer {token}"},
-        verify=s.tls,
-        timeout=30,
-    )
-    assert r.status_code == 200, r.text
-    return parse(r.text), r.text
 
 
 def _promtool() -> str:

@@ -38,8 +38,8 @@ from paigow.table.observation import (
     observe_op,
     observe_ops,
 )
+from service_client import Feed
 from service_sim import PROFILES, Sim, Sub
-from service_support import Feed
 
 scalars = st.none() | st.booleans() | st.integers(-5, 5) | st.floats(-2, 2) | st.sampled_from("ab")
 values = st.recursive(

@@ -11,7 +11,8 @@ Chromium via Playwright) on a real ``paigow serve``.
   R-SETTLE-05).
 * Every profile's rules page (``GET /api/rules/{profile}``): the limits, the commission and
   every pay table it shows compared with the profile and with the pay tables of RULES.md
-  (R-PF-05, R-DE-05..10, R-SPG-17), written out here, not read from the code.
+  (R-PF-05, R-DE-05..10, R-SPG-17), written out in tests/rules_pay_tables.py, not read from the
+  code.
 """
 
 from __future__ import annotations
@@ -29,10 +30,12 @@ from playwright.sync_api import Page, ViewportSize, expect
 from paigow.games.tiles.ranking import Hand
 from paigow.games.tiles.tiles import parse_tile
 from paigow.profiles import get_profile, profile_names
+from rules_pay_tables import BONUS, DE, DICE_BONUS, PF
 from service_support import OPERATOR, Server
 from web_fixtures import browser, visit
 from web_oracle import (
     dealt,
+    dollars,
     finished,
     holding,
     plain_policy,
@@ -347,37 +350,6 @@ def test_tutorial_round_api(server: Server) -> None:
 
 
 # ------------------------------------------------------------------ the rules pages
-
-# RULES.md R-PF-05: Pair Fortunes, tables 1-4 (Colorado) = A-D (Maryland).
-PF = {
-    "1": {"GJ_HEAVEN": 300, "TWO_PAIR": 25, "GEE_JOON": 8, "MIXED": 4, "IDENTICAL": 3},
-    "2": {"GJ_HEAVEN": 250, "TWO_PAIR": 25, "GEE_JOON": 8, "MIXED": 5, "IDENTICAL": 2},
-    "3": {"GJ_HEAVEN": 250, "TWO_PAIR": 30, "GEE_JOON": 7, "MIXED": 5, "IDENTICAL": 2},
-    "4": {"GJ_HEAVEN": 200, "TWO_PAIR": 30, "GEE_JOON": 10, "MIXED": 4, "IDENTICAL": 2},
-}
-PF |= {letter: PF[str(k)] for k, letter in enumerate("ABCD", 1)}
-# RULES.md R-DE-05..10: Dragon's Eye and the dice bonus streak.
-DE = {"odd": 1, "even": 1, "double": 4, "triple": 30, "match": 1}
-DICE_BONUS = {"shaker-1": 30, "shaker-2": 500, "shaker-3": 10_000}
-DICE_BONUS |= {"other-1": 25, "other-2": 50, "other-3": 1_000}
-# RULES.md R-SPG-17: the Supreme Pai Gow bonus.
-BONUS = {
-    "FOUR_ACES": 1000,
-    "ROYAL_FLUSH": 500,
-    "TWO_JOKERS_TWO_ACES": 200,
-    "FOUR_OF_A_KIND": 100,
-    "STRAIGHT_FLUSH": 25,
-    "THREE_OF_A_KIND": 10,
-    "FLUSH": 8,
-    "TWO_PAIR": 7,
-    "STRAIGHT": 6,
-    "TWO_JOKERS": 4,
-    "PAIR": 1,
-}
-
-
-def dollars(cents: int) -> str:
-    return f"${cents // 100:,}.{cents % 100:02d}"
 
 
 def shown_table(page: Page, selector: str) -> dict[str, int]:

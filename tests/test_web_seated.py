@@ -32,7 +32,17 @@ from playwright.sync_api import Page, ViewportSize, expect
 
 from service_support import OPERATOR, PASSWORD, Client, Server
 from web_fixtures import browser, visit
-from web_oracle import Figures, finished, money, oracle, page_round, plain_policy, play, sign_in
+from web_oracle import (
+    Figures,
+    dollars,
+    finished,
+    money,
+    oracle,
+    page_round,
+    plain_policy,
+    play,
+    sign_in,
+)
 from web_support import DESKTOP, PHONE, Visit, save_shot, web_server
 
 __all__ = ["browser", "visit"]
@@ -353,10 +363,6 @@ def test_a_wallet_change_reaches_every_page_and_bounds_the_buy_in(
     for v in (desk_v, phone_v):
         assert [f["wallet"] for f in v.frames if f.get("type") == "wallet"][-1] == wallet
         assert v.errors == [] and v.outside == [], (v.errors, v.outside)
-
-
-def dollars(cents: int) -> str:
-    return f"${cents // 100:,}.{cents % 100:02d}"
 
 
 # ------------------------------------------------------------------ the phone and the keyboard

@@ -4,8 +4,9 @@ says no engineer's token in any language (a private table's id, a joker's ``Jk1`
 Chinese script, no English but names and units (tests/web_words.py); and what each page says
 is what the server's record or the catalogue says (docs/i18n.md, docs/web.md).
 
-One server, one browser. The player ``wen`` plays through the pages (a second session of the
-same account, a websocket client here, takes the decisions the page is not being read at);
+One server, one browser (tests/web_words_visit.py). The player ``wen`` plays through the pages
+(a second session of the same account, a websocket client: tests/web_words_play.py, takes
+the decisions the page is not being read at);
 at each state a page reaches first, it is read in English, then in Traditional and in Simplified
 Chinese, switching the language in place (each page visited once for the three). The states:
 the lobby with a private table, the rules, the tutorial's steps, the trainer's answer, the
@@ -32,284 +33,24 @@ from __future__ import annotations
 import datetime as dt
 import re
 import time
-from collections.abc import Callable, Iterator
-from typing import Any
+from collections.abc import Callable
 
-import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from paigow.games.cards.supreme_bonus import BonusClass
 from paigow.games.tiles.pair_fortunes import PFClass
 from paigow.profiles import profile_names
-from service_support import OPERATOR, PASSWORD, Client, Server
+from service_support import OPERATOR, Server
 from web_fixtures import browser
-from web_oracle import finished, plain_policy, play, sign_in_operator
-from web_support import DESKTOP, Visit, web_server
-from web_words import (
-    CATALOGUE,
-    LOCALES,
-    case_of,
-    cut_en,
-    en_list,
-    engineers_tokens,
-    latest,
-    latin_words,
-    page_text,
-    position_en,
-    switch,
-    where_said,
-)
+from web_oracle import dollars, finished, plain_policy, play, sign_in_operator
+from web_support import DESKTOP, Visit
+from web_words import CATALOGUE, LOCALES, case_of, cut_en, en_list, latest, page_text, position_en
+from web_words_play import drawn, play_states, sit
+from web_words_visit import READ, TO_READ, goto, read, server, shown, wen, words
 
-__all__ = ["browser"]
+__all__ = ["browser", "server", "wen"]
 
 EN = CATALOGUE["en"]
-#: The people at the tables (names a Chinese page may show in Latin letters).
-NAMES = frozenset({"wen", "ann"})
-WINDOWS = {
-    "wager_seconds": 600,
-    "setting_seconds": 600,
-    "decision_seconds": 600,
-    "pause_seconds": 600,
-}
-#: The wagers ``wen`` places where offered: the Pai Gow wager and a side bet of each kind.
-SIDE = ("main", "pair-fortunes", "de-odd", "supreme-bonus")
-#: The states read in the three languages (filled by the tests; the last test checks them).
-READ: dict[str, int] = {}
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    srv = web_server(tmp_path_factory.mktemp("web-words"), 23)
-    op = srv.login(OPERATOR)
-    srv.open_table(
-        op,
-        id="colorado",
-        profile="colorado",
-        pair_fortunes="1",
-        dragons_eye=True,
-        computer_players=2,
-        **WINDOWS,
-    )
-    srv.open_table(
-        op,
-        id="lucky-chances",
-        profile="lucky-chances",
-        computer_players=5,
-        computer_wager=1000,
-        **WINDOWS,
-    )
-    srv.open_table(op, id="nj-supreme", profile="nj-supreme", computer_players=5, **WINDOWS)
-    for name in NAMES:
-        srv.player(name)
-        srv.credit(op, name, 1_000_000)  # buy-ins at four tables
-    try:
-        yield srv
-    finally:
-        srv.stop()
-
-
-@pytest.fixture(scope="module")
-def wen(browser: Browser, server: Server) -> Iterator[Visit]:
-    """``wen``'s browser, signed in, for the whole module (one page, visited in turn)."""
-    v = Visit(browser, server.base + "/", DESKTOP)
-    page = v.open("#/sign-in")
-    page.get_by_role("tab", name="Sign in").click()
-    page.get_by_label("Account name").fill("wen")
-    page.get_by_label("Password").fill(PASSWORD)
-    page.locator("form").get_by_role("button", name="Sign in").click()
-    expect(page.locator(".pg-account__name")).to_have_text("wen")
-    yield v
-    print("wen's page, its last steps:", *v.trace, sep="\n  ")
-    v.close()
-
-
-def read(page: Page, where: str, check: Callable[[Page, str], None] | None = None) -> None:
-    """Read the page as it stands in English, then in each Chinese script: no engineer's token
-    in any, no English but names and units in Chinese; ``check(page, locale)``: what else the
-    page must say in that language (and what shows that it has drawn it, waited for)."""
-    for locale in LOCALES:
-        switch(page, locale)
-        if check is not None:
-            check(page, locale)
-        text = page_text(page)
-        tokens = engineers_tokens(text)
-        assert tokens == [], (where, locale, tokens, where_said(text, tokens))
-        if locale != "en":
-            english = latin_words(text, NAMES)
-            assert english == [], (where, locale, english, where_said(text, english))
-    switch(page, "en")
-    READ[where] = READ.get(where, 0) + 1
-
-
-def goto(v: Visit, path: str) -> Page:
-    v.page.goto(v.base + path)
-    return v.page
-
-
-# ------------------------------------------------------------------ a player at the tables
-
-
-def kind_of(st: dict[str, Any], me: str) -> str | None:
-    """The state of the table for ``me``, as the page shows it: a decision, or the results."""
-    c = st["choices"]
-    rnd = st["round"]
-    if c is None or c["key"] is None:
-        done = rnd is not None and rnd["phase"] == "done"
-        return f"results #{st['rounds']}" if done else None
-    if c["bank"] is not None:
-        return "bank offer"
-    if c["ready"]:
-        if c["pd_stake"]:
-            return "stake"
-        return "bank wagers" if rnd and rnd["banker"]["player"] == me else "wagers"
-    if c["cuts"]:
-        return "cut"
-    if c["styles"]:
-        return "style"
-    if c["set_now"]:
-        return "setting"
-    if c["bank_set"]:
-        return "bank set"
-    if c["stand"]:
-        return "surrender"
-    return None
-
-
-def answer(c: Client, table: str, st: dict[str, Any], *, bank: bool, stake: int = 0) -> None:
-    """``wen``'s decision through the websocket: the bank taken when ``bank``, the least wager
-    with a Pair Fortunes and a Dragon's Eye bet where offered, ``stake`` as the Player-Dealer,
-    the first cut, the third style, the house way, stand."""
-    ch = st["choices"]
-    me = st["you"]
-    table_round = st["round"]
-    todo: list[tuple[str, dict[str, Any]]] = []
-    if ch["bank"] is not None:
-        todo = [("bank", {"accept": bank, "co_bank": False})]
-    elif ch["ready"]:
-        if ch["pd_stake"] and not table_round["pd_stake"]:
-            todo.append(("pd_stake", {"cents": stake}))
-        placed = {w["kind"] for w in table_round["wagers"] if w["player"] == me}
-        seat = st["seats"][me]
-        for w in ch["wagers"]:
-            if w["spot"] == seat and w["kind"] in SIDE and w["kind"] not in placed:
-                todo.append(("wager", {"spot": seat, "kind": w["kind"], "cents": w["min"]}))
-                placed.add(w["kind"])
-        todo.append(("ready", {}))
-    elif ch["cuts"]:
-        todo = [("cut", {"cut": ch["cuts"][0]})]
-    elif ch["styles"]:
-        todo = [("style", {"style": ch["styles"][min(2, len(ch["styles"]) - 1)]})]
-    elif ch["set_now"]:
-        todo = [("house_way", {"spot": s}) for s in ch["set_now"]]
-    elif ch["bank_set"]:
-        todo = [("bank_set", {})]
-    elif ch["stand"]:
-        todo = [("stand", {})]
-    for action, args in todo:
-        r = c.command(table, action, **args)
-        assert r["status"] in ("applied", "duplicate"), (action, args, r.get("error"))
-
-
-def play_states(
-    server: Server,
-    c: Client,
-    table: str,
-    states: dict[str, Callable[[str], bool]],
-    *,
-    bank: bool = False,
-    stake: int = 0,
-    rounds: int = 4,
-) -> set[str]:
-    """``wen`` plays at ``table`` until every state of ``states`` was read (or ``rounds`` were
-    played): when the table reaches one, ``states[kind](kind)`` reads the page there (the table
-    waits: its windows are long) and says whether to read it again when it comes back; then the
-    websocket answers. The states read."""
-    op = server.client(server.login(OPERATOR))
-    seen: set[str] = set()
-    acted: set[str] = set()
-    deadline = time.monotonic() + 300
-    try:
-        while time.monotonic() < deadline:
-            while c.pending():
-                pass
-            st = c.state.get(table)
-            kind = None if st is None else kind_of(st, "wen")
-            if st is None or kind is None:
-                time.sleep(0.05)
-                continue
-            key = f"{kind}:{st['seq']}"
-            if key in acted:
-                time.sleep(0.05)
-                continue
-            acted.add(key)
-            base = kind.split(" #")[0]
-            if base in states and base not in seen and not states[base](kind):
-                seen.add(base)
-            if base == "results":
-                if st["rounds"] >= rounds or set(states) <= seen:
-                    return seen
-                op.ok(table, "expire")  # the pause between rounds ends: the next round
-                continue
-            answer(c, table, st, bank=bank, stake=stake)
-    finally:
-        op.close()
-    st = c.state.get(table) or {}
-    raise AssertionError(
-        f"{table}: {sorted(set(states) - seen)} not reached in 300 s; at round "
-        f"{st.get('rounds')}, waiting {st.get('waiting')}, choices {st.get('choices')}"
-    )
-
-
-def sit(server: Server, table: str, seat: str) -> Client:
-    """``wen``'s websocket at ``table``, seated at ``seat`` (the table paused meanwhile, so that
-    the next round deals ``wen`` in)."""
-    op = server.client(server.login(OPERATOR))
-    op.ok(table, "pause")
-    c = server.client(server.login("wen"))
-    c.subscribe(table)
-    c.ok(table, "sit", seat=seat, cents=100_000)
-    op.ok(table, "resume")
-    op.close()
-    return c
-
-
-def shown(page: Page, selector: str) -> None:
-    expect(page.locator(selector).first).to_be_visible()
-
-
-#: What shows, in English, that the page has drawn a state of :func:`kind_of`: the title of the
-#: decision the table asks for.
-SYNC = {
-    "wagers": '[data-decision="Place your wagers"]',
-    "bank wagers": '[data-decision="You bank this round"]',
-    "stake": '[data-decision="Your stake"]',
-    "bank offer": '[data-decision="The bank is offered to you"], '
-    '[data-decision="Be the Player-Dealer?"]',
-    "cut": '[data-decision="Cut the stacks"]',
-    "style": '[data-decision="Choose how the stacks are delivered"]',
-    "setting": '[data-decision^="Set your hand"]',
-    "bank set": '[data-decision="Set the bank\'s hand"]',
-    "surrender": '[data-decision="Surrender or stand"]',
-}
-
-
-def drawn(page: Page, locale: str, kind: str) -> None:
-    """Wait until the page shows ``kind`` (a state of :func:`kind_of`: a decision by its title,
-    the results of round N by theirs), in English; in Chinese the page is the same one."""
-    if locale != "en":
-        return
-    if kind.startswith("results #"):
-        n = kind.split("#")[1]
-        expect(page.locator("#results-title")).to_have_text(f"Round {n} results")
-    else:
-        expect(page.locator(f"[data-testid=actions] :is({SYNC[kind]})")).to_be_visible()
-
-
-def words(locale: str, key: str) -> str:
-    return CATALOGUE[locale][key]
-
-
-# ------------------------------------------------------------------ the tests
 
 
 def test_the_pages_a_player_opens(wen: Visit, browser: Browser, server: Server) -> None:
@@ -607,10 +348,6 @@ def test_a_lucky_chances_table(wen: Visit, server: Server) -> None:
     c.close()
 
 
-def dollars(cents: int) -> str:
-    return f"${cents // 100:,}.{cents % 100:02d}"
-
-
 def test_a_joker_at_supreme_pai_gow(wen: Visit, server: Server) -> None:
     """A round of Supreme Pai Gow in which a joker is seen: the results and the recall name it
     "Joker" (鬼牌), never ``Jk1``/``Jk2``; rounds are played until the player's recall (the
@@ -755,31 +492,6 @@ def test_the_operators_recall_and_the_pits_chart(browser: Browser, server: Serve
 def test_every_state_was_read() -> None:
     """The tests above read every state they mean to, each in the three languages; the count is
     printed."""
-    for where in (
-        "lobby",
-        "rules of colorado",
-        "rules of nj-supreme",
-        "tutorial: round",
-        "trainer's answer",
-        "cashier",
-        "Colorado: wagers",
-        "Colorado: setting",
-        "Colorado: results",
-        "Colorado: cut",
-        "Colorado: style",
-        "Colorado: bank set",
-        "sitting out, then back",
-        "Lucky Chances: stake",
-        "Lucky Chances: bank set",
-        "Lucky Chances: results",
-        "Supreme Pai Gow: results with a joker",
-        "Supreme Pai Gow: the recall of a joker",
-        "Supreme Pai Gow: surrender",
-        "sign-in, signed out",
-        "a table watched, signed out",
-        "a private table",
-        "a private table's recall",
-        "the player's recall",
-    ):
+    for where in TO_READ:
         assert where in READ, (where, sorted(READ))
     print(f"\nwords: {len(READ)} states read in {len(LOCALES)} languages: {sorted(READ)}")

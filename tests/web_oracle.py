@@ -28,6 +28,7 @@ __all__ = [
     "act",
     "chat_lines",
     "dealt",
+    "dollars",
     "finished",
     "holding",
     "money",
@@ -52,6 +53,11 @@ def money(text: str) -> int:
     assert m is not None, f"no amount in {text!r}"
     cents = int(m[2].replace(",", "")) * 100 + int(m[3])
     return -cents if m[1] in ("−", "-") else cents
+
+
+def dollars(cents: int) -> str:
+    """An amount as the page writes it (12345 → "$123.45"; :func:`money` reads it back)."""
+    return f"${cents // 100:,}.{cents % 100:02d}"
 
 
 def _wager_lines(record: dict[str, Any]) -> dict[str, dict[str, Any]]:

@@ -31,7 +31,8 @@ from playwright.sync_api import (
     sync_playwright,
 )
 
-from service_support import Feed, Server
+from service_client import Feed
+from service_support import Server
 
 __all__ = [
     "CHROMIUM",
