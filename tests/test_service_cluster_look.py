@@ -8,6 +8,9 @@ closed replica is not found, and refuses its player's commands, until the owner'
 snapshot reaches it) nor forgotten. Two services in this test process share one real
 PostgreSQL database; after the store has answered, the other service opens the table and a
 player subscribes to it here; the replica is read at the look's next question to the store.
+And a replica that believes its open table closed is not what a takeover promotes: the table
+is rebuilt from the store (promoted, it owned a table that played no more and that no lobby,
+floor or subscription found).
 (Between processes: tests/test_service_cluster_tables.py, tests/test_service_replicas.py.)
 """
 
@@ -97,3 +100,34 @@ def test_forget_keeps_only_what_is_open_or_said_since(late: bool) -> None:
     asked = time.monotonic() + (-1.0 if late else 1.0)
     d.forget(set(), asked)
     assert [line["id"] for line in d.lines()] == (["t"] if late else [])
+
+
+async def _closed_replica_taken_over(url: str) -> None:
+    a, b = (
+        Service(Store(url), ServiceOptions(instance=name, cluster=True, lease_seconds=60, seed=5))
+        for name in ("over-a", "over-b")
+    )
+    await a.start()
+    await b.start()
+    try:
+        assert b.cluster is not None
+        await a.open_table(TableConfig(id="kept", profile="generic"))
+        expires = dt.datetime.now(dt.UTC) + dt.timedelta(hours=1)
+        await b.subscribe(Connection(User(8, "bo", "player"), expires, 100), "kept")
+        stale = b.actors["kept"]
+        await a.stop()  # its owner stops: the lease is free
+        await asyncio.sleep(0.5)  # (its last changes reach the replica)
+        stale.closed = True  # a replica left believing its open table closed
+        await b.cluster._tick()  # b takes the table
+        actor = await b.find("kept")
+        assert actor is not None, "the table taken over is found nowhere"
+        assert actor.owner and not actor.closed and actor is not stale
+        assert "kept" in {t["id"] for t in b.lobby(hidden=True)}
+    finally:
+        await b.stop()
+
+
+def test_a_table_taken_over_through_a_closed_replica_is_rebuilt(pg_cluster: PgCluster) -> None:
+    """A replica that saw its table closed is not promoted (it would own a table that plays no
+    more and that no lobby, floor or subscription finds): the table is rebuilt from the store."""
+    asyncio.run(_closed_replica_taken_over(pg_cluster.new_database()))

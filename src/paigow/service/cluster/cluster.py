@@ -263,10 +263,18 @@ class Cluster(Forwarding):
         self, table_id: str, epoch: int, cfg: dict[str, Any] | None = None
     ) -> TableActor | None:
         """Run a table whose lease this process has just taken: its replica here promoted, or
-        (none here, or one dropped meanwhile) the table rebuilt from the store. None: the
-        table is no longer open (its lease given back)."""
+        (none here, one dropped meanwhile, or one that saw the table closed) the table rebuilt
+        from the store. None: the table is no longer open (its lease given back)."""
         for _ in range(4):
             local = self.svc.actors.get(table_id)
+            if local is not None and local.closed and not local.owner:
+                # a replica that saw its table closed: promoted, it would own a table nobody
+                # finds and that plays no more; let go, the store says whether it is open
+                if self.svc.actors.get(table_id) is local:
+                    del self.svc.actors[table_id]
+                await local.finish()
+                cfg = None
+                continue
             if local is not None:
                 with contextlib.suppress(TableGoneError):
                     await self.promote(local, epoch)
