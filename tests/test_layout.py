@@ -5,7 +5,8 @@
   public names, ``import paigow``, sit on top). A game folder imports no other game.
 * No import cycle anywhere in ``src/paigow``, not even through an import inside a function, a
   ``TYPE_CHECKING`` block or an ``importlib`` string (tests/import_graph.py reads them all).
-* No file over 500 lines.
+* No file over 500 lines: the package's, and every file of code beside it (the tests, the
+  scripts, the benchmarks, the web client's sources and styles, deploy/), generated ones aside.
 * No code outside ``paigow/games/`` tests which game it is playing: it asks the profile's game.
 * The table service lives in rooms (docs/architecture.md, "The service's rooms"): each imports
   only from its own room or those below it, at most eight modules sit at the service's top
@@ -184,6 +185,30 @@ def _lines() -> dict[str, int]:
         str(p.relative_to(PACKAGE)): len(p.read_text(encoding="utf-8").splitlines())
         for p in modules().values()
     }
+
+
+#: Where the code beside the package lives, and what counts as code there.
+BESIDE = ("tests", "scripts", "benchmarks", "web/src", "deploy", "setup.py")
+CODE = {".py", ".ts", ".tsx", ".js", ".css", ".sh"}
+
+
+def _lines_beside() -> dict[str, int]:
+    root = PACKAGE.parent.parent
+    files = [
+        p for b in BESIDE for p in ([root / b] if b.endswith(".py") else (root / b).rglob("*"))
+    ]
+    return {
+        str(p.relative_to(root)): len(p.read_text(encoding="utf-8").splitlines())
+        for p in files
+        if p.suffix in CODE and "generated" not in p.parts and "__pycache__" not in p.parts
+    }
+
+
+def test_no_file_of_code_beside_the_package_over_500_lines() -> None:
+    lines = _lines_beside()
+    assert "tests/test_layout.py" in lines and "web/src/main.tsx" in lines, sorted(lines)[:5]
+    over = {f: n for f, n in lines.items() if n > LIMIT}
+    assert not over, f"files over {LIMIT} lines (split them): {over}"
 
 
 def test_no_file_over_500_lines() -> None:
