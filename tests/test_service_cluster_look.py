@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import datetime as dt
+import logging
 import time
 from typing import Any
 
@@ -26,6 +27,7 @@ import pytest
 from paigow.service.accounts.auth import User
 from paigow.service.cluster.replicas import Directory
 from paigow.service.connection import Connection
+from paigow.service.db.database import DatabaseAwayError
 from paigow.service.hub import Service, ServiceOptions
 from paigow.service.store.store import Store
 from paigow.service.tables.config import TableConfig
@@ -85,7 +87,10 @@ def test_a_line_heard_after_the_store_was_asked_is_not_forgotten() -> None:
     time.sleep(0.002)
     d.heard("p2", {"tables": [{"id": "new"}]})  # opened since the store answered
     d.watch("p2", ["new", "gone"])
+    d.watch("p1", ["left"])
+    d.unwatch("p1", "left")  # (no process keeps a replica of it now: forgotten too)
     d.forget({"old"}, asked)
+    assert "left" not in d.watchers
     assert [line["id"] for line in d.lines()] == ["new", "old"]
     assert d.watched("new")
     d.forget({"old"})  # (asked now: "new" is not open)
@@ -131,3 +136,35 @@ def test_a_table_taken_over_through_a_closed_replica_is_rebuilt(pg_cluster: PgCl
     """A replica that saw its table closed is not promoted (it would own a table that plays no
     more and that no lobby, floor or subscription finds): the table is rebuilt from the store."""
     asyncio.run(_closed_replica_taken_over(pg_cluster.new_database()))
+
+
+async def _looks_failing(url: str, caplog: pytest.LogCaptureFixture) -> None:
+    b = Service(Store(url), ServiceOptions(instance="loud-b", cluster=True, lease_seconds=0.6))
+    await b.start()
+    try:
+        assert b.cluster is not None
+        failures: list[Exception] = [DatabaseAwayError(), ValueError("a fault of the code")]
+
+        async def failing() -> None:
+            raise failures[0] if len(failures) == 1 else failures.pop(0)
+
+        b.cluster._tick = failing  # type: ignore[method-assign]
+        with caplog.at_level(logging.WARNING, logger="paigow.service"):
+            await asyncio.sleep(0.75)  # (a look every 0.2 s)
+    finally:
+        await b.stop()
+    looks = [r for r in caplog.records if r.getMessage().startswith("cluster:")]
+    away = [r for r in looks if r.levelno == logging.WARNING]
+    loud = [r for r in looks if r.levelno == logging.ERROR]
+    assert away and away[0].exc_info is None, looks  # a warning line, no traceback
+    assert loud and all(r.exc_info and r.exc_info[0] is ValueError for r in loud), looks
+    assert len(loud) >= 2, "the loop stopped looking after a fault of the code"
+
+
+def test_a_look_that_fails_by_a_fault_of_the_code_is_logged_with_its_traceback(
+    pg_cluster: PgCluster, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The database away is one warning line a look; any other error (a fault of the code,
+    which made every look fail and no table be taken over) is logged with its traceback, and
+    the loop goes on looking."""
+    asyncio.run(_looks_failing(pg_cluster.new_database(), caplog))

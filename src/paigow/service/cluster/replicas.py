@@ -158,7 +158,9 @@ class Directory:
             del self.tables[tid]
             self.digests.pop(tid, None)
         for tid in [
-            t for t, by in self.watchers.items() if t not in keep and max(by.values()) < asked
+            t
+            for t, by in self.watchers.items()
+            if t not in keep and max(by.values(), default=-math.inf) < asked
         ]:
             del self.watchers[tid]
 

@@ -30,6 +30,7 @@ __all__ = [
     "DatabaseAwayError",
     "away",
     "default_db_url",
+    "of_the_database",
 ]
 
 _T = TypeVar("_T")
@@ -72,6 +73,13 @@ def away(e: Exception) -> Exception:
         out.__cause__ = e
         return out
     return e
+
+
+def of_the_database(e: BaseException) -> bool:
+    """True for an error that comes from the database (away, or refusing a statement), not
+    from the service's own code: a loop that tries again later logs the first as a warning
+    line and the second with its traceback."""
+    return isinstance(e, (DatabaseAwayError, sa.exc.SQLAlchemyError))
 
 
 #: The embedded database when ``--db`` is not given.
