@@ -39,6 +39,7 @@ from typing import Any, Protocol
 from .cluster.cluster import Cluster
 from .connection import Connection
 from .db.background import spawn
+from .db.database import log_failure
 from .db.events import EventLog
 from .kit.ratelimit import Limits
 from .pit import pit_sql
@@ -240,7 +241,7 @@ class FloorFeed:
                 try:
                     await self._look(loop.time())
                 except Exception as e:  # the database away, say: the next look tries again
-                    log.warning("the pit's floor: %s", e)
+                    log_failure(log, "the pit's floor", e)
                     self._dirty = True
                 self._wake.clear()
                 with contextlib.suppress(TimeoutError):
@@ -296,7 +297,7 @@ class FloorFeed:
                     got = {**await self._silent(known, got), **got}
                 except Exception as e:  # the database away, say: asked again in a moment
                     if not failing:  # (one line for a stretch of failures)
-                        log.warning("the pit's floor, asked of the other processes: %s", e)
+                        log_failure(log, "the pit's floor, asked of the other processes", e)
                     failing = True
                 else:
                     failing = False

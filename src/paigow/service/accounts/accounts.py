@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from paigow.errors import IllegalActionError
 
+from ..db.database import log_failure
 from ..db.names_sql import name_refusal, skeleton_holder
 from ..db.sessions_sql import (
     account_sessions,
@@ -183,7 +184,7 @@ class Accounts:
             except asyncio.CancelledError:
                 raise
             except Exception as e:  # the database is away: the next sweep tries again
-                log.warning("session sweep: %s: %s", type(e).__name__, e)
+                log_failure(log, "session sweep", e)
 
     async def sweep(self) -> None:
         """Close the websockets of sessions that expired or no longer exist."""

@@ -31,7 +31,7 @@ from paigow.errors import IllegalActionError
 
 from ..db import leases
 from ..db.background import spawn
-from ..db.database import of_the_database
+from ..db.database import log_failure
 from ..tables.actor import TableActor, TableGoneError
 from ..tables.lobby import lobby_entry
 from .fanout import EVENTS, SESSIONS, TABLES, PgFanout, channel_of
@@ -335,11 +335,8 @@ class Cluster(Forwarding):
                 await self._tick()
             except asyncio.CancelledError:
                 raise
-            except Exception as e:  # tried again at the next look
-                if of_the_database(e):  # the database is away, say
-                    log.warning("cluster: %s: %s", type(e).__name__, e)
-                else:  # a fault of this code: loud, or every look fails unseen
-                    log.exception("cluster: the lease loop's look failed")
+            except Exception as e:  # the database away, say: tried again at the next look
+                log_failure(log, "cluster", e)
             due += period
             if due < loop.time():
                 due = loop.time() + period

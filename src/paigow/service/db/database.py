@@ -30,6 +30,7 @@ __all__ = [
     "DatabaseAwayError",
     "away",
     "default_db_url",
+    "log_failure",
     "of_the_database",
 ]
 
@@ -80,6 +81,16 @@ def of_the_database(e: BaseException) -> bool:
     from the service's own code: a loop that tries again later logs the first as a warning
     line and the second with its traceback."""
     return isinstance(e, (DatabaseAwayError, sa.exc.SQLAlchemyError))
+
+
+def log_failure(logger: logging.Logger, what: str, e: BaseException) -> None:
+    """A failure that a loop tries again after: the database's (:func:`of_the_database`) one
+    warning line ``what: Kind: message``; any other, a fault of the code, with its traceback
+    (else every look could fail unseen)."""
+    if of_the_database(e):
+        logger.warning("%s: %s: %s", what, type(e).__name__, e)
+    else:
+        logger.error("%s: %s: %s", what, type(e).__name__, e, exc_info=e)
 
 
 #: The embedded database when ``--db`` is not given.

@@ -41,6 +41,7 @@ from paigow.errors import IllegalActionError
 
 from ..db.accounts_sql import now
 from ..db.background import spawn
+from ..db.database import log_failure
 from ..wire.chat_text import ChatTextError, chat_text
 from ..wire.protocol import ChatPost
 from .chat_sql import (
@@ -219,7 +220,7 @@ class Chat:
             except asyncio.CancelledError:
                 raise
             except Exception as e:  # the database is away: the next look tries again
-                log.warning("chat: %s: %s", type(e).__name__, e)
+                log_failure(log, "chat", e)
 
     def _spawn(self, coro: Any) -> None:
         spawn(coro, self._spawned, "chat")
