@@ -183,6 +183,18 @@ def operator_movements(s: Snapshot) -> list[str]:
     return out
 
 
+def credits(s: Snapshot, account: str, reason: str) -> list[int]:
+    """The cents of every adjustment into ``account``'s wallet stored with ``reason``."""
+    return [
+        int(c)
+        for (c,) in s.q(
+            "SELECT cents FROM ledger WHERE credit = ? AND reason = ?",
+            f"wallet:{account}",
+            f"adjustment: {reason}",
+        )
+    ]
+
+
 def private_tables(s: Snapshot, owner: str) -> set[str]:
     """The open private tables of ``owner``."""
     return {
