@@ -37,13 +37,19 @@ from service_pg import PgCluster
 __all__ = ["pg_cluster"]
 
 
+async def _started(url: str, *names: str, lease: float = 60.0) -> list[Service]:
+    """In-process ``--cluster`` services on one database, started (leases of a minute by
+    default: the lease loops' own looks come after the test's)."""
+    out = []
+    for name in names:
+        opts = ServiceOptions(instance=name, cluster=True, lease_seconds=lease, seed=5)
+        out.append(Service(Store(url), opts))
+        await out[-1].start()
+    return out
+
+
 async def _opened_while_asked(url: str) -> None:
-    a, b = (  # (leases of a minute: the lease loops' own looks come after the test's)
-        Service(Store(url), ServiceOptions(instance=name, cluster=True, lease_seconds=60, seed=5))
-        for name in ("look-a", "look-b")
-    )
-    await a.start()
-    await b.start()
+    a, b = await _started(url, "look-a", "look-b")
     try:
         assert b.cluster is not None
         run = b.store.run
@@ -108,12 +114,7 @@ def test_forget_keeps_only_what_is_open_or_said_since(late: bool) -> None:
 
 
 async def _closed_replica_taken_over(url: str) -> None:
-    a, b = (
-        Service(Store(url), ServiceOptions(instance=name, cluster=True, lease_seconds=60, seed=5))
-        for name in ("over-a", "over-b")
-    )
-    await a.start()
-    await b.start()
+    a, b = await _started(url, "over-a", "over-b")
     try:
         assert b.cluster is not None
         await a.open_table(TableConfig(id="kept", profile="generic"))
@@ -139,8 +140,7 @@ def test_a_table_taken_over_through_a_closed_replica_is_rebuilt(pg_cluster: PgCl
 
 
 async def _looks_failing(url: str, caplog: pytest.LogCaptureFixture) -> None:
-    b = Service(Store(url), ServiceOptions(instance="loud-b", cluster=True, lease_seconds=0.6))
-    await b.start()
+    (b,) = await _started(url, "loud-b", lease=0.6)
     try:
         assert b.cluster is not None
         failures: list[Exception] = [DatabaseAwayError(), ValueError("a fault of the code")]
