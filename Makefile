@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint typecheck unit bench clean
+.PHONY: run test test-checks test-suite lint typecheck bench clean
 
 $(STAMP): pyproject.toml requirements-dev.txt
 	$(PY) -m venv $(VENV)
@@ -26,19 +26,32 @@ OPERATOR ?=
 run: $(STAMP)
 	$(BIN)/paigow serve --demo --signup-grant-period 0 --host $(HOST) --port $(PORT) $(if $(OPERATOR),--operator $(OPERATOR))
 
+# `make test` runs two jobs side by side: the suite (test-suite), and every check before it
+# (test-checks: ruff, mypy, the client's checks, the dependencies' audit) at a lower CPU priority
+# (NICE), in the time the suite's two workers leave idle while its servers wait; the installs
+# they share run once, the pip and npm ones side by side. Either failing fails `make test`;
+# each job's lines are printed whole (--output-sync=line).
+NICE ?=
+
+test:
+	@$(MAKE) --no-print-directory -j3 --output-sync=line NICE="nice -n 10" test-checks test-suite
+
+test-checks: lint typecheck web-check deps-audit
+
 # Two workers (four were no faster on two cores, and busier than the floods' ping bound allows);
 # each test file runs whole on one of them (a module's tests share its server and browser), the
 # longest files first (tests/conftest.py).
 # tests/test_wheel.py builds the sdist and the wheel itself and installs the wheel in a new
 # environment; tests/test_deploy.py runs deploy/ (docs/deploy.md).
-test: $(STAMP)
-	$(BIN)/ruff check src tests benchmarks setup.py
-	$(BIN)/ruff format --check src tests benchmarks setup.py
-	$(BIN)/mypy
+test-suite: $(STAMP) web-build chromium service-deps
 	$(BIN)/pytest -n 2 --dist loadfile -q --durations=30
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests benchmarks setup.py
+	$(NICE) $(BIN)/ruff check src tests benchmarks setup.py
+	$(NICE) $(BIN)/ruff format --check src tests benchmarks setup.py
+
+typecheck: $(STAMP)
+	$(NICE) $(BIN)/mypy
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_core.py
@@ -73,15 +86,15 @@ web-build: $(WEB_STAMP)
 	cd web && $(NPM) run --silent build
 
 web-check: $(WEB_STAMP)
-	cd web && $(NPM) run --silent check
+	cd web && $(NICE) $(NPM) run --silent check
 
 web: web-check web-build
 
-chromium:
+# After service-deps (both may run apt-get, which one process at a time may).
+chromium: | service-deps
 	@command -v chromium >/dev/null 2>&1 || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
 	@fc-list :lang=zh-tw | grep -q . || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq fonts-noto-cjk >/dev/null; }
 
-test: web chromium
 run: web-build
 
 # --- The table service (paigow serve) -------------------------------------------------------
@@ -104,7 +117,7 @@ service-deps:
 			postgresql nginx-light logrotate systemd openssl curl prometheus; }
 
 deps-audit: $(STAMP)
-	$(BIN)/python scripts/audit_deps.py
+	$(NICE) $(BIN)/python scripts/audit_deps.py
 
 # Longer runs whose figures are in docs/reliability.md (not part of `make test`).
 load: $(STAMP) service-deps
@@ -114,7 +127,6 @@ load: $(STAMP) service-deps
 drills: $(STAMP) service-deps
 	$(BIN)/python scripts/drill.py --cycles 20
 
-test: service-deps deps-audit
 
 # `make simulate`: the whole-service simulation's long run (docs/reliability.md, "The whole-service
 # simulation"); `make test` runs its small one (tests/test_simulation.py).
