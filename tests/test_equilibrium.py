@@ -12,6 +12,7 @@ import csv
 import json
 import random
 from fractions import Fraction
+from math import lcm
 from pathlib import Path
 
 import numpy as np
@@ -22,7 +23,7 @@ from paigow.games.outcomes import CompareRules
 from paigow.games.tiles.exact.edge import wins_matrix
 from paigow.games.tiles.exact.game import Game
 from paigow.games.tiles.exact.space import HandSpace, kind_space
-from paigow.games.tiles.exact.strategy_exact import MixedStrategy, evaluate
+from paigow.games.tiles.exact.strategy_exact import Evaluation, MixedStrategy, evaluate
 from paigow.games.tiles.tiles import format_tiles
 from paigow.profiles import get_profile
 
@@ -37,16 +38,30 @@ def _utilities(
     sp: HandSpace, rules: CompareRules, keep: Fraction, opponent: Probs, *, player: bool
 ) -> list[list[Fraction]]:
     """Exact EV numerators (in deals, before dividing by the deals) of every class and split
-    against the opponent's strategy, by the reference enumeration."""
+    against the opponent's strategy, by the reference enumeration.
+
+    Every pair of classes is weighed by the multiplicity matrix: the opponent's classes that
+    play a split purely are summed as one block of integers, those that mix it are weighted by
+    their probabilities, written over one common denominator ``den`` (exact integers; the
+    result is a Fraction per class and split)."""
     n = sp.size
     pure = [len(p) == 1 for p in opponent]
     # the opponent's classes playing split j purely (summed as a block) and those mixing it
     on = [np.array([pure[q] and j in opponent[q] for q in range(n)]) for j in range(3)]
     mixing = [[q for q in range(n) if not pure[q] and j in opponent[q]] for j in range(3)]
-    out = [[Fraction(0)] * 3 for _ in range(n)]
+    den = lcm(1, *(opponent[q][j].denominator for j in range(3) for q in mixing[j]))
+    # opponent[q][j] == scaled[j][k] / den exactly, for q = mixing[j][k]
+    scaled = [
+        np.array([int(opponent[q][j] * den) for q in mixing[j]], dtype=object) for j in range(3)
+    ]
+    whole = np.zeros((n, 3), dtype=np.int64)  # against the pure classes
+    mixed = np.zeros((n, 3), dtype=object)  # against the mixing ones, times den
+    # a deal pays keep.numerator or -keep.denominator, times M (at most 16): int16 holds it
+    assert 16 * max(keep.numerator, keep.denominator) <= np.iinfo(np.int16).max
     for lo in range(0, n, 512):
         hi = min(lo + 512, n)
-        m = sp.multiplicity_block(lo, hi).astype(np.int64)  # rows: us, columns: the opponent
+        m = sp.multiplicity_block(lo, hi).astype(np.int16)  # rows: us, columns: the opponent
+        m_win, m_lose = m * np.int16(keep.numerator), m * np.int16(keep.denominator)
         for i in range(3):
             mh, ml = sp.split_high[lo:hi, i], sp.split_low[lo:hi, i]
             for j in range(3):
@@ -59,15 +74,13 @@ def _utilities(
                     hw = wins_matrix(oh, mh, low=False, rules=rules).T
                     lw = wins_matrix(ol, ml, low=True, rules=rules).T
                     win, lose = ~(hw | lw), hw & lw
-                pay = (win * keep.numerator - lose * keep.denominator) * m
-                whole = pay[:, on[j]].sum(axis=1)
-                for r in range(hi - lo):
-                    out[lo + r][i] += int(whole[r])
-                for q in mixing[j]:
-                    col = pay[:, q]
-                    for r in np.flatnonzero(col).tolist():
-                        out[lo + r][i] += opponent[q][j] * int(col[r])
-    return out
+                pay = m_win * win - m_lose * lose
+                whole[lo:hi, i] += pay[:, on[j]].sum(axis=1, dtype=np.int64)
+                if mixing[j]:
+                    mixed[lo:hi, i] += pay[:, mixing[j]].astype(object) @ scaled[j]
+    return [
+        [int(whole[c, i]) + Fraction(int(mixed[c, i]), den) for i in range(3)] for c in range(n)
+    ]
 
 
 def _gain_and_value(
@@ -82,7 +95,8 @@ def _gain_and_value(
     return (best - value) / deals, value / deals
 
 
-def _check(game: Game, player: MixedStrategy, banker: MixedStrategy) -> None:
+def _check(game: Game, player: MixedStrategy, banker: MixedStrategy) -> Evaluation:
+    """evaluate() against the independent enumeration; returns the evaluation."""
     sp = game.space
     ev = evaluate(game, player, banker)
     xp, yb = _probs(player, sp.size), _probs(banker, sp.size)
@@ -92,6 +106,7 @@ def _check(game: Game, player: MixedStrategy, banker: MixedStrategy) -> None:
     bg, bv = _gain_and_value(sp, yb, ub, game.keep)
     assert (ev.player_gain, ev.player_ev) == (pg, pv)
     assert (ev.banker_gain, ev.banker_ev) == (bg, bv)
+    return ev
 
 
 @pytest.mark.parametrize("profile", ["generic", "maryland"])
@@ -159,7 +174,6 @@ def test_equilibrium_is_exact(
     player = _read(out / "player.csv", game.space)
     banker = _read(out / "banker.csv", game.space)
     assert len(player.mixed) + len(banker.mixed) == d["mixed_hands"]
-    _check(game, player, banker)
-    ev = evaluate(game, player, banker)
+    ev = _check(game, player, banker)
     assert ev.player_gain == 0 and ev.banker_gain == 0
     assert str(ev.player_ev) == d["player_ev_exact"]

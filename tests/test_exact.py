@@ -115,12 +115,13 @@ def _physical_edge(player_way: str, dealer_way: str, rules: CompareRules) -> tup
     """Reference edge: every physical player hand against every disjoint dealer hand.
 
     Works over the 35,960 index combinations of the 32 physical tiles, with the ways applied
-    to each combination directly (no classes, no weights).
+    to each combination directly (no classes, no weights). The player hands are taken a block
+    of rows at a time, each row against every dealer hand, the disjoint ones kept by a mask.
     """
     combos = list(itertools.combinations(range(32), 4))
-    masks = np.array([sum(1 << i for i in c) for c in combos], dtype=np.int64)
+    masks = np.array([sum(1 << i for i in c) for c in combos], dtype=np.uint32)
 
-    def strengths(way_name: str) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    def strengths(way_name: str) -> tuple[npt.NDArray[np.int16], npt.NDArray[np.int16]]:
         way = get_way(way_name)
         cache: dict[tuple[Tile, ...], tuple[int, int]] = {}
         hs, ls = [], []
@@ -131,26 +132,26 @@ def _physical_edge(player_way: str, dealer_way: str, rules: CompareRules) -> tup
                 cache[ts] = (s.high.strength, s.low.strength)
             hs.append(cache[ts][0])
             ls.append(cache[ts][1])
-        return np.array(hs), np.array(ls)
+        return np.array(hs, dtype=np.int16), np.array(ls, dtype=np.int16)
 
     ph, pl = strengths(player_way)
-    dh, dl = strengths(dealer_way)
+    dh, dl = (ph, pl) if dealer_way == player_way else strengths(dealer_way)
     win = push = lose = 0
-    for i in range(len(combos)):
-        sel = (masks & masks[i]) == 0
-        h, lo = dh[sel], dl[sel]
-        hw = ph[i] > h
-        lw = pl[i] > lo
-        if pl[i] < 20 and rules.low_zero_loses:
-            lw[:] = False
-        if rules.zero_zero_banker and ph[i] < 20:
-            hw &= h >= 20
-        both = hw & lw
-        neither = ~(hw | lw)
-        w, ls = int(both.sum()), int(neither.sum())
+    for lo in range(0, len(combos), 16):  # rows: player hands; columns: dealer hands
+        rows = slice(lo, lo + 16)
+        sel = (masks[rows, None] & masks[None, :]) == 0
+        hw = ph[rows, None] > dh[None, :]
+        lw = pl[rows, None] > dl[None, :]
+        if rules.low_zero_loses:
+            lw[pl[rows] < 20] = False
+        if rules.zero_zero_banker:
+            hw[ph[rows] < 20] &= dh >= 20
+        both = hw & lw & sel
+        neither = ~(hw | lw) & sel
+        w, ls = int(np.count_nonzero(both)), int(np.count_nonzero(neither))
         win += w
         lose += ls
-        push += int(sel.sum()) - w - ls
+        push += int(np.count_nonzero(sel)) - w - ls
     return win, push, lose
 
 

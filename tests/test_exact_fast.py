@@ -11,13 +11,16 @@ from __future__ import annotations
 
 import csv
 import random
+from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
 
 import numpy as np
 import pytest
 
+from depth import DEEP
 from paigow.exact.dominance import DominanceCounter
+from paigow.exact.results import EdgeResult
 from paigow.games.outcomes import CompareRules
 from paigow.games.tiles.exact.edge import edge, edges, side_counts
 from paigow.games.tiles.exact.reference import reference_edge, reference_split_counts
@@ -66,14 +69,40 @@ def test_every_split_of_every_kind_class_matches_reference(rules: CompareRules) 
 @pytest.mark.parametrize("rules", RULES, ids=repr)
 def test_every_split_of_every_pip_class_matches_reference(rules: CompareRules) -> None:
     """8,130 tile multisets x 3 splits, both sides (the space of ways that set 3-6 unlike
-    4-5, or 1-2 unlike 2-4)."""
+    4-5, or 1-2 unlike 2-4), against a random way of that space."""
     sp = pip_space()
-    _check_split_counts(way_arrays(get_way("regulation"), sp), rules)
     _check_split_counts(_random_way(sp, 2), rules)
+    if DEEP:
+        # A second opponent for every split: the shipped regulation way, which sets the tiles
+        # of a kind alike, lifted to the pip space. Every run checks every shipped way against
+        # the reference under every rule set on the kind space (the test above), and the pip
+        # space against ways that set tiles of a kind differently (the random way here, the
+        # per-combination table of test_random_table_ways_match_reference[4]).
+        _check_split_counts(way_arrays(get_way("regulation"), sp), rules)
+
+
+ReferenceEdge = Callable[[WayArrays, WayArrays, CompareRules], EdgeResult]
+
+
+@pytest.fixture(scope="module")
+def shared_reference_edge() -> ReferenceEdge:
+    """``reference_edge`` computed once per (player way, dealer way, rules): the profiles that
+    share a rule set (colorado and generic, lucky-chances and maryland) share its reference."""
+    done: dict[tuple[str, str, CompareRules], EdgeResult] = {}
+
+    def get(p: WayArrays, d: WayArrays, rules: CompareRules) -> EdgeResult:
+        key = (p.name, d.name, rules)
+        if key not in done:
+            done[key] = reference_edge(p, d, rules=rules, commission=FIVE)
+        return done[key]
+
+    return get
 
 
 @pytest.mark.parametrize("profile", TILE_PROFILES)
-def test_edge_matches_reference_on_every_profile(profile: str) -> None:
+def test_edge_matches_reference_on_every_profile(
+    profile: str, shared_reference_edge: ReferenceEdge
+) -> None:
     """The exact edge of every pair of shipped ways equals the reference, class by class."""
     prof = get_profile(profile)
     sp = kind_space()
@@ -81,7 +110,7 @@ def test_edge_matches_reference_on_every_profile(profile: str) -> None:
     for p in ways:
         for d in ways:
             fast = edge(p, d, rules=prof.compare_rules, commission=FIVE)
-            ref = reference_edge(p, d, rules=prof.compare_rules, commission=FIVE)
+            ref = shared_reference_edge(p, d, prof.compare_rules)
             assert (fast.win, fast.push, fast.lose) == (ref.win, ref.push, ref.lose)
             assert fast.detail is not None and ref.detail is not None
             assert (fast.detail.win == ref.detail.win).all()

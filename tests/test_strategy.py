@@ -5,6 +5,7 @@ reproduces the EV the generator reported (exact fractions)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
 
@@ -33,7 +34,7 @@ from paigow.games.tiles.ways.rule_tiles import TILE_VOCABULARY, choose, hand_lev
 from paigow.profiles import get_profile
 from paigow.strategy.candidates import Evaluator, enumerate_rules
 from paigow.strategy.classes import tile_problem
-from paigow.strategy.derive import derive
+from paigow.strategy.derive import Derivation, derive
 
 V = {"tiles": TILE_VOCABULARY}
 GENERIC = get_profile("generic")
@@ -43,6 +44,25 @@ GENERIC = get_profile("generic")
 def canberra() -> Evaluator:
     p = tile_problem(GENERIC, "canberra", "canberra", commission_of(GENERIC), "player")
     return Evaluator(p)
+
+
+Derive = Callable[[str, str, str, int], Derivation]
+
+
+@pytest.fixture(scope="module")
+def derived() -> Derive:
+    """``derive(profile, against, role=role, rules=k)``, each made once: the JSON/TOML test
+    writes the 2-rule point of the derivation the played-back test makes for generic against
+    regulation rather than deriving it again."""
+    done: dict[tuple[str, str, str, int], Derivation] = {}
+
+    def get(profile: str, against: str, role: str, k: int) -> Derivation:
+        if (profile, against, role, k) not in done:
+            d = derive(get_profile(profile), against, role=role, rules=k)
+            done[profile, against, role, k] = d
+        return done[profile, against, role, k]
+
+    return get
 
 
 def _write(tmp: Path, s: Strategy, name: str = "s.toml") -> str:
@@ -119,14 +139,14 @@ def test_the_sparse_candidates_are_what_their_rules_play(canberra: Evaluator) ->
     [("generic", "regulation", "player", 3), ("maryland", "canberra", "banker", 2)],
 )
 def test_a_derived_strategy_played_back_reproduces_its_ev(
-    tmp_path: Path, profile: str, against: str, role: str, k: int
+    tmp_path: Path, derived: Derive, *, profile: str, against: str, role: str, k: int
 ) -> None:
     """The required check: the file the generator writes, read back as ``strategy:FILE`` and
     scored by the exact engine's edge (not by the generator), gives the EV it reported, and
     the share follows from the house and optimal EVs the engine computes."""
     prof = get_profile(profile)
     c = commission_of(prof)
-    d = derive(prof, against, role=role, rules=k)
+    d = derived(profile, against, role, k)
     s = d.strategy()
     way = _write(tmp_path, s)
     if role == "player":
@@ -153,9 +173,8 @@ def test_the_curve_never_falls_and_each_step_beats_the_fallback() -> None:
     assert reached is not None and reached.share is not None and reached.share >= Fraction(1, 2)
 
 
-def test_json_and_toml_files_play_the_same(tmp_path: Path) -> None:
-    d = derive(GENERIC, "regulation", rules=2)
-    s = d.strategy()
+def test_json_and_toml_files_play_the_same(tmp_path: Path, derived: Derive) -> None:
+    s = derived("generic", "regulation", "player", 3).strategy(2)
     a, b = get_way(_write(tmp_path, s, "a.toml")), get_way(_write(tmp_path, s, "b.json"))
     from paigow.games.tiles.exact.space import kind_space
 

@@ -5,6 +5,8 @@ engine computed independently (``edge_of`` on the file as a way)."""
 from __future__ import annotations
 
 import ast
+import contextlib
+import io
 import json
 import re
 import shutil
@@ -24,19 +26,25 @@ SRC = Path(__file__).resolve().parents[1] / "src" / "paigow"
 
 
 @pytest.fixture(scope="module")
-def card(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def derived(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
+    """``strategy derive --against taj-mahal --rules 3 --out card.toml``, run once: the card it
+    writes, and what it printed before its ``wrote`` line (what it prints without ``--out``).
+    The JSON form of ``derive`` is test_the_curve_plot_is_written's."""
     out = tmp_path_factory.mktemp("card") / "card.toml"
-    assert main(["strategy", "derive", "--against", "taj-mahal", "--rules", "3", "--out",
-                 str(out), "--json"]) == 0  # fmt: skip
-    return out
+    printed = io.StringIO()
+    with contextlib.redirect_stdout(printed):
+        assert main(["strategy", "derive", "--against", "taj-mahal", "--rules", "3", "--out",
+                     str(out)]) == 0  # fmt: skip
+    return out, printed.getvalue().split(f"wrote {out}")[0]
 
 
-def test_derive_prints_the_curve_the_engine_confirms(
-    card: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    capsys.readouterr()
-    assert main(["strategy", "derive", "--against", "taj-mahal", "--rules", "3"]) == 0
-    out = capsys.readouterr().out
+@pytest.fixture(scope="module")
+def card(derived: tuple[Path, str]) -> Path:
+    return derived[0]
+
+
+def test_derive_prints_the_curve_the_engine_confirms(derived: tuple[Path, str]) -> None:
+    card, out = derived
     g = get_profile("generic")
     ev = edge_of(f"strategy:{card}", "taj-mahal", g, commission_of(g)).player_ev
     house = edge_of("taj-mahal", "taj-mahal", g, commission_of(g)).player_ev

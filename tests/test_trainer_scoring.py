@@ -15,6 +15,7 @@ from collections import Counter
 from collections.abc import Sequence
 from decimal import Decimal
 from fractions import Fraction
+from functools import cache
 from typing import Any
 
 import pytest
@@ -46,16 +47,37 @@ def _commission(profile: str) -> Fraction:
 # --- tiles: R-RANK-13 from tests/reference.py ------------------------------------------------
 
 
-def _tile_outcome(mine: Any, dealer: Any, profile: str) -> Outcome:
+#: ``player_wins`` of tests/reference.py, remembered: a pure function of two pairs of tiles
+#: (and the rules), asked 20,475 times per setting about a few hundred distinct hands.
+_player_wins = cache(player_wins)
+
+TwoTiles = tuple[Key, Key]
+
+
+def _two(h: Any) -> TwoTiles:
+    """The pips of a two-tile hand, read from the tiles' names."""
+    return (pips(str(h.tiles[0])), pips(str(h.tiles[1])))
+
+
+def _pips_of(setting: Any) -> tuple[TwoTiles, TwoTiles]:
+    """(high hand, low hand) of a setting, as pips."""
+    return _two(setting.high), _two(setting.low)
+
+
+def _tile_outcomes(
+    mine: tuple[TwoTiles, TwoTiles], dealt: list[tuple[TwoTiles, TwoTiles]], profile: str
+) -> list[Outcome]:
+    """R-RANK-13 on both hands of my setting against each dealer's, settings given as pips
+    (:func:`_pips_of`)."""
     rules = get_profile(profile).compare_rules
     kw = {"zero_zero_banker": rules.zero_zero_banker, "low_zero_loses": rules.low_zero_loses}
-
-    def two(h: Any) -> tuple[tuple[int, int], tuple[int, int]]:
-        return (pips(str(h.tiles[0])), pips(str(h.tiles[1])))
-
-    hw = player_wins(two(mine.high), two(dealer.high), low=False, **kw)
-    lw = player_wins(two(mine.low), two(dealer.low), low=True, **kw)
-    return outcome_of(hw, lw)
+    return [
+        outcome_of(
+            _player_wins(mine[0], high, low=False, **kw),
+            _player_wins(mine[1], low, low=True, **kw),
+        )
+        for high, low in dealt
+    ]
 
 
 def _tile_deals(pieces: Sequence[Tile], dealer_way: str) -> list[Any]:
@@ -158,7 +180,8 @@ def test_tile_scores_equal_a_per_deal_enumeration(
     for drill in ("split", "gee-joon"):
         p = trainer.deal(drill, rng)
         deals = _tile_deals(p.pieces, dealer)
-        per_deal = [[_tile_outcome(o.setting, d, profile) for d in deals] for o in p.options]
+        dealt = [_pips_of(d) for d in deals]
+        per_deal = [_tile_outcomes(_pips_of(o.setting), dealt, profile) for o in p.options]
         _check(p, [Counter(x) for x in per_deal], c)
         _scores_for_every_answer(trainer, p)
         for worse in range(len(p.options)):
