@@ -26,15 +26,21 @@ OPERATOR ?=
 run: $(STAMP)
 	$(BIN)/paigow serve --demo --signup-grant-period 0 --host $(HOST) --port $(PORT) $(if $(OPERATOR),--operator $(OPERATOR))
 
-# `make test` runs two jobs side by side: the suite (test-suite), and every check before it
+# `make test`: the installs first (pip's and npm's side by side; apt-get one at a time), then
+# two jobs side by side: the suite (test-suite), printing as it goes, and every check
 # (test-checks: ruff, mypy, the client's checks, the dependencies' audit) at a lower CPU priority
-# (NICE), in the time the suite's two workers leave idle while its servers wait; the installs
-# they share run once, the pip and npm ones side by side. Either failing fails `make test`;
-# each job's lines are printed whole (--output-sync=line).
+# (NICE), in the time the suite's workers leave idle while its servers wait. Either failing
+# fails `make test` (a check's failure is printed when it happens; the suite still runs to its
+# end). `make lint typecheck web-check` runs the checks alone.
 NICE ?=
 
 test:
-	@$(MAKE) --no-print-directory -j3 --output-sync=line NICE="nice -n 10" test-checks test-suite
+	@$(MAKE) --no-print-directory -j3 $(STAMP) web-build chromium service-deps
+	@$(MAKE) --no-print-directory NICE="nice -n 10" test-checks & checks=$$!; \
+	$(MAKE) --no-print-directory test-suite; suite=$$?; \
+	wait $$checks; checked=$$?; \
+	[ $$checked -eq 0 ] || echo "make test: a check failed (above)"; \
+	[ $$suite -eq 0 ] && [ $$checked -eq 0 ]
 
 test-checks: lint typecheck web-check deps-audit
 
