@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Locator, Page, ViewportSize, expect
 
 from service_support import OPERATOR, Server
 from web_fixtures import browser, visit
@@ -30,8 +30,16 @@ from web_support import Visit, web_server
 
 __all__ = ["browser", "visit"]
 
+#: The players' browser windows: desktop-wide (the table's two columns, as on DESKTOP), a
+#: small laptop's height. Chromium paints these pages in software, nearly the whole window again
+#: at every change of the page, and a click brings several: a shorter window makes each of the
+#: test's clicks cheaper (Playwright scrolls each control into view, as a person would).
+WINDOW: ViewportSize = {"width": 1280, "height": 600}
 WINDOWS = {"wager_seconds": 300, "setting_seconds": 300, "decision_seconds": 300}
 DRIVEN: Counter[str] = Counter()
+#: The decision the page shows (the first), or null: read in one call to the page.
+DECISION_JS = """() => document.querySelector("[data-testid=actions] [data-decision]")
+    ?.getAttribute("data-decision") ?? null"""
 #: Each wager form of the page: its kind, whether it has a select of spots, the spots offered.
 FORMS_JS = """els => els.map(e => [
     e.dataset.kind,
@@ -94,6 +102,11 @@ class Person:
     table: str
     banks: dict[int, str] = field(default_factory=dict)  # round -> "player" | "co" | "pd"
     surrender_in: int = 0
+    #: The round under way when they sit down (they play from the next), 0: before the first.
+    joins: int = 0
+    #: The round they sit out (the page's Sit out, then I'm back while it is under way), 0: none.
+    sits_out: int = 0
+    sat_out: bool = field(default=False, init=False)
 
     @property
     def page(self) -> Page:
@@ -103,20 +116,30 @@ class Person:
         ch: dict[str, Any] = _latest(self.visit, self.table)["choices"]
         return ch
 
+    def _results(self) -> int:
+        return sum(1 for f in self.visit.frames if f.get("type") == "result")
+
     def click(self, target: Locator, what: str) -> None:
-        before = len([f for f in self.visit.frames if f.get("type") == "result"])
+        """Click ``target`` and wait for the server's answer to reach the page (no pause after
+        it: the page renders a frame in the task that receives it, and keeps its buttons
+        disabled until the answer came, so a later click waits for it too)."""
+        before = self._results()
         target.click(timeout=10_000)
         DRIVEN[what] += 1
         deadline = time.monotonic() + 15
-        while time.monotonic() < deadline:
-            if len([f for f in self.visit.frames if f.get("type") == "result"]) > before:
-                break
-            self.page.wait_for_timeout(30)
-        self.page.wait_for_timeout(60)
+        while self._results() == before and time.monotonic() < deadline:
+            self.page.wait_for_timeout(10)
+
+    def sit(self) -> None:
+        """Go to the table and sit down."""
+        self.visit.open(f"#/table/{self.table}")
+        expect(self.page.locator("[data-decision='Take a seat']")).to_be_visible()
+        assert self.step()  # sits down (the first free seat the server offers)
+        expect(self.page.get_by_test_id("my-chips")).to_be_visible()
 
     def decision(self) -> str | None:
-        frame = self.page.locator("[data-testid=actions] [data-decision]")
-        return None if frame.count() == 0 else frame.first.get_attribute("data-decision")
+        got: str | None = self.page.evaluate(DECISION_JS)
+        return got
 
     def step(self) -> bool:
         """Take the decision the page shows, driving every control it offers; whether it did."""
@@ -125,6 +148,10 @@ class Person:
         st = _latest(self.visit, self.table)
         n = st["rounds"] + 1
         c = self.choices()
+        if n == self.sits_out and not self.sat_out:  # before the round asks anything of them
+            self.sat_out = True
+            self.click(self.page.get_by_role("button", name="Sit out", exact=True), "sit out")
+            return True
         if d == "Take a seat":
             seats = actions.get_by_role("radio").evaluate_all("els => els.map(e => e.value)")
             assert seats == c["sit"]["seats"], (seats, c["sit"])
@@ -202,7 +229,11 @@ class Person:
                 self.click(actions.get_by_role("button", name="Stand"), "stand")
             return True
         if d == "You are sitting out":
-            self.click(actions.get_by_role("button", name="I'm back: deal me in"), "sit_in")
+            back = actions.get_by_role("button", name="I'm back: deal me in")
+            # back while a round is under way (they play from the next one), or back already
+            if st["round"] is None or back.count() == 0:
+                return False
+            self.click(back, "sit_in")
             return True
         return False
 
@@ -235,10 +266,11 @@ class Person:
             w = untried[0]
             tried.add((w["spot"], w["kind"]))
             form = actions.locator(f"form[data-kind='{w['kind']}']")
+            select = next(has for kind, has, _ in forms if kind == w["kind"])
             # Every offered spot at its least; the most too for the first spot of each kind.
             first = not any(k == w["kind"] for _s, k in tried - {(w["spot"], w["kind"])})
             for end in ("min", "max") if first else ("min",):
-                if form.locator("select").count():
+                if select:
                     form.locator("select").select_option(w["spot"])
                 self._amount(form, w[end])
                 self.click(form.locator("button[type=submit]"), f"wager {w['kind']} at its {end}")
@@ -255,8 +287,9 @@ class Person:
                         actions.get_by_role("button", name=f"Take back {self._label(last)}"),
                         "take back",
                     )
-                form = actions.locator(f"form[data-kind='{w['kind']}']")
-                if keep or form.count() == 0:
+                # the kind no longer offered: its form is gone (the forms and the choices are
+                # compared above, at every turn of the loop)
+                if keep or all(x["kind"] != w["kind"] for x in self.choices()["wagers"]):
                     break
         self.click(actions.get_by_role("button", name="Done — no more bets from me"), "ready")
 
@@ -291,36 +324,41 @@ class Person:
 
 
 def _play(people: list[Person], server: Server, table: str, rounds: int) -> None:
+    seated = [p for p in people if not p.joins]
     deadline = time.monotonic() + 240
     while time.monotonic() < deadline:
         state = server.http("GET", f"/api/tables/{table}").json()
         if state["rounds"] >= rounds:
             return
-        if not any(p.step() for p in people):
-            people[0].page.wait_for_timeout(120)
+        for p in people:
+            if p not in seated and state["round"] is not None and state["rounds"] + 1 == p.joins:
+                p.sit()
+                seated.append(p)
+        if not any(p.step() for p in seated):
+            people[0].page.wait_for_timeout(50)
     raise AssertionError(f"{table}: {rounds} rounds not played in 240 s")
 
 
 def _people(
     server: Server, visit: Any, table: str, plans: dict[str, dict[str, Any]]
 ) -> list[Person]:
-    op = server.client(server.login(OPERATOR))
-    op.ok(table, "pause")
+    """The players, signed up through the pages; those who join no later round seated (in
+    this order) before the first."""
     people = []
-    for name, plan in plans.items():
-        v = visit()
+    for name, plan in plans.items():  # every account asked for before any is waited for
+        v = visit(WINDOW)
         page = v.open("#/sign-in")
         page.get_by_role("tab", name="Create an account").click()
         page.get_by_label("Account name").fill(name)
         page.get_by_label("Password").fill("correct horse battery")
         page.get_by_role("button", name="Create account and play").click()
-        expect(page.locator(".pg-account__name")).to_have_text(name)
-        v.open(f"#/table/{table}")
-        p = Person(v, name, table, **plan)
-        expect(page.locator("[data-decision='Take a seat']")).to_be_visible()
-        assert p.step()  # sits down (the first free seat the server offers)
-        expect(page.get_by_test_id("my-chips")).to_be_visible()
-        people.append(p)
+        people.append(Person(v, name, table, **plan))
+    op = server.client(server.login(OPERATOR))
+    op.ok(table, "pause")
+    for p in people:
+        expect(p.page.locator(".pg-account__name")).to_have_text(p.name)
+        if not p.joins:
+            p.sit()
     op.ok(table, "resume")
     op.close()
     return people
@@ -332,7 +370,13 @@ def _people(
         (
             "co",
             4,
-            {"anna": {"banks": {2: "player"}, "surrender_in": 1}, "ben": {"banks": {4: "co"}}},
+            # The house banks rounds 1 and 3: anna plays the first (ben sits down while it is
+            # under way), ben the third (anna sits it out; to bank round 4 he must have wagered
+            # against the house in it, R-BANK-06(a)): each house round's controls driven once.
+            {
+                "anna": {"banks": {2: "player"}, "surrender_in": 1, "sits_out": 3},
+                "ben": {"banks": {4: "co"}, "joins": 1},
+            },
         ),
         ("lc", 2, {"cleo": {"banks": {1: "pd", 2: "pd"}}, "dan": {}}),
         ("nj", 2, {"eva": {"surrender_in": 1}, "fay": {"banks": {2: "player"}}}),

@@ -42,6 +42,35 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
         srv.stop()
 
 
+#: The profile whose report the report's test downloads, and that test's name.
+REPORT_PROFILE = "lucky-chances"
+REPORT_TEST = "test_a_tables_report_downloads_as_paigow_report_writes_it"
+
+
+@pytest.fixture(scope="module", autouse=True)
+def cli_report(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[tuple[subprocess.Popen[bytes], Path] | None]:
+    """``paigow report --profile lucky-chances``, the command line's own document, started
+    with the module when the report's test is to run (it takes seconds of work: it is made
+    while the tests before that one run); None when that test is not to run."""
+    if not any(item.name == REPORT_TEST for item in request.session.items):
+        yield None
+        return
+    out = tmp_path_factory.mktemp("cli-report")
+    cli = subprocess.Popen(
+        [str(CONSOLE_SCRIPT), "report", "--profile", REPORT_PROFILE, "--out", str(out)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+    try:
+        yield cli, out
+    finally:
+        if cli.poll() is None:
+            cli.kill()
+        cli.communicate()
+
+
 def operator_page(v: Visit, path: str = "#/pit/floor") -> Page:
     """The operator signed in through the sign-in page, then at ``path``."""
     page = sign_in_operator(v)
@@ -225,17 +254,14 @@ def test_a_player_reaches_no_pit_page_nor_route(server: Server, visit: Any) -> N
 
 
 def test_a_tables_report_downloads_as_paigow_report_writes_it(
-    server: Server, visit: Any, tmp_path: Path
+    server: Server, visit: Any, cli_report: tuple[subprocess.Popen[bytes], Path] | None
 ) -> None:
     """docs/report.md, "The pit": the floor's Report link of a table sends the report of its
     profile, the very bytes ``paigow report --profile P`` writes from the same build (the
     document holds no clock: it is a function of the build and the profile)."""
-    server.open_table(server.login(OPERATOR), id="pit-report", profile="lucky-chances")
-    cli = subprocess.Popen(  # the command line's own document, made meanwhile
-        [str(CONSOLE_SCRIPT), "report", "--profile", "lucky-chances", "--out", str(tmp_path)],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-    )
+    assert cli_report is not None
+    cli, out = cli_report  # the command line's own document, made meanwhile
+    server.open_table(server.login(OPERATOR), id="pit-report", profile=REPORT_PROFILE)
     v = visit()
     page = operator_page(v)
     link = _card(page, "pit-report").get_by_role("link", name="Report (PAR sheet)")
@@ -246,7 +272,7 @@ def test_a_tables_report_downloads_as_paigow_report_writes_it(
     sent = Path(download.path()).read_bytes()
     _, err = cli.communicate(timeout=300)
     assert cli.returncode == 0, err
-    written = (tmp_path / "paigow-report-lucky-chances.html").read_bytes()
+    written = (out / "paigow-report-lucky-chances.html").read_bytes()
     assert sent == written
     assert b"Probability and accounting report: Lucky Chances" in sent
     assert not v.errors, v.errors
