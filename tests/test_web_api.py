@@ -280,6 +280,8 @@ def _make_run(
     # The client is built already (`make test` builds it first); rebuilding web/dist here would
     # pull it from under the browser tests running beside this one.
     env = dict(os.environ, PAIGOW_DB=str(tmp / "run.sqlite3"), **(env or {}))
+    for outer in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL"):  # as a person types it, not a sub-make
+        env.pop(outer, None)
     proc = subprocess.Popen(
         ["make", "-s", "-o", "web-build", "-o", ".venv/.installed", "run", f"PORT={port}", *args],
         cwd=ROOT,
