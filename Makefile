@@ -44,13 +44,14 @@ test:
 
 test-checks: lint typecheck web-check deps-audit
 
-# Two workers (four were no faster on two cores, and busier than the floods' ping bound allows);
-# each test file runs whole on one of them (a module's tests share its server and browser), the
+# Three workers on two cores: most service files wait more than they compute (their servers'
+# windows, leases and doors' refills: test_service_doors used 12 s of CPU in 57 s), so a third
+# file fills that time; each test file runs whole on one of them (a module's tests share its server and browser), the
 # longest files first (tests/conftest.py).
 # tests/test_wheel.py builds the sdist and the wheel itself and installs the wheel in a new
 # environment; tests/test_deploy.py runs deploy/ (docs/deploy.md).
 test-suite: $(STAMP) web-build chromium service-deps
-	$(BIN)/pytest -n 2 --dist loadfile -q --durations=30
+	$(BIN)/pytest -n 3 --dist loadfile -q --durations=30
 
 lint: $(STAMP)
 	$(NICE) $(BIN)/ruff check src tests benchmarks setup.py
