@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from fractions import Fraction
+from functools import cache
 from pathlib import Path
 
 import numpy as np
@@ -54,13 +55,10 @@ def derived() -> Derive:
     """``derive(profile, against, role=role, rules=k)``, each made once: the JSON/TOML test
     writes the 2-rule point of the derivation the played-back test makes for generic against
     regulation rather than deriving it again."""
-    done: dict[tuple[str, str, str, int], Derivation] = {}
 
+    @cache
     def get(profile: str, against: str, role: str, k: int) -> Derivation:
-        if (profile, against, role, k) not in done:
-            d = derive(get_profile(profile), against, role=role, rules=k)
-            done[profile, against, role, k] = d
-        return done[profile, against, role, k]
+        return derive(get_profile(profile), against, role=role, rules=k)
 
     return get
 

@@ -25,7 +25,7 @@ from playwright.sync_api import Locator, Page, ViewportSize, expect
 
 from service_support import OPERATOR, Server
 from web_fixtures import browser, visit
-from web_oracle import money
+from web_oracle import create_account, money
 from web_support import Visit, web_server
 
 __all__ = ["browser", "visit"]
@@ -347,11 +347,7 @@ def _people(
     people = []
     for name, plan in plans.items():  # every account asked for before any is waited for
         v = visit(WINDOW)
-        page = v.open("#/sign-in")
-        page.get_by_role("tab", name="Create an account").click()
-        page.get_by_label("Account name").fill(name)
-        page.get_by_label("Password").fill("correct horse battery")
-        page.get_by_role("button", name="Create account and play").click()
+        create_account(v, name, "correct horse battery")
         people.append(Person(v, name, table, **plan))
     op = server.client(server.login(OPERATOR))
     op.ok(table, "pause")

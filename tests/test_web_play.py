@@ -23,6 +23,7 @@ from playwright.sync_api import Page, expect
 from paigow.trainer import Trainer
 from service_support import OPERATOR, Server
 from web_fixtures import browser, visit
+from web_oracle import create_account
 from web_players import Player, hidden_leaks, play_rounds
 from web_support import (
     DESKTOP,
@@ -62,11 +63,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 
 def register(v: Visit, name: str) -> Page:
     """Create an account through the sign-in page (the wallet gets the sign-up grant)."""
-    page = v.open("#/sign-in")
-    page.get_by_role("tab", name="Create an account").click()
-    page.get_by_label("Account name").fill(name)
-    page.get_by_label("Password").fill("correct horse battery")
-    page.get_by_role("button", name="Create account and play").click()
+    page = create_account(v, name, "correct horse battery")
     expect(page.locator(".pg-account__name")).to_have_text(name)
     return page
 

@@ -34,6 +34,7 @@ from service_support import OPERATOR, PASSWORD, Client, Server
 from web_fixtures import browser, visit
 from web_oracle import (
     Figures,
+    create_account,
     dollars,
     finished,
     money,
@@ -147,17 +148,6 @@ def only_late_advice(v: Visit) -> bool:
     other connection sets the hand at once asks for advice on a hand already set (the table
     answers 409, and the page shows none)."""
     return all("409 (Conflict)" in e for e in v.errors) and v.outside == []
-
-
-def create_account(v: Visit, name: str) -> Page:
-    """Ask for ``name``'s account through the sign-in page (as :func:`web_oracle.sign_in`,
-    without waiting for the answer: the caller waits for the account's name in the header)."""
-    page = v.open("#/sign-in")
-    page.get_by_role("tab", name="Create an account").click()
-    page.get_by_label("Account name").fill(name)
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Create account and play").click()
-    return page
 
 
 def sign_in_again(v: Visit, name: str) -> Page:

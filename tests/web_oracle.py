@@ -296,13 +296,20 @@ def finished(n: int) -> Callable[[dict[str, Any]], bool]:
     return done
 
 
-def sign_in(v: Visit, name: str) -> Page:
-    """Create ``name``'s account through the sign-in page; the page, signed in."""
+def create_account(v: Visit, name: str, password: str = PASSWORD) -> Page:
+    """Ask for ``name``'s account through the sign-in page, without waiting for the answer
+    (several pages may ask together: the caller waits for the name in the header)."""
     page = v.open("#/sign-in")
     page.get_by_role("tab", name="Create an account").click()
     page.get_by_label("Account name").fill(name)
-    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_label("Password").fill(password)
     page.get_by_role("button", name="Create account and play").click()
+    return page
+
+
+def sign_in(v: Visit, name: str) -> Page:
+    """Create ``name``'s account through the sign-in page; the page, signed in."""
+    page = create_account(v, name)
     expect(page.locator(".pg-account__name")).to_have_text(name)
     return page
 
